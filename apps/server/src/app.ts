@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
+import { createAccessTokens } from './modules/auth/jwt';
+import { authModule } from './modules/auth';
+import { catalogueModule } from './modules/catalogue';
+import { customersModule } from './modules/customers';
+import { discountsModule } from './modules/discounts';
+import { filesModule } from './modules/files';
+import { healthModule } from './modules/health';
+import { createMailer, createMailRepo, mailRoutes, type Mailer } from './modules/mail';
+import { ordersModule } from './modules/orders';
+import { paymentsModule } from './modules/payments';
+import { pricingModule } from './modules/pricing';
+import { reviewsModule } from './modules/reviews';
+import { staffModule } from './modules/staff';
+import { transactionsModule } from './modules/transactions';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerFormBodies } from './plugins/form-body';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebStatic } from './plugins/web-static';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Db;
+  clock?: Clock;
+  /** Tests pass their own; otherwise created from config (SMTP or outbox). */
+  mailer?: Mailer;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+const JWT_SECRET_NAME = 'jwt_access_secret';
+
+/** JWT_SECRET, or one generated on first start and kept in the database so every instance shares it. */
+const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
+  if (config.jwtSecret) return config.jwtSecret;
+  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    JWT_SECRET_NAME,
+    randomBytes(48).toString('base64url'),
+  ]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [JWT_SECRET_NAME]);
+  if (!row) throw new Error('JWT secret could not be stored');
+  return row.value;
+};
+
+/** Access tokens travel in the socket's query string: never let them reach a log line. */
+const redactUrl = (url: string): string => url.replace(/([?&](?:accessToken|token|magicLink)=)[^&]*/gi, '$1[redacted]');
+
+export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
+  const { config, db } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: {
+        req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const mailRepo = createMailRepo(db);
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
+  const tokens = createAccessTokens(await resolveJwtSecret(config, db), clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    clock,
+    mailer,
+    tokens,
+    redis,
+    log: app.log,
+    origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app);
+  await registerFormBodies(app);
+  await registerRateLimit(app, redis);
+  await registerOpenApi(app);
+  await app.register(authPlugin, { tokens });
+
+  await app.register(healthModule, { ctx });
+  await app.register(catalogueModule, { ctx });
+  await app.register(authModule, { ctx });
+  await app.register(customersModule, { ctx });
+  await app.register(staffModule, { ctx });
+  await app.register(ordersModule, { ctx });
+  await app.register(pricingModule, { ctx });
+  await app.register(discountsModule, { ctx });
+  await app.register(filesModule, { ctx });
+  await app.register(paymentsModule, { ctx });
+  await app.register(transactionsModule, { ctx });
+  await app.register(reviewsModule, { ctx });
+  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo });
+
+  if (opts.serveWeb ?? true) await registerWebStatic(app, config.webDistDir);
+  else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (redis) redis.disconnect();
+  });
+  return app;
+};

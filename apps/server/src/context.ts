@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { AccessTokens } from './modules/auth/jwt';
+import type { Mailer } from './modules/mail';
+
+/** What every module is given (explicitly, in app.ts): infrastructure, never another module's internals. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  tokens: AccessTokens;
+  redis: Redis | undefined;
+  log: FastifyBaseLogger;
+  /** The public origin used in links sent by mail, e.g. http://localhost:3000. */
+  origin: string;
+}
+
+export interface ModuleOptions {
+  ctx: AppContext;
+}

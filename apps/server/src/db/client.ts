@@ -1,0 +1,74 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+/** The one interface repositories use: PGlite embedded or a PostgreSQL server behind it (ADR 0002). */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+}
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; keep it short (PGlite has one connection). */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// int8 (count(*), bigserial) as JavaScript numbers; our ids and counts stay far below 2^53.
+pg.types.setTypeParser(20, (v) => Number(v));
+// numeric as number
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+/**
+ * Without parameters node-postgres sends a simple query, which may hold several statements (a migration
+ * file); PGlite's query() prepares it and refuses. exec() is PGlite's simple query: the last result answers.
+ */
+const pgliteQuery =
+  (target: Pick<PGlite, 'query' | 'exec'>) =>
+  async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
+    params.length === 0 ? ((await target.exec(sql)).at(-1)?.rows ?? []) as T[] : (await target.query<T>(sql, params as unknown[])).rows;
+
+export const pgliteDb = (client: PGlite): Db => {
+  const query = pgliteQuery(client);
+  return {
+    kind: 'pglite',
+    query,
+    transaction: (fn) => client.transaction((tx) => fn({ query: pgliteQuery(tx) })),
+    close: () => client.close(),
+  };
+};
+
+export const postgresDb = (connectionString: string): Db => {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const query = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
+    (await pool.query(sql, params as unknown[])).rows as T[];
+  return {
+    kind: 'postgres',
+    query,
+    transaction: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({ query: async <T>(sql: string, params: readonly unknown[] = []) => (await conn.query(sql, params as unknown[])).rows as T[] });
+        await conn.query('COMMIT');
+        return result;
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+/** PGlite parses int8 as bigint by default; make it a number like node-postgres above. */
+export const pgliteParsers = {
+  20: (v: string) => Number(v),
+  1700: (v: string) => Number(v),
+};
+
+export const openEmbedded = async (dataDir: string | undefined): Promise<Db> => {
+  const client = new PGlite(dataDir, { parsers: pgliteParsers });
+  await client.waitReady;
+  return pgliteDb(client);
+};

@@ -1,0 +1,50 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../lib/clock';
+import { pgliteDb, pgliteParsers, type Db } from './client';
+import { migrate } from './migrate';
+import { seedDatabase } from './seed';
+
+/** A brand-new embedded database: nothing applied yet (the shared test template is already migrated). */
+let db: Db;
+beforeAll(async () => {
+  db = pgliteDb(new PGlite(undefined, { parsers: pgliteParsers }));
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const count = async (table: string): Promise<number> =>
+  (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]?.n ?? -1;
+
+describe('migrate', () => {
+  it('applies every migration once on a new database, and nothing on the second run', async () => {
+    const first = await migrate(db);
+    expect(first).toContain('0001_init.sql');
+    expect(first).toEqual([...first].sort());
+    expect(await migrate(db)).toEqual([]);
+    const recorded = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+    expect(recorded.map((r) => r.name)).toEqual(first);
+    // A new embedded database takes seconds to build; on a busy 2-core machine, more than the default.
+  }, 60_000);
+});
+
+describe('seedDatabase on a new database', () => {
+  it('without demo data: base data only, no accounts and no orders', async () => {
+    await seedDatabase(db, { demo: false, clock: systemClock });
+    expect(await count('site_settings')).toBe(1);
+    expect(await count('catalogue_items')).toBeGreaterThan(100);
+    expect(await count('urgencies')).toBe(9);
+    expect(await count('price_rates')).toBeGreaterThan(500);
+    expect(await count('users')).toBe(0);
+    expect(await count('orders')).toBe(0);
+    expect(await count('discount_codes')).toBe(0);
+  });
+
+  it('with demo data later: the demo accounts, codes and orders join the base data', async () => {
+    await seedDatabase(db, { demo: true, clock: systemClock });
+    expect(await count('users')).toBe(3);
+    expect(await count('discount_codes')).toBe(2);
+    expect(await count('orders')).toBeGreaterThanOrEqual(10);
+  });
+});

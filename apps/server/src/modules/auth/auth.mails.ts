@@ -1,0 +1,74 @@
+import { EMAIL_CONFIRM_TTL_SECONDS, MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '@app/domain';
+import type { MailMessage } from '../mail';
+
+/** Texts of the account mails: plain text plus simple HTML, each says what the link does and when it expires. */
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+const days = (seconds: number): string => `${Math.round(seconds / 86_400)} days`;
+const hours = (seconds: number): string => `${Math.round(seconds / 3_600)} hours`;
+
+const greeting = (firstName: string): string => (firstName ? `Hello ${firstName},` : 'Hello,');
+
+interface Paragraph {
+  text: string;
+  link?: { url: string; label: string };
+}
+
+const compose = (to: string, subject: string, firstName: string, paragraphs: Paragraph[]): MailMessage => {
+  const text = [greeting(firstName), ...paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)), 'If you did not ask for this, you can ignore this email.']
+    .join('\n\n');
+  const html = [
+    `<p>${escapeHtml(greeting(firstName))}</p>`,
+    ...paragraphs.map((p) =>
+      p.link
+        ? `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
+        : `<p>${escapeHtml(p.text)}</p>`,
+    ),
+    '<p>If you did not ask for this, you can ignore this email.</p>',
+  ].join('\n');
+  return { to, subject, text, html };
+};
+
+/** Sign-up: confirm the address; without a chosen password, also a magic link (CONTRACT "Identity"). */
+export const welcomeMail = (m: { to: string; firstName: string; confirmUrl: string; magicLinkUrl: string | null }): MailMessage =>
+  compose(m.to, 'Welcome! Please confirm your email', m.firstName, [
+    { text: 'Thank you for signing up.' },
+    {
+      text: `Please confirm your email address by opening this link (it expires in ${days(EMAIL_CONFIRM_TTL_SECONDS)}):`,
+      link: { url: m.confirmUrl, label: 'Confirm my email' },
+    },
+    ...(m.magicLinkUrl
+      ? [
+          {
+            text: `We set a password for you. To sign in without it, open this link (it works once and expires in ${hours(MAGIC_LINK_TTL_SECONDS)}):`,
+            link: { url: m.magicLinkUrl, label: 'Sign in' },
+          },
+        ]
+      : []),
+  ]);
+
+export const confirmEmailMail = (m: { to: string; firstName: string; confirmUrl: string }): MailMessage =>
+  compose(m.to, 'Please confirm your email', m.firstName, [
+    {
+      text: `Please confirm your email address by opening this link (it expires in ${days(EMAIL_CONFIRM_TTL_SECONDS)}):`,
+      link: { url: m.confirmUrl, label: 'Confirm my email' },
+    },
+  ]);
+
+export const magicLinkMail = (m: { to: string; firstName: string; url: string }): MailMessage =>
+  compose(m.to, 'Your sign-in link', m.firstName, [
+    {
+      text: `Open this link to sign in to your account. It works once. The link expires in ${hours(MAGIC_LINK_TTL_SECONDS)}.`,
+      link: { url: m.url, label: 'Sign in' },
+    },
+  ]);
+
+export const passwordResetMail = (m: { to: string; firstName: string; url: string }): MailMessage =>
+  compose(m.to, 'Set a new password', m.firstName, [
+    {
+      text: `Open this link to set a new password for your account. It works once. The link expires in ${hours(PASSWORD_RESET_TTL_SECONDS)}.`,
+      link: { url: m.url, label: 'Set a new password' },
+    },
+  ]);

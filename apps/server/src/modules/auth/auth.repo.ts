@@ -1,0 +1,190 @@
+import type { Db, Queryable } from '../../db/client';
+
+/** The account fields sign-in and token issuing need; never leaves the auth module with the hash. */
+export interface AccountRow {
+  id: number;
+  role: number;
+  email: string;
+  firstName: string;
+  statusId: number;
+  passwordHash: string;
+}
+
+interface UserSqlRow {
+  id: number;
+  role: number;
+  email: string;
+  first_name: string;
+  status_id: number;
+  password_hash: string;
+}
+
+const toAccount = (r: UserSqlRow): AccountRow => ({
+  id: r.id,
+  role: r.role,
+  email: r.email,
+  firstName: r.first_name,
+  statusId: r.status_id,
+  passwordHash: r.password_hash,
+});
+
+const ACCOUNT_COLUMNS = 'id, role, email, first_name, status_id, password_hash';
+
+export type OneTimePurpose = 'magic_link' | 'password_reset' | 'email_confirm';
+
+export interface NewUser {
+  role: number;
+  email: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  statusId: number;
+  enabledNightCalls: boolean;
+  referrerId: number | null;
+  hashDevice: string;
+  ipClient: string;
+  now: Date;
+}
+
+/** Accounts, refresh tokens and one-time tokens: the only SQL of the auth module. */
+export const createAuthRepo = (db: Db) => ({
+  /** Emails compare case-insensitively (users_email_lower_key). */
+  findAccountByEmail: async (email: string): Promise<AccountRow | null> => {
+    const [row] = await db.query<UserSqlRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+    return row ? toAccount(row) : null;
+  },
+
+  findAccountById: async (id: number): Promise<AccountRow | null> => {
+    const [row] = await db.query<UserSqlRow>(`SELECT ${ACCOUNT_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return row ? toAccount(row) : null;
+  },
+
+  emailExists: async (email: string): Promise<boolean> => {
+    const rows = await db.query('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email]);
+    return rows.length > 0;
+  },
+
+  /** A referrer must be an existing customer (roles 1, 2). */
+  customerExists: async (id: number): Promise<boolean> => {
+    const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND role IN (1, 2)', [id]);
+    return rows.length > 0;
+  },
+
+  /** Null when the email is taken (also when a concurrent sign-up won the unique index). */
+  insertUser: async (u: NewUser): Promise<number | null> => {
+    const [row] = await db.query<{ id: number }>(
+      `INSERT INTO users (role, email, password_hash, first_name, last_name, phone, status_id, enabled_night_calls,
+         referrer_id, hash_device, ip_client, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [u.role, u.email, u.passwordHash, u.firstName, u.lastName, u.phone, u.statusId, u.enabledNightCalls, u.referrerId, u.hashDevice, u.ipClient, u.now],
+    );
+    return row?.id ?? null;
+  },
+
+  setHashDevice: async (userId: number, hashDevice: string): Promise<void> => {
+    await db.query('UPDATE users SET hash_device = $2 WHERE id = $1', [userId, hashDevice]);
+  },
+
+  setPasswordHash: async (userId: number, passwordHash: string, now: Date): Promise<void> => {
+    await db.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [userId, passwordHash, now]);
+  },
+
+  /** Marks the email confirmed; an account awaiting confirmation (3) becomes active (1). */
+  confirmEmail: async (userId: number, now: Date): Promise<void> => {
+    await db.query(
+      `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
+         status_id = CASE WHEN status_id = 3 THEN 1 ELSE status_id END, updated_at = $2
+       WHERE id = $1`,
+      [userId, now],
+    );
+  },
+
+  isEmailConfirmed: async (userId: number): Promise<boolean> => {
+    const [row] = await db.query<{ confirmed: boolean }>('SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [userId]);
+    return row?.confirmed ?? false;
+  },
+
+  insertRefreshToken: async (t: { userId: number; familyId: string; tokenHash: string; expiresAt: Date; now: Date }, tx: Queryable = db): Promise<void> => {
+    await tx.query(
+      'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [t.userId, t.familyId, t.tokenHash, t.expiresAt, t.now],
+    );
+  },
+
+  /**
+   * Rotates a live refresh token and mints its child in one transaction. The conditional UPDATE
+   * takes the row lock, so of two concurrent refreshes of one token only one sees it live: a race
+   * cannot mint two children. Null when the token is not live (unknown, rotated, revoked, expired)
+   * or its account is deactivated.
+   */
+  rotateRefreshToken: async (r: { tokenHash: string; childHash: string; expiresAt: Date; now: Date }): Promise<{ userId: number; role: number } | null> =>
+    db.transaction(async (tx) => {
+      const [rotated] = await tx.query<{ user_id: number; family_id: string }>(
+        `UPDATE refresh_tokens SET rotated_at = $2
+         WHERE token_hash = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > $2
+         RETURNING user_id, family_id`,
+        [r.tokenHash, r.now],
+      );
+      if (!rotated) return null;
+      const [user] = await tx.query<{ role: number; status_id: number }>('SELECT role, status_id FROM users WHERE id = $1', [rotated.user_id]);
+      // A deactivated account keeps no session: the rotation is kept (the token is spent), no child.
+      if (!user || user.status_id === 4) return null;
+      await tx.query(
+        'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+        [rotated.user_id, rotated.family_id, r.childHash, r.expiresAt, r.now],
+      );
+      return { userId: rotated.user_id, role: user.role };
+    }),
+
+  /** CONTRACT "Identity": a rotated token presented again revokes its whole family. True when it was such a reuse. */
+  revokeFamilyIfRotated: async (tokenHash: string, now: Date): Promise<boolean> => {
+    const rows = await db.query(
+      `UPDATE refresh_tokens SET revoked_at = $2
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND rotated_at IS NOT NULL)
+         AND revoked_at IS NULL
+       RETURNING id`,
+      [tokenHash, now],
+    );
+    return rows.length > 0;
+  },
+
+  /** Logout: the token's family (the live token and its rotated ancestors). Idempotent. */
+  revokeFamilyOf: async (tokenHash: string, now: Date): Promise<void> => {
+    await db.query(
+      `UPDATE refresh_tokens SET revoked_at = $2
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
+      [tokenHash, now],
+    );
+  },
+
+  revokeAllOfUser: async (userId: number, now: Date): Promise<void> => {
+    await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
+  },
+
+  insertOneTimeToken: async (t: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> => {
+    await db.query(
+      'INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
+      [t.userId, t.purpose, t.tokenHash, t.expiresAt, t.now],
+    );
+  },
+
+  /** Single use by construction: only the first UPDATE finds used_at still null. Null when unknown, used or expired. */
+  consumeOneTimeToken: async (t: { purpose: OneTimePurpose; tokenHash: string; now: Date }): Promise<number | null> => {
+    const [row] = await db.query<{ user_id: number }>(
+      `UPDATE one_time_tokens SET used_at = $3
+       WHERE token_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
+       RETURNING user_id`,
+      [t.tokenHash, t.purpose, t.now],
+    );
+    return row?.user_id ?? null;
+  },
+
+  /** After a password reset, every other outstanding reset link of the account stops working. */
+  expireOneTimeTokensOfUser: async (userId: number, purpose: OneTimePurpose, now: Date): Promise<void> => {
+    await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, now]);
+  },
+});
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,0 +1,183 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AUTH_MESSAGE,
+  DomainError,
+  ERROR_CODE,
+  checkmailBodySchema,
+  checkmailResponseSchema,
+  forgotPasswordBodySchema,
+  magicLinkBodySchema,
+  messageBodySchema,
+  passwordResetBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  tokensSchema,
+} from '@app/domain';
+import { bearerToken } from '../../plugins/auth';
+import { multipartFields } from '../../plugins/form-body';
+import { authRateLimit } from '../../plugins/rate-limit';
+import type { AuthService } from './auth.service';
+
+const errorBodySchema = z.object({
+  message: z.string().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+/** The refresh token travels as the bearer on refresh and logout (SPEC §7); missing is a 401. */
+const refreshTokenOf = (request: FastifyRequest): string => {
+  const token = bearerToken(request);
+  if (!token) throw new DomainError(ERROR_CODE.unauthorized, 'Refresh token is missing');
+  return token;
+};
+
+export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  app.post(
+    '/api/en/auth/jwt/sign_in',
+    {
+      preHandler: authRateLimit(app, 'sign-in'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password (customers, writers and support)',
+        body: signInBodySchema,
+        response: { 200: tokensSchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => service.signIn(request.body),
+  );
+
+  app.post(
+    '/api/en/auth/jwt/sign_up',
+    {
+      preHandler: authRateLimit(app, 'sign-up'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account (status 3, Awaiting Confirmation) and sign in',
+        body: signUpBodySchema,
+        response: { 200: tokensSchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return service.signUp({
+        email: b.email,
+        password: b.password,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        phone: b.phone,
+        isEnabledNightCall: b.isEnabledNightCall,
+        refId: b.ref_id,
+        hashDevice: b.hashDevice,
+        ip: request.ip,
+      });
+    },
+  );
+
+  app.put(
+    '/api/en/auth/jwt/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Rotate the refresh token (sent as the bearer) and get a new pair',
+        security: [{ bearer: [] }],
+        response: { 200: tokensSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.refresh({ refreshToken: refreshTokenOf(request) }),
+  );
+
+  app.post(
+    '/api/en/auth/jwt/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the refresh token sent as the bearer (idempotent)',
+        security: [{ bearer: [] }],
+        response: { 200: z.object({}), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.logout({ refreshToken: refreshTokenOf(request) });
+      return {};
+    },
+  );
+
+  app.post(
+    '/api/checkmail',
+    {
+      preValidation: multipartFields,
+      preHandler: authRateLimit(app, 'checkmail'),
+      schema: {
+        tags: ['auth'],
+        summary: "Is the email registered? 'fail' when it is, 'success' when it is free",
+        body: checkmailBodySchema,
+        response: { 200: checkmailResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => ({ status: await service.checkEmail(request.body) }),
+  );
+
+  app.post(
+    '/api/magic_link',
+    {
+      preValidation: multipartFields,
+      preHandler: authRateLimit(app, 'magic-link-request'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a one-time sign-in link (12 hours)',
+        body: magicLinkBodySchema,
+        response: { 200: messageBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.requestMagicLink(request.body);
+      return { message: AUTH_MESSAGE.emailOnItsWay };
+    },
+  );
+
+  app.get(
+    '/api/en/auth/magic_link/:token',
+    {
+      preHandler: authRateLimit(app, 'magic-link-sign-in'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with an emailed link, once',
+        params: z.object({ token: z.string().min(1).max(256) }),
+        response: { 200: tokensSchema, 404: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request) => service.signInWithMagicLink({ token: request.params.token }),
+  );
+
+  app.post(
+    '/forgotpassword',
+    {
+      preValidation: multipartFields,
+      preHandler: authRateLimit(app, 'forgot-password'),
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a one-time link to set a new password: 0 on success, 1 for an unknown email',
+        body: forgotPasswordBodySchema,
+        response: { 200: z.union([z.literal(0), z.literal(1)]), 422: errorBodySchema, 429: errorBodySchema },
+      },
+    },
+    async (request, reply) => reply.type('application/json').send(await service.forgotPassword({ email: request.body.mail })),
+  );
+
+  app.put(
+    '/api/en/auth/password/reset',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the emailed one-time token; ends every session',
+        body: passwordResetBodySchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.resetPassword(request.body);
+      return { message: AUTH_MESSAGE.passwordChanged };
+    },
+  );
+};

@@ -1,0 +1,244 @@
+import {
+  AUTH_MESSAGE,
+  CUSTOMER_MESSAGE,
+  CUSTOMER_STATUS,
+  DomainError,
+  EMAIL_CONFIRM_TTL_SECONDS,
+  ERROR_CODE,
+  FORGOT_PASSWORD_RESULT,
+  MAGIC_LINK_TTL_SECONDS,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_RESET_TTL_SECONDS,
+  PROFILE_PHONE_MAX_LENGTH,
+  REFRESH_TOKEN_TTL_SECONDS,
+  ROLE,
+  isValidEmail,
+  isValidName,
+  normalizeEmail,
+  type FieldErrors,
+  type MagicLinkTarget,
+  type Tokens,
+} from '@app/domain';
+import type { AppContext } from '../../context';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken, randomToken } from '../../lib/tokens';
+import { confirmEmailMail, magicLinkMail, passwordResetMail, welcomeMail } from './auth.mails';
+import type { AccountRow, AuthRepo, OneTimePurpose } from './auth.repo';
+
+type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & { repo: AuthRepo };
+
+const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
+const plusSeconds = (date: Date, seconds: number): Date => new Date(date.getTime() + seconds * 1000);
+const unauthorized = (): DomainError => new DomainError(ERROR_CODE.unauthorized, 'Refresh token is invalid or expired');
+
+export interface SignUpInput {
+  email: string;
+  password: string | undefined;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  isEnabledNightCall: boolean;
+  refId: string | number | null | undefined;
+  hashDevice: string | undefined;
+  ip: string;
+}
+
+export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: AuthDeps) => {
+  // Unknown emails still pay for one hash check, so timing does not tell which emails exist.
+  let dummyHash: Promise<string> | undefined;
+  const burnPasswordCheck = async (password: string): Promise<void> => {
+    dummyHash ??= hashPassword(randomToken());
+    await verifyPassword(await dummyHash, password);
+  };
+
+  const issueTokens = async (account: { id: number; role: number }, familyId = randomToken()): Promise<Tokens> => {
+    const now = clock.now();
+    const refreshToken = randomToken();
+    await repo.insertRefreshToken({
+      userId: account.id,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: plusSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
+      now,
+    });
+    return { accessToken: await tokens.sign({ userId: account.id, role: account.role }), refreshToken };
+  };
+
+  const newOneTimeToken = async (userId: number, purpose: OneTimePurpose, ttlSeconds: number): Promise<string> => {
+    const now = clock.now();
+    const token = randomToken();
+    await repo.insertOneTimeToken({ userId, purpose, tokenHash: hashToken(token), expiresAt: plusSeconds(now, ttlSeconds), now });
+    return token;
+  };
+
+  const confirmUrlFor = async (userId: number): Promise<string> =>
+    `${origin}/profile?confirmEmail=${await newOneTimeToken(userId, 'email_confirm', EMAIL_CONFIRM_TTL_SECONDS)}`;
+
+  /** A deactivated account (CONTRACT status 4) is treated as absent by every sign-in path. */
+  const activeAccountByEmail = async (email: string): Promise<AccountRow | null> => {
+    const account = await repo.findAccountByEmail(normalizeEmail(email));
+    return account && account.statusId !== DEACTIVATED ? account : null;
+  };
+
+  const referrerIdOf = async (refId: SignUpInput['refId']): Promise<number | null> => {
+    if (refId === null || refId === undefined || refId === '') return null;
+    const id = Number(refId);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    return (await repo.customerExists(id)) ? id : null;
+  };
+
+  return {
+    /** CONTRACT "Errors and access": wrong credentials answer 400 with a message, never 401. */
+    signIn: async ({ email, password, hashDevice }: { email: string; password: string; hashDevice?: string | undefined }): Promise<Tokens> => {
+      const account = isValidEmail(email) ? await activeAccountByEmail(email) : null;
+      if (!account) {
+        await burnPasswordCheck(password);
+        throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.wrongCredentials);
+      }
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.wrongCredentials);
+      }
+      if (hashDevice) await repo.setHashDevice(account.id, hashDevice);
+      return issueTokens(account);
+    },
+
+    /** SPEC §7 sign_up; SPEC §8 "Signup and login" messages; CONTRACT "Identity" (status 3, optional password). */
+    signUp: async (input: SignUpInput): Promise<Tokens> => {
+      const errors: FieldErrors = {};
+      const email = normalizeEmail(input.email);
+      if (!isValidName(input.firstName)) errors.firstName = [AUTH_MESSAGE.invalidName];
+      if (input.lastName && !isValidName(input.lastName)) errors.lastName = [AUTH_MESSAGE.invalidName];
+      if (!isValidEmail(email)) errors.email = [AUTH_MESSAGE.invalidEmailSignup];
+      if (input.password !== undefined && input.password !== '' && input.password.length < PASSWORD_MIN_LENGTH) {
+        errors.password = [AUTH_MESSAGE.passwordTooShort];
+      }
+      // SPEC §5 "Profile": phones are kept as digits only, at most 21 of them.
+      const phone = input.phone.replace(/\D/g, '');
+      if (phone.length > PROFILE_PHONE_MAX_LENGTH) errors.phone = ['Phone accepts digits only, max 21 characters'];
+      if (Object.keys(errors).length > 0) throw new DomainError(ERROR_CODE.validation, 'Invalid request', errors);
+
+      const registered = (): DomainError =>
+        new DomainError(ERROR_CODE.validation, AUTH_MESSAGE.emailRegistered, { email: [AUTH_MESSAGE.emailRegistered] });
+      if (await repo.emailExists(email)) throw registered();
+
+      const chosePassword = Boolean(input.password);
+      const userId = await repo.insertUser({
+        role: ROLE.customer,
+        email,
+        passwordHash: await hashPassword(chosePassword && input.password ? input.password : randomToken()),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone,
+        statusId: CUSTOMER_STATUS.awaitingConfirmation.id,
+        enabledNightCalls: input.isEnabledNightCall,
+        referrerId: await referrerIdOf(input.refId),
+        hashDevice: input.hashDevice ?? '',
+        ipClient: input.ip,
+        now: clock.now(),
+      });
+      // The unique index on lower(email) settles a race between two sign-ups of one address.
+      if (userId === null) throw registered();
+
+      const magicLinkUrl = chosePassword
+        ? null
+        : `${origin}/order?magicLink=${await newOneTimeToken(userId, 'magic_link', MAGIC_LINK_TTL_SECONDS)}`;
+      const mail = welcomeMail({ to: email, firstName: input.firstName, confirmUrl: await confirmUrlFor(userId), magicLinkUrl });
+      // The account exists whatever the mail server does; the customer can ask for the mail again.
+      await mailer.send(mail).catch((error: unknown) => log.error({ err: error, userId }, 'welcome mail not sent'));
+      return issueTokens({ id: userId, role: ROLE.customer });
+    },
+
+    /** CONTRACT "Identity": rotated on every refresh; a rotated token presented again revokes its family. */
+    refresh: async ({ refreshToken }: { refreshToken: string }): Promise<Tokens> => {
+      const now = clock.now();
+      const tokenHash = hashToken(refreshToken);
+      const child = randomToken();
+      const rotated = await repo.rotateRefreshToken({
+        tokenHash,
+        childHash: hashToken(child),
+        expiresAt: plusSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
+        now,
+      });
+      if (!rotated) {
+        if (await repo.revokeFamilyIfRotated(tokenHash, now)) {
+          log.warn('refresh token reuse detected: token family revoked');
+        }
+        throw unauthorized();
+      }
+      return { accessToken: await tokens.sign({ userId: rotated.userId, role: rotated.role }), refreshToken: child };
+    },
+
+    logout: async ({ refreshToken }: { refreshToken: string }): Promise<void> => {
+      await repo.revokeFamilyOf(hashToken(refreshToken), clock.now());
+    },
+
+    /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */
+    checkEmail: async ({ email }: { email: string }): Promise<'fail' | 'success'> => {
+      if (!isValidEmail(email)) {
+        throw new DomainError(ERROR_CODE.validation, AUTH_MESSAGE.invalidEmail, { email: [AUTH_MESSAGE.invalidEmail] });
+      }
+      return (await repo.emailExists(normalizeEmail(email))) ? 'fail' : 'success';
+    },
+
+    requestMagicLink: async ({ email, target }: { email: string; target: MagicLinkTarget }): Promise<void> => {
+      if (!isValidEmail(email)) {
+        throw new DomainError(ERROR_CODE.validation, AUTH_MESSAGE.emailMandatory, { email: [AUTH_MESSAGE.emailMandatory] });
+      }
+      const account = await activeAccountByEmail(email);
+      if (!account) throw new DomainError(ERROR_CODE.notFound, AUTH_MESSAGE.emailNotOnSite);
+      const token = await newOneTimeToken(account.id, 'magic_link', MAGIC_LINK_TTL_SECONDS);
+      await mailer.send(magicLinkMail({ to: account.email, firstName: account.firstName, url: `${origin}/${target}?magicLink=${token}` }));
+    },
+
+    /** Single use, 12 hours; opening the emailed link proves the address, so it also confirms it (ADR 0010). */
+    signInWithMagicLink: async ({ token }: { token: string }): Promise<Tokens> => {
+      const now = clock.now();
+      const userId = await repo.consumeOneTimeToken({ purpose: 'magic_link', tokenHash: hashToken(token), now });
+      const account = userId === null ? null : await repo.findAccountById(userId);
+      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'This link is invalid or has expired');
+      await repo.confirmEmail(account.id, now);
+      return issueTokens(account);
+    },
+
+    /** CONTRACT: 0 on success (a one-time link is mailed), 1 for an unknown email. */
+    forgotPassword: async ({ email }: { email: string }): Promise<0 | 1> => {
+      if (!isValidEmail(email)) {
+        throw new DomainError(ERROR_CODE.validation, AUTH_MESSAGE.emailMandatory, { mail: [AUTH_MESSAGE.emailMandatory] });
+      }
+      const account = await activeAccountByEmail(email);
+      if (!account) return FORGOT_PASSWORD_RESULT.unknownEmail;
+      const token = await newOneTimeToken(account.id, 'password_reset', PASSWORD_RESET_TTL_SECONDS);
+      await mailer.send(passwordResetMail({ to: account.email, firstName: account.firstName, url: `${origin}/reset-password?token=${token}` }));
+      return FORGOT_PASSWORD_RESULT.success;
+    },
+
+    /** A new password ends every session of the account and every other reset link. */
+    resetPassword: async ({ token, password }: { token: string; password: string }): Promise<void> => {
+      const now = clock.now();
+      const userId = await repo.consumeOneTimeToken({ purpose: 'password_reset', tokenHash: hashToken(token), now });
+      const account = userId === null ? null : await repo.findAccountById(userId);
+      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
+      await repo.setPasswordHash(account.id, await hashPassword(password), now);
+      await repo.revokeAllOfUser(account.id, now);
+      await repo.expireOneTimeTokensOfUser(account.id, 'password_reset', now);
+    },
+
+    /** CONTRACT "Identity": the link is {origin}/profile?confirmEmail={token}. */
+    sendEmailConfirmation: async ({ userId }: { userId: number }): Promise<void> => {
+      const account = await repo.findAccountById(userId);
+      if (!account) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (await repo.isEmailConfirmed(userId)) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailAlreadyConfirmed);
+      await mailer.send(confirmEmailMail({ to: account.email, firstName: account.firstName, confirmUrl: await confirmUrlFor(userId) }));
+    },
+
+    /** Returns the confirmed account's id; a bad, used or expired token is a 400. */
+    confirmEmail: async ({ token }: { token: string }): Promise<number> => {
+      const now = clock.now();
+      const userId = await repo.consumeOneTimeToken({ purpose: 'email_confirm', tokenHash: hashToken(token), now });
+      if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
+      await repo.confirmEmail(userId, now);
+      return userId;
+    },
+  };
+};
+export type AuthService = ReturnType<typeof createAuthService>;

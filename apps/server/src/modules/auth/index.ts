@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext, ModuleOptions } from '../../context';
+import { createAuthRepo } from './auth.repo';
+import { authRoutes } from './auth.routes';
+import { createAuthService, type AuthService } from './auth.service';
+
+export { createAccessTokens, type AccessClaims, type AccessTokens } from './jwt';
+export type { AuthService } from './auth.service';
+
+/** The auth service over the app's infrastructure; other modules use it for email confirmation. */
+export const authServiceFor = (ctx: AppContext): AuthService =>
+  createAuthService({ repo: createAuthRepo(ctx.db), clock: ctx.clock, tokens: ctx.tokens, mailer: ctx.mailer, origin: ctx.origin, log: ctx.log });
+
+/** SPEC §7 "Authentication", CONTRACT "Identity". */
+export const authModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(authRoutes, { service: authServiceFor(ctx) });
+};

@@ -1,0 +1,74 @@
+import { createSecretKey } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@app/domain';
+import type { Clock } from '../../lib/clock';
+
+/** Access tokens: HS256 pinned, `typ` "access", exp checked (issue 2 "Security from day one"). */
+const ALGORITHM = 'HS256';
+const ACCESS_TYPE = 'access';
+const ISSUER = 'writing-service';
+
+export interface AccessClaims {
+  userId: number;
+  role: number;
+}
+
+export interface AccessTokens {
+  sign(claims: AccessClaims): Promise<string>;
+  /** Returns the claims, or null for a missing, malformed, forged, expired or wrong-type token. */
+  verify(token: string): Promise<AccessClaims | null>;
+}
+
+/** Verified tokens kept for their remaining life, so a busy client's token is checked once. */
+const VERIFIED_CACHE_MAX = 10_000;
+
+export const createAccessTokens = (secret: string, clock: Clock): AccessTokens => {
+  // A KeyObject is imported once; jose would import raw bytes again on every verify.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const verified = new Map<string, { claims: AccessClaims; expiresAtMs: number }>();
+  const remember = (token: string, claims: AccessClaims, expSeconds: number) => {
+    if (verified.size >= VERIFIED_CACHE_MAX) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, { claims, expiresAtMs: expSeconds * 1000 });
+  };
+  return {
+    sign: async ({ userId, role }) => {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({ role, typ: ACCESS_TYPE })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    verify: async (token) => {
+      const hit = verified.get(token);
+      if (hit) {
+        // The signature was checked when it was stored; the expiry is checked against the clock each time.
+        if (clock.now().getTime() < hit.expiresAtMs) return hit.claims;
+        verified.delete(token);
+        return null;
+      }
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          currentDate: clock.now(),
+        });
+        const userId = Number(payload.sub);
+        if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || typeof payload.role !== 'number') {
+          return null;
+        }
+        const claims = { userId, role: payload.role };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
+        return claims;
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+};

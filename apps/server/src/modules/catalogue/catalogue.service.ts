@@ -1,0 +1,106 @@
+import {
+  centsToAmount,
+  DomainError,
+  ERROR_CODE,
+  priceExtraSchema,
+  SITE_CATEGORY_IDS,
+  siteSettingsSchema,
+  type Calcs,
+  type CatalogueItem,
+  type SiteSettings,
+  type Urgency,
+} from '@app/domain';
+import type { z } from 'zod';
+import type { CatalogueKind } from '../../db/seed/catalogues';
+import type { CatalogueRepo } from './catalogue.repo';
+
+/** What site_settings stores: everything but the row key and the chat URLs derived per request. */
+const storedSettingsSchema = siteSettingsSchema.omit({
+  idSite: true,
+  messages_url: true,
+  baseOrderMessengerURL: true,
+  baseWebSocketGatewayURL: true,
+});
+
+const CATEGORY_NOT_FOUND = 'Site category not found';
+const SITE_NOT_FOUND = 'Site not found';
+
+/** Where the request came from (protocol and Host honour TRUST_PROXY). */
+export interface RequestOrigin {
+  protocol: string;
+  host: string;
+}
+
+const toWebSocketUrl = (httpUrl: string): string => httpUrl.replace(/^http(s?):\/\//i, 'ws$1://');
+
+export const createCatalogueService = ({ repo, chatBaseUrl }: { repo: CatalogueRepo; chatBaseUrl: string | undefined }) => {
+  const loadSite = async (): Promise<{ idSite: number; settings: z.infer<typeof storedSettingsSchema> }> => {
+    const site = await repo.findSite();
+    if (!site) throw new DomainError(ERROR_CODE.notFound, SITE_NOT_FOUND);
+    // An operator edits this JSON by hand: a broken document is a server fault, reported as a 500.
+    return { idSite: site.idSite, settings: storedSettingsSchema.parse(site.settings) };
+  };
+
+  /** SPEC §1 categories 1 to 5, and only those the site offers (settings.siteCategories). */
+  const siteCategory = async (raw: string): Promise<number> => {
+    const category = Number(raw);
+    const known = (SITE_CATEGORY_IDS as readonly number[]).includes(category);
+    if (!known || !(await loadSite()).settings.siteCategories.includes(category)) {
+      throw new DomainError(ERROR_CODE.notFound, CATEGORY_NOT_FOUND);
+    }
+    return category;
+  };
+
+  return {
+    /**
+     * SPEC §3 "Site settings". CONTRACT "Serving": the chat lives at {origin}/chat unless CHAT_BASE_URL
+     * names another process; the socket URL is the same base with a ws(s) scheme.
+     */
+    settings: async ({ origin }: { origin: RequestOrigin }): Promise<SiteSettings> => {
+      const { idSite, settings } = await loadSite();
+      const chatBase = chatBaseUrl ?? `${origin.protocol}://${origin.host}/chat`;
+      return {
+        ...settings,
+        idSite,
+        messages_url: chatBase,
+        baseOrderMessengerURL: chatBase,
+        baseWebSocketGatewayURL: toWebSocketUrl(chatBase),
+      };
+    },
+
+    /** Lists of one category (work types, assignments, subjects, paper formats). */
+    categoryList: async ({ category, kind }: { category: string; kind: CatalogueKind }): Promise<CatalogueItem[]> =>
+      repo.listItems(kind, await siteCategory(category)),
+
+    /** Lists shared by every category (resume services, the three level lists). */
+    list: async ({ kind }: { kind: CatalogueKind }): Promise<CatalogueItem[]> => repo.listItems(kind, 0),
+
+    urgencies: async ({ idSite }: { idSite: string }): Promise<Urgency[]> => {
+      const id = Number(idSite);
+      if (!Number.isSafeInteger(id) || !(await repo.siteExists(id))) throw new DomainError(ERROR_CODE.notFound, SITE_NOT_FOUND);
+      return repo.listUrgencies(id);
+    },
+
+    /** CONTRACT: the price tables, integer cents inside, amounts with 2 decimals on the wire. */
+    calcs: async ({ category }: { category: string }): Promise<Calcs> => {
+      const id = await siteCategory(category);
+      const tables = await repo.priceTables(id);
+      return {
+        siteCategory: id,
+        currency: 'USD',
+        rates: tables.rates.map((r) => ({
+          idWorkType: r.workTypeId,
+          idLevel: r.levelId,
+          urgency: r.urgencyHours,
+          pricePerPage: centsToAmount(r.centsPerPage),
+        })),
+        extras: tables.extras.map((e) => {
+          const extra = priceExtraSchema.parse(e);
+          return { ...extra, value: extra.kind === 'flat' ? centsToAmount(extra.value) : extra.value };
+        }),
+        maxAmountDiscount: centsToAmount(tables.maxAmountDiscountCents),
+      };
+    },
+  };
+};
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

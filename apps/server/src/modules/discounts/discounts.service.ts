@@ -1,0 +1,54 @@
+import {
+  DISCOUNT_MESSAGE,
+  discountProblem,
+  discountToWire,
+  DomainError,
+  ERROR_CODE,
+  normalizeDiscountCode,
+  type Discount,
+  type DiscountList,
+  type StoredDiscount,
+} from '@app/domain';
+import type { DiscountsRepo } from './discounts.repo';
+
+export type DiscountResolution = { ok: true; discount: StoredDiscount } | { ok: false; message: string };
+
+export const createDiscountsService = ({ repo }: { repo: DiscountsRepo }) => {
+  /** The code as the customer may use it on an order, or the SPEC §8 message saying why not. */
+  const resolve = async ({
+    code,
+    customerId,
+    premiumWriter,
+  }: {
+    code: string;
+    customerId: number | null;
+    /** undefined: not known yet (the apply call comes before the order) */
+    premiumWriter?: boolean;
+  }): Promise<DiscountResolution> => {
+    const clean = normalizeDiscountCode(code);
+    if (clean === '') return { ok: false, message: DISCOUNT_MESSAGE.empty };
+    const discount = await repo.findUsable({ code: clean, customerId });
+    if (!discount) return { ok: false, message: DISCOUNT_MESSAGE.invalid };
+    const problem = premiumWriter === undefined ? null : discountProblem(discount, premiumWriter);
+    return problem ? { ok: false, message: problem } : { ok: true, discount };
+  };
+
+  return {
+    resolve,
+    /**
+     * SPEC §7 apply: `{ code, amount, percent, isTopWriterDiscount }`, or 422 `errors.code` with the SPEC §8
+     * message. The top-writer rule is the wizard's to show (it knows the premium writer switch) and the
+     * order's to enforce.
+     */
+    apply: async ({ code, customerId }: { code: string; customerId: number | null }): Promise<Discount> => {
+      const result = await resolve({ code, customerId });
+      if (!result.ok) throw new DomainError(ERROR_CODE.validation, result.message, { code: [result.message] });
+      return discountToWire(result.discount);
+    },
+    /** `GET /api/en/orders/discounts`: the customer's own codes (public codes are handed out, not listed). */
+    listOwn: async ({ customerId }: { customerId: number }): Promise<DiscountList> => ({
+      discounts: (await repo.listOwn({ customerId })).map(discountToWire),
+    }),
+  };
+};
+export type DiscountsService = ReturnType<typeof createDiscountsService>;

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext, ModuleOptions } from '../../context';
+import { createDiscountsRepo } from './discounts.repo';
+import { discountsRoutes } from './discounts.routes';
+import { createDiscountsService, type DiscountResolution, type DiscountsService } from './discounts.service';
+
+export type { DiscountResolution, DiscountsService };
+
+/** The discount rules other modules use (orders check the code again at creation). */
+export const createDiscounts = (ctx: Pick<AppContext, 'db'>): DiscountsService => createDiscountsService({ repo: createDiscountsRepo(ctx.db) });
+
+/** SPEC §4/§8 "Discount": apply a code, list the customer's own codes. */
+export const discountsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(discountsRoutes, { service: createDiscounts(ctx) });
+};

@@ -1,0 +1,112 @@
+import type { Db } from '../../db/client';
+
+export type FileSource = 'customer' | 'writer';
+
+export interface StoredOrderFile {
+  id: number;
+  orderId: number;
+  source: FileSource;
+  name: string;
+  typeName: string;
+  size: number;
+  storageKey: string;
+}
+
+interface FileRow {
+  id: number;
+  order_id: number;
+  source: FileSource;
+  name: string;
+  type_name: string;
+  size_bytes: number;
+  storage_key: string;
+}
+const toFile = (r: FileRow): StoredOrderFile => ({
+  id: r.id,
+  orderId: r.order_id,
+  source: r.source,
+  name: r.name,
+  typeName: r.type_name,
+  size: Number(r.size_bytes),
+  storageKey: r.storage_key,
+});
+const COLUMNS = 'f.id, f.order_id, f.source, f.name, f.type_name, f.size_bytes, f.storage_key';
+
+/** Order files: every query carries the customer id in its WHERE (DESIGN rule 3). */
+export const createFilesRepo = (db: Db) => ({
+  /** The status of one of the customer's orders; null when it is not theirs. */
+  orderStatus: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<number | null> => {
+    const [row] = await db.query<{ status_id: number }>('SELECT status_id FROM orders WHERE id = $1 AND customer_id = $2', [
+      orderId,
+      customerId,
+    ]);
+    return row?.status_id ?? null;
+  },
+
+  insert: async (file: {
+    orderId: number;
+    customerId: number;
+    source: FileSource;
+    uploadedBy: number;
+    name: string;
+    typeName: string;
+    size: number;
+    storageKey: string;
+    now: Date;
+  }): Promise<StoredOrderFile> => {
+    const [row] = await db.query<FileRow>(
+      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
+       SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9 FROM orders o WHERE o.id = $1 AND o.customer_id = $2
+       RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
+      [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now],
+    );
+    if (!row) throw new Error('the order of the file is gone');
+    return toFile(row);
+  },
+
+  listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
+    (
+      await db.query<FileRow>(
+        `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 ORDER BY f.id`,
+        [customerId, orderId, source],
+      )
+    ).map(toFile),
+
+  listUploadedBy: async ({ customerId }: { customerId: number }): Promise<StoredOrderFile[]> =>
+    (
+      await db.query<FileRow>(`SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.source = 'customer' ORDER BY f.id DESC`, [
+        customerId,
+      ])
+    ).map(toFile),
+
+  latest: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile | null> => {
+    const [row] = await db.query<FileRow>(
+      `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 ORDER BY f.id DESC LIMIT 1`,
+      [customerId, orderId, source],
+    );
+    return row ? toFile(row) : null;
+  },
+
+  /** A file of one of the customer's orders, with that order's status. */
+  find: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<(StoredOrderFile & { orderStatus: number }) | null> => {
+    const [row] = await db.query<FileRow & { status_id: number }>(
+      `SELECT ${COLUMNS}, o.status_id FROM order_files f JOIN orders o ON o.id = f.order_id AND o.customer_id = f.customer_id
+       WHERE f.id = $1 AND f.customer_id = $2`,
+      [fileId, customerId],
+    );
+    return row ? { ...toFile(row), orderStatus: row.status_id } : null;
+  },
+
+  /** Removes a customer-uploaded file while its order is in one of `statuses`; the storage key, or null. */
+  deleteUploaded: async ({ customerId, fileId, statuses }: { customerId: number; fileId: number; statuses: readonly number[] }): Promise<string | null> => {
+    const [row] = await db.query<{ storage_key: string }>(
+      `DELETE FROM order_files f USING orders o
+       WHERE f.id = $1 AND f.customer_id = $2 AND f.source = 'customer'
+         AND o.id = f.order_id AND o.customer_id = f.customer_id AND o.status_id = ANY($3::int[])
+       RETURNING f.storage_key`,
+      [fileId, customerId, [...statuses]],
+    );
+    return row?.storage_key ?? null;
+  },
+});
+export type FilesRepo = ReturnType<typeof createFilesRepo>;

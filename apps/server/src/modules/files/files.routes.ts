@@ -1,0 +1,134 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerFileListSchema, DomainError, ERROR_CODE, FILE_MESSAGE, FILE_MISSING_MESSAGE, ORDER_FILE_MAX_BYTES, orderFileListSchema, orderFileSchema } from '@app/domain';
+import { currentUser } from '../../plugins/auth';
+import type { FilesService, IncomingFile } from './files.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const errors = { 401: errorBodySchema, 404: errorBodySchema };
+const idParams = z.object({ id: z.string().max(20) });
+/** Room for the multipart envelope around a file of the maximum size. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
+const contentDisposition = (name: string): string => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+/**
+ * The multipart field `file` of an order-file upload, as a stream (never buffered). A declared length
+ * already over the limit is refused before a byte is read. Shared with the staff delivery route.
+ */
+export const incomingOrderFile = async (request: FastifyRequest): Promise<IncomingFile | undefined> => {
+  if (Number(request.headers['content-length'] ?? 0) > ORDER_FILE_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
+  }
+  if (!request.isMultipart()) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
+  const part = await request.file({ limits: { fileSize: ORDER_FILE_MAX_BYTES, files: 1 } });
+  const file = part && part.fieldname === 'file' ? { filename: part.filename, stream: part.file, truncated: () => part.file.truncated } : undefined;
+  if (part && !file) part.file.resume();
+  return file;
+};
+
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
+  app.post(
+    '/api/en/orders/:id/customers/files',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['files'],
+        summary: 'Uploads one order file (multipart field `file`), streamed to storage',
+        security: [{ bearer: [] }],
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: orderFileSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const customerId = currentUser(request).userId;
+      await service.assertOwnOrder({ customerId, orderId: request.params.id });
+      return service.upload({ customerId, orderId: request.params.id, file: await incomingOrderFile(request) });
+    },
+  );
+
+  for (const [segment, source] of [
+    ['customers', 'customer'],
+    ['writers', 'writer'],
+  ] as const) {
+    app.get(
+      `/api/en/orders/:id/${segment}/files`,
+      {
+        preHandler: app.requireCustomer,
+        schema: {
+          tags: ['files'],
+          summary: source === 'customer' ? 'Files the customer attached to the order' : 'Files the writer delivered',
+          security: [{ bearer: [] }],
+          params: idParams,
+          response: { 200: orderFileListSchema, ...errors },
+        },
+      },
+      async (request) => service.listForOrder({ customerId: currentUser(request).userId, orderId: request.params.id, source }),
+    );
+  }
+
+  app.get(
+    '/api/en/orders/customers/files',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['files'],
+        summary: 'Every file the customer uploaded, newest first, with its order id',
+        security: [{ bearer: [] }],
+        response: { 200: customerFileListSchema, ...errors },
+      },
+    },
+    async (request) => service.listUploaded({ customerId: currentUser(request).userId }),
+  );
+
+  app.get(
+    '/api/en/orders/files/:id',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['files'],
+        summary: 'Downloads a file of one of the customer\'s orders',
+        security: [{ bearer: [] }],
+        params: idParams,
+        // No response schema: the body is the file's bytes, streamed.
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.download({ customerId: currentUser(request).userId, fileId: request.params.id });
+      // Always a download, never rendered by the browser: the bytes are the customer's, not ours.
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/api/en/orders/files/:id',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['files'],
+        summary: 'Removes a file the customer attached, while the order may still be edited',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await service.remove({ customerId: currentUser(request).userId, fileId: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,203 @@
+import type { Readable } from 'node:stream';
+import {
+  DomainError,
+  ERROR_CODE,
+  FILE_CONTENT_MISMATCH_MESSAGE,
+  FILE_MESSAGE,
+  FILE_MISSING_MESSAGE,
+  FILE_SIGNATURE_HEAD_BYTES,
+  fileExtension,
+  isOrderEditable,
+  matchesFileSignature,
+  ORDER_FILE_MAX_BYTES,
+  ORDER_STATUS,
+  validateOrderFile,
+  type CustomerFile,
+  type OrderFile,
+} from '@app/domain';
+import type { Clock } from '../../lib/clock';
+import type { FileStorage } from '../../lib/file-storage';
+import type { FileSource, FilesRepo, StoredOrderFile } from './files.repo';
+import { parseId } from '../../lib/ids';
+
+const NOT_FOUND = 'Not found';
+const NOT_REMOVABLE = 'This file can no longer be removed';
+const NAME_MAX_LENGTH = 255;
+
+/** Ids in paths are strings: anything but a positive integer is an id that does not exist. */
+/** The name as shown and downloaded: no path, no control characters, at most 255 characters (end kept). */
+const cleanName = (raw: string): string => {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  // \p{Cc}: the C0 and C1 control characters.
+  return base.replace(/\p{Cc}/gu, '').trim().slice(-NAME_MAX_LENGTH);
+};
+
+const toWire = (f: StoredOrderFile): OrderFile => ({ id: f.id, name: f.name, typeName: f.typeName, size: f.size, remote: true });
+
+class FileTooLargeError extends Error {}
+class ContentMismatchError extends Error {}
+
+/**
+ * Passes the upload through, counting bytes and checking the head against the extension (issue 3):
+ * too many bytes or a wrong head fails the stream, and FileStorage then keeps nothing.
+ */
+async function* guardedUpload(source: AsyncIterable<Uint8Array>, extension: string, maxBytes: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  let head: Buffer | null = Buffer.alloc(0);
+  for await (const chunk of source) {
+    total += chunk.length;
+    if (total > maxBytes) throw new FileTooLargeError();
+    if (head) {
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= FILE_SIGNATURE_HEAD_BYTES) {
+        if (!matchesFileSignature(extension, head.subarray(0, FILE_SIGNATURE_HEAD_BYTES))) throw new ContentMismatchError();
+        head = null;
+      }
+    }
+    yield chunk;
+  }
+  if (head && !matchesFileSignature(extension, head)) throw new ContentMismatchError();
+}
+
+/** @fastify/multipart's own limit error (the plugin counts too). */
+const isMultipartSizeError = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+export interface IncomingFile {
+  filename: string;
+  stream: AsyncIterable<Uint8Array>;
+  /** True once the multipart parser cut the file at its size limit (it ends the stream quietly). */
+  truncated: () => boolean;
+}
+
+export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; storage: FileStorage; clock: Clock }) => {
+  const ownOrder = async (customerId: number, rawOrderId: string): Promise<{ orderId: number; status: number }> => {
+    const orderId = parseId(rawOrderId);
+    const status = await repo.orderStatus({ customerId, orderId });
+    if (status === null) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    return { orderId, status };
+  };
+
+  /** Streams the file to storage through the guard, then records it; a refused upload leaves nothing. */
+  const store = async ({
+    customerId,
+    orderId,
+    source,
+    uploadedBy,
+    file,
+  }: {
+    customerId: number;
+    orderId: number;
+    source: FileSource;
+    uploadedBy: number;
+    file: IncomingFile | undefined;
+  }): Promise<OrderFile> => {
+    if (!file) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
+    const name = cleanName(file.filename);
+    const problem = validateOrderFile({ name, size: 0 });
+    if (problem) throw new DomainError(ERROR_CODE.validation, problem);
+    const extension = fileExtension(name);
+    let stored: { key: string; size: number };
+    try {
+      stored = await storage.put(guardedUpload(file.stream, extension, ORDER_FILE_MAX_BYTES));
+    } catch (error) {
+      if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
+      if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
+      throw error;
+    }
+    if (file.truncated()) {
+      await storage.delete(stored.key);
+      throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
+    }
+    try {
+      const row = await repo.insert({
+        orderId,
+        customerId,
+        source,
+        uploadedBy,
+        name,
+        typeName: extension,
+        size: stored.size,
+        storageKey: stored.key,
+        now: clock.now(),
+      });
+      return toWire(row);
+    } catch (error) {
+      await storage.delete(stored.key);
+      throw error;
+    }
+  };
+
+  return {
+    /** Checks the order before the body is read: another customer's order is a 404 (CONTRACT). */
+    assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<void> => {
+      await ownOrder(customerId, orderId);
+    },
+
+    /**
+     * SPEC §5 "Files": extension list, 100MB, and (issue 3) the content must fit the extension. The bytes
+     * stream to storage; a refused or broken upload leaves no file and no row.
+     */
+    upload: async ({
+      customerId,
+      orderId: rawOrderId,
+      file,
+    }: {
+      customerId: number;
+      orderId: string;
+      file: IncomingFile | undefined;
+    }): Promise<OrderFile> => {
+      const { orderId } = await ownOrder(customerId, rawOrderId);
+      return store({ customerId, orderId, source: 'customer', uploadedBy: customerId, file });
+    },
+
+    /**
+     * CONTRACT "Staff side" delivery: the same checks and streaming as a customer's upload, stored as a
+     * writer file of the customer's order (the staff module has checked who may deliver).
+     */
+    deliver: async ({
+      customerId,
+      orderId,
+      uploadedBy,
+      file,
+    }: {
+      customerId: number;
+      orderId: number;
+      uploadedBy: number;
+      file: IncomingFile | undefined;
+    }): Promise<OrderFile> => store({ customerId, orderId, source: 'writer', uploadedBy, file }),
+
+    listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: string; source: FileSource }): Promise<OrderFile[]> => {
+      const order = await ownOrder(customerId, orderId);
+      return (await repo.listForOrder({ customerId, orderId: order.orderId, source })).map(toWire);
+    },
+
+    listUploaded: async ({ customerId }: { customerId: number }): Promise<CustomerFile[]> =>
+      (await repo.listUploadedBy({ customerId })).map((f) => ({ ...toWire(f), orderId: f.orderId })),
+
+    /** The latest file the writer delivered (SPEC §3 "fileForDownload"). */
+    latestWriterFile: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderFile | null> => {
+      const file = await repo.latest({ customerId, orderId, source: 'writer' });
+      return file ? toWire(file) : null;
+    },
+
+    download: async ({ customerId, fileId }: { customerId: number; fileId: string }): Promise<{ name: string; size: number; stream: Readable }> => {
+      const file = await repo.find({ customerId, fileId: parseId(fileId) });
+      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+    },
+
+    /** Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders"). */
+    remove: async ({ customerId, fileId: rawFileId }: { customerId: number; fileId: string }): Promise<void> => {
+      const fileId = parseId(rawFileId);
+      const file = await repo.find({ customerId, fileId });
+      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      // The statuses an order may be edited in at all (1, and 10 with forceEditing).
+      const editable = [ORDER_STATUS.unpaid, ORDER_STATUS.modified].filter((status) => isOrderEditable(status, true));
+      const key = await repo.deleteUploaded({ customerId, fileId, statuses: editable });
+      if (key === null) throw new DomainError(ERROR_CODE.conflict, NOT_REMOVABLE);
+      await storage.delete(key);
+    },
+  };
+};
+export type FilesService = ReturnType<typeof createFilesService>;

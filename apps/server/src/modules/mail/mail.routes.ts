@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MailRepo } from './mail.repo';
+
+const outboxMailSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.string(),
+});
+
+/** CONTRACT: GET /api/dev/outbox?to={email}, only when NODE_ENV is not production. */
+export const mailRoutes: FastifyPluginAsyncZod<{ repo: MailRepo }> = async (app, { repo }) => {
+  app.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Mail sent to an address through the built-in outbox, newest first',
+        querystring: z.object({ to: z.string().min(3).max(254), limit: z.coerce.number().int().min(1).max(100).default(20) }),
+        response: { 200: z.object({ messages: z.array(outboxMailSchema) }) },
+      },
+    },
+    async (request) => ({ messages: await repo.listFor(request.query.to, request.query.limit) }),
+  );
+};

@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MailRepo } from './mail.repo';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** CONTRACT "Identity": SMTP when SMTP_URL is set, otherwise the built-in outbox (and the log). */
+export const createMailer = (opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  repo: MailRepo;
+  log: FastifyBaseLogger;
+}): Mailer => {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      kind: 'smtp',
+      send: async (m) => {
+        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+      },
+      close: () => transport.close(),
+    };
+  }
+  return {
+    kind: 'outbox',
+    send: async (m) => {
+      await opts.repo.insert({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '' });
+      opts.log.info({ to: m.to, subject: m.subject }, `mail to outbox:\n${m.text}`);
+    },
+    close: () => undefined,
+  };
+};

@@ -1,0 +1,446 @@
+import type { Price } from '@app/domain';
+import type { Db } from '../../db/client';
+
+/** The columns an order is created or edited with (SPEC §3 "Order"; money in integer cents). */
+export interface OrderFields {
+  siteCategory: number;
+  workTypeId: number;
+  levelId: number;
+  paperFormatId: number | null;
+  paperTypeId: number;
+  resumeServiceId: number | null;
+  subjectId: number;
+  title: string;
+  description: string;
+  credentials: string;
+  pages: number;
+  sources: number;
+  spacing: 1 | 2;
+  urgencyHours: number;
+  premiumWriter: boolean;
+  extraQualityCheck: boolean;
+  onePageSummary: boolean;
+  originalityReport: boolean;
+  preferredWriterIds: number[];
+  preferredWriterAnother: boolean;
+  deadline: Date;
+  price: Price;
+  discountCode: string | null;
+}
+
+export interface OrderDetailRow {
+  id: number;
+  uid: string;
+  siteCategory: number;
+  title: string;
+  description: string;
+  credentials: string;
+  pages: number;
+  sources: number;
+  spacing: number;
+  urgencyHours: number;
+  premiumWriter: boolean;
+  extraQualityCheck: boolean;
+  onePageSummary: boolean;
+  originalityReport: boolean;
+  preferredWriterIds: number[];
+  preferredWriterAnother: boolean;
+  writerId: number | null;
+  statusId: number;
+  hidden: boolean;
+  pending: boolean;
+  deadline: Date;
+  createdAt: Date;
+  finalPriceCents: number;
+  discountCode: string | null;
+  discountCents: number;
+  priceBreakdown: Partial<Price>;
+  workType: { id: number; name: string | null };
+  level: { id: number; name: string | null };
+  paperType: { id: number; name: string | null } | null;
+  paperFormat: { id: number; name: string | null } | null;
+  resumeService: { id: number; name: string | null } | null;
+  subject: { id: number; name: string | null } | null;
+}
+
+/** Thrown inside the creating transaction when the Idempotency-Key is already taken: the order rolls back. */
+export class IdempotencyKeyTakenError extends Error {
+  constructor() {
+    super('idempotency key taken');
+    this.name = 'IdempotencyKeyTakenError';
+  }
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/** A catalogue name: the category's own row wins over the shared one (site_category 0). */
+const nameOf = (kind: string, idColumn: string): string =>
+  `(SELECT c.name FROM catalogue_items c WHERE c.kind = ${kind} AND c.site_category IN (0, o.site_category)
+      AND c.id = o.${idColumn} ORDER BY c.site_category DESC LIMIT 1)`;
+
+const fieldParams = (f: OrderFields): unknown[] => [
+  f.siteCategory,
+  f.workTypeId,
+  f.levelId,
+  f.paperFormatId,
+  f.paperTypeId,
+  f.resumeServiceId,
+  f.subjectId,
+  f.title,
+  f.description,
+  f.credentials,
+  f.pages,
+  f.sources,
+  f.spacing,
+  f.urgencyHours,
+  f.premiumWriter,
+  f.extraQualityCheck,
+  f.onePageSummary,
+  f.originalityReport,
+  f.preferredWriterIds,
+  f.preferredWriterAnother,
+  f.deadline,
+  f.price.basicPrice,
+  f.price.finalPrice,
+  f.discountCode,
+  f.price.priceDiscount,
+  JSON.stringify(f.price),
+];
+// $1..$26 in the order of fieldParams.
+const FIELD_COLUMNS = [
+  'site_category', 'work_type_id', 'level_id', 'paper_format_id', 'paper_type_id', 'resume_service_id', 'subject_id',
+  'title', 'description', 'credentials', 'pages', 'sources', 'spacing', 'urgency_hours', 'premium_writer',
+  'extra_quality_check', 'one_page_summary', 'originality_report', 'preferred_writer_ids', 'preferred_writer_another',
+  'deadline', 'basic_price_cents', 'final_price_cents', 'discount_code', 'discount_cents', 'price_breakdown',
+] as const;
+const placeholder = (column: string, index: number): string =>
+  column === 'preferred_writer_ids' ? `$${index}::int[]` : column === 'price_breakdown' ? `$${index}::jsonb` : `$${index}`;
+
+/** The list filters once parsed (CONTRACT "Order list query"); dates are UTC instants. */
+export interface OrderListFilter {
+  hidden: boolean;
+  statusId: number | null;
+  orderId: number | null;
+  createdFrom: Date | null;
+  createdBefore: Date | null;
+  /** the search text, lower-cased; matched against the title, and against the id when it is a number */
+  search: { text: string; id: number | null } | null;
+}
+
+export interface OrderListRow {
+  id: number;
+  uid: string;
+  title: string;
+  siteCategory: number;
+  workType: { id: number; name: string | null };
+  statusId: number;
+  deadline: Date;
+  createdAt: Date;
+  finalPriceCents: number;
+  hidden: boolean;
+  pending: boolean;
+  pages: number;
+}
+
+/** The columns of an order as lists show it (the customer's list, staff's queue). */
+export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+  o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages`;
+
+export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
+  id: Number(r.id),
+  uid: String(r.uid),
+  title: String(r.title),
+  siteCategory: Number(r.site_category),
+  workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
+  statusId: Number(r.status_id),
+  deadline: toDate(r.deadline),
+  createdAt: toDate(r.created_at),
+  finalPriceCents: Number(r.final_price_cents),
+  hidden: r.hidden === true,
+  pending: r.pending === true,
+  pages: Number(r.pages),
+});
+
+/** `%`, `_` and `\` typed by the customer are matched literally. */
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The WHERE of the list: only the filters given, so the planner sees the plainest predicate. */
+const listWhere = (customerId: number, filter: OrderListFilter): { where: string; params: unknown[] } => {
+  const params: unknown[] = [customerId, filter.hidden];
+  const clauses = ['o.customer_id = $1', 'o.hidden = $2'];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(clause(`$${params.length}`));
+  };
+  if (filter.statusId !== null) add((n) => `o.status_id = ${n}`, filter.statusId);
+  if (filter.orderId !== null) add((n) => `o.id = ${n}`, filter.orderId);
+  if (filter.createdFrom) add((n) => `o.created_at >= ${n}`, filter.createdFrom);
+  if (filter.createdBefore) add((n) => `o.created_at < ${n}`, filter.createdBefore);
+  if (filter.search) {
+    params.push(likePattern(filter.search.text));
+    const title = `lower(o.title) LIKE $${params.length}`;
+    if (filter.search.id === null) clauses.push(title);
+    else {
+      params.push(filter.search.id);
+      clauses.push(`(${title} OR o.id = $${params.length})`);
+    }
+  }
+  return { where: clauses.join(' AND '), params };
+};
+
+/** The list statement (exported so the benchmark's bare route runs exactly this SQL). */
+export const orderListSql = ({ customerId, filter, limit, offset }: { customerId: number; filter: OrderListFilter; limit: number; offset: number }): {
+  sql: string;
+  params: unknown[];
+} => {
+  const { where, params } = listWhere(customerId, filter);
+  return {
+    sql: `WITH page AS (
+        SELECT o.id, o.created_at, count(*) OVER () AS total FROM orders o
+        WHERE ${where}
+        ORDER BY o.created_at DESC, o.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+      )
+      SELECT ${ORDER_LIST_COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id AND o.customer_id = $1
+      ORDER BY page.created_at DESC, page.id DESC`,
+    params: [...params, limit, offset],
+  };
+};
+
+const orderCountSql = ({ customerId, filter }: { customerId: number; filter: OrderListFilter }): { sql: string; params: unknown[] } => {
+  const { where, params } = listWhere(customerId, filter);
+  return { sql: `SELECT count(*)::int AS total FROM orders o WHERE ${where}`, params };
+};
+
+/** Orders of one customer: every query carries the customer id in its WHERE (DESIGN rule 3). */
+export const createOrdersRepo = (db: Db) => ({
+  /** Non-hidden orders of the customer, counted per status id. */
+  countByStatus: async ({ customerId }: { customerId: number }): Promise<{ statusId: number; count: number }[]> => {
+    const rows = await db.query<{ status_id: number; count: number }>(
+      `SELECT status_id, count(*)::int AS count FROM orders
+       WHERE customer_id = $1 AND hidden = false
+       GROUP BY status_id
+       ORDER BY status_id`,
+      [customerId],
+    );
+    return rows.map((r) => ({ statusId: r.status_id, count: r.count }));
+  },
+
+  /**
+   * Creates an order in status 1 with its first status history entry, in one transaction. With an
+   * idempotency key, the key row is written in the same transaction: a second request with the same key
+   * waits for the first (PostgreSQL's unique index) or runs after it (PGlite), finds the key taken, and
+   * rolls its order back (IdempotencyKeyTakenError).
+   */
+  insert: async ({
+    customerId,
+    uid,
+    fields,
+    now,
+    idempotency,
+  }: {
+    customerId: number;
+    uid: string;
+    fields: OrderFields;
+    now: Date;
+    idempotency: { key: string; requestHash: string } | null;
+  }): Promise<{ id: number; uid: string }> =>
+    db.transaction(async (tx) => {
+      const params = [...fieldParams(fields), customerId, uid, now];
+      const n = FIELD_COLUMNS.length;
+      const [row] = await tx.query<{ id: number; uid: string }>(
+        `INSERT INTO orders (${FIELD_COLUMNS.join(', ')}, customer_id, uid, status_id, created_at, updated_at)
+         VALUES (${FIELD_COLUMNS.map((c, i) => placeholder(c, i + 1)).join(', ')}, $${n + 1}, $${n + 2}, 1, $${n + 3}, $${n + 3})
+         RETURNING id, uid`,
+        params,
+      );
+      if (!row) throw new Error('order was not stored');
+      await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, 1, $2, $3)', [
+        row.id,
+        customerId,
+        now,
+      ]);
+      if (idempotency) {
+        const taken = await tx.query(
+          `INSERT INTO order_idempotency_keys (customer_id, key, request_hash, order_id, created_at) VALUES ($1, $2, $3, $4, $5)
+           ON CONFLICT (customer_id, key) DO NOTHING RETURNING order_id`,
+          [customerId, idempotency.key, idempotency.requestHash, row.id, now],
+        );
+        if (taken.length === 0) throw new IdempotencyKeyTakenError();
+      }
+      return row;
+    }),
+
+  findIdempotent: async ({ customerId, key }: { customerId: number; key: string }): Promise<{ requestHash: string; id: number; uid: string } | null> => {
+    const [row] = await db.query<{ request_hash: string; id: number; uid: string }>(
+      `SELECT k.request_hash, o.id, o.uid FROM order_idempotency_keys k
+       JOIN orders o ON o.id = k.order_id AND o.customer_id = k.customer_id
+       WHERE k.customer_id = $1 AND k.key = $2`,
+      [customerId, key],
+    );
+    return row ? { requestHash: row.request_hash, id: row.id, uid: row.uid } : null;
+  },
+
+  /** The status and category of one of the customer's orders. */
+  findState: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ statusId: number; siteCategory: number } | null> => {
+    const [row] = await db.query<{ status_id: number; site_category: number }>(
+      'SELECT status_id, site_category FROM orders WHERE id = $1 AND customer_id = $2',
+      [orderId, customerId],
+    );
+    return row ? { statusId: row.status_id, siteCategory: row.site_category } : null;
+  },
+
+  /**
+   * Edits the order when its status still allows it (checked in the same statement, so a payment that
+   * lands in between wins). Null when nothing was updated.
+   */
+  update: async ({
+    customerId,
+    orderId,
+    fields,
+    now,
+    editableStatuses,
+  }: {
+    customerId: number;
+    orderId: number;
+    fields: OrderFields;
+    now: Date;
+    editableStatuses: readonly number[];
+  }): Promise<{ id: number; uid: string } | null> => {
+    const n = FIELD_COLUMNS.length;
+    const [row] = await db.query<{ id: number; uid: string }>(
+      `UPDATE orders SET ${FIELD_COLUMNS.map((c, i) => `${c} = ${placeholder(c, i + 1)}`).join(', ')}, updated_at = $${n + 1}
+       WHERE id = $${n + 2} AND customer_id = $${n + 3} AND status_id = ANY($${n + 4}::int[])
+       RETURNING id, uid`,
+      [...fieldParams(fields), now, orderId, customerId, [...editableStatuses]],
+    );
+    return row ?? null;
+  },
+
+  findDetail: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetailRow | null> => {
+    const [r] = await db.query<Record<string, unknown>>(
+      `SELECT o.*,
+         ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+         ${nameOf("'assignment'", 'paper_type_id')} AS paper_type_name,
+         ${nameOf("'paper_format'", 'paper_format_id')} AS paper_format_name,
+         ${nameOf("'resume_service'", 'resume_service_id')} AS resume_service_name,
+         ${nameOf("'subject'", 'subject_id')} AS subject_name,
+         -- CONTRACT "Orders and catalogues": the level list per site category (3 resume, 4 thesis, else academic).
+         ${nameOf("(CASE o.site_category WHEN 3 THEN 'resume_level' WHEN 4 THEN 'thesis_level' ELSE 'academic_level' END)", 'level_id')} AS level_name
+       FROM orders o
+       WHERE o.id = $1 AND o.customer_id = $2`,
+      [orderId, customerId],
+    );
+    if (!r) return null;
+    const ref = (id: unknown, name: unknown) => (id === null || id === undefined ? null : { id: Number(id), name: (name as string | null) ?? null });
+    const breakdown = typeof r.price_breakdown === 'string' ? (JSON.parse(r.price_breakdown) as Partial<Price>) : (r.price_breakdown as Partial<Price>);
+    return {
+      id: Number(r.id),
+      uid: String(r.uid),
+      siteCategory: Number(r.site_category),
+      title: String(r.title),
+      description: String(r.description),
+      credentials: String(r.credentials),
+      pages: Number(r.pages),
+      sources: Number(r.sources),
+      spacing: Number(r.spacing),
+      urgencyHours: Number(r.urgency_hours),
+      premiumWriter: r.premium_writer === true,
+      extraQualityCheck: r.extra_quality_check === true,
+      onePageSummary: r.one_page_summary === true,
+      originalityReport: r.originality_report === true,
+      preferredWriterIds: ((r.preferred_writer_ids as number[] | null) ?? []).map(Number),
+      preferredWriterAnother: r.preferred_writer_another === true,
+      writerId: r.writer_id === null ? null : Number(r.writer_id),
+      statusId: Number(r.status_id),
+      hidden: r.hidden === true,
+      pending: r.pending === true,
+      deadline: toDate(r.deadline),
+      createdAt: toDate(r.created_at),
+      finalPriceCents: Number(r.final_price_cents),
+      discountCode: (r.discount_code as string | null) ?? null,
+      discountCents: Number(r.discount_cents),
+      priceBreakdown: breakdown ?? {},
+      workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
+      level: { id: Number(r.level_id), name: (r.level_name as string | null) ?? null },
+      paperType: ref(r.paper_type_id, r.paper_type_name),
+      paperFormat: ref(r.paper_format_id, r.paper_format_name),
+      resumeService: ref(r.resume_service_id, r.resume_service_name),
+      subject: ref(r.subject_id, r.subject_name),
+    };
+  },
+
+  /** CONTRACT: one entry per change, oldest first. */
+  statusHistory: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ status: number; date: Date }[]> =>
+    (
+      await db.query<{ status_id: number; created_at: unknown }>(
+        `SELECT h.status_id, h.created_at FROM order_status_history h
+         JOIN orders o ON o.id = h.order_id
+         WHERE h.order_id = $1 AND o.customer_id = $2
+         ORDER BY h.created_at, h.id`,
+        [orderId, customerId],
+      )
+    ).map((r) => ({ status: r.status_id, date: toDate(r.created_at) })),
+
+  findIdByUid: async ({ customerId, uid }: { customerId: number; uid: string }): Promise<number | null> => {
+    const [row] = await db.query<{ id: number }>('SELECT id FROM orders WHERE uid = $1 AND customer_id = $2', [uid, customerId]);
+    return row?.id ?? null;
+  },
+
+  /** Writers who worked on the customer's orders (status 2 and on), with their premium flag. */
+  preferredWriters: async ({ customerId }: { customerId: number }): Promise<{ idWriter: number; isPremium: boolean }[]> =>
+    (
+      await db.query<{ id: number; is_premium_writer: boolean }>(
+        `SELECT u.id, u.is_premium_writer FROM users u
+         WHERE u.role = 3 AND u.id IN (SELECT o.writer_id FROM orders o WHERE o.customer_id = $1 AND o.status_id >= 2)
+         ORDER BY u.id`,
+        [customerId],
+      )
+    ).map((r) => ({ idWriter: r.id, isPremium: r.is_premium_writer })),
+
+  /** The ids among `ids` that are writer accounts. */
+  existingWriters: async ({ ids }: { ids: readonly number[] }): Promise<number[]> =>
+    ids.length === 0
+      ? []
+      : (await db.query<{ id: number }>('SELECT id FROM users WHERE role = 3 AND id = ANY($1::int[])', [[...ids]])).map((r) => r.id),
+
+  /**
+   * CONTRACT "Order list query", paginated in SQL: the page's ids and the match count in one statement
+   * (a window count over the index-backed match), then the page's rows with their names.
+   */
+  list: async ({ customerId, filter, limit, offset }: { customerId: number; filter: OrderListFilter; limit: number; offset: number }): Promise<{
+    rows: OrderListRow[];
+    total: number;
+  }> => {
+    const { sql, params } = orderListSql({ customerId, filter, limit, offset });
+    const rows = await db.query<Record<string, unknown>>(sql, params);
+    if (rows.length === 0 && offset > 0) {
+      // Past the last page: no row carries the count, so it is asked for alone.
+      const count = orderCountSql({ customerId, filter });
+      const [row] = await db.query<{ total: number }>(count.sql, count.params);
+      return { rows: [], total: Number(row?.total ?? 0) };
+    }
+    return { rows: rows.map(toOrderListRow), total: rows.length === 0 ? 0 : Number(rows[0]?.total) };
+  },
+
+  /** One of the customer's orders as the list shows it. */
+  findListItem: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderListRow | null> => {
+    const [row] = await db.query<Record<string, unknown>>(
+      `SELECT ${ORDER_LIST_COLUMNS}, 1 AS total FROM orders o WHERE o.id = $1 AND o.customer_id = $2`,
+      [orderId, customerId],
+    );
+    return row ? toOrderListRow(row) : null;
+  },
+
+  /** SPEC §2 "Hiding an order removes it from the visible list". False when the order is not theirs. */
+  setHidden: async ({ customerId, orderId, hidden, now }: { customerId: number; orderId: number; hidden: boolean; now: Date }): Promise<boolean> =>
+    (
+      await db.query('UPDATE orders SET hidden = $3, updated_at = $4 WHERE id = $1 AND customer_id = $2 RETURNING id', [
+        orderId,
+        customerId,
+        hidden,
+        now,
+      ])
+    ).length > 0,
+});
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

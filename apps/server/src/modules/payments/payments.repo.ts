@@ -1,0 +1,171 @@
+import type { PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
+import type { Queryable } from '../../db/client';
+
+export interface PaymentRow {
+  id: string;
+  orderId: number;
+  customerId: number;
+  provider: PaymentSystem;
+  amountCents: number;
+  currency: string;
+  state: PaymentState;
+  providerRef: string | null;
+  sandbox: boolean;
+  createdAt: Date;
+}
+
+/** What checkout needs of the order a uid names. */
+export interface PayableOrder {
+  id: number;
+  uid: string;
+  customerId: number;
+  title: string;
+  statusId: number;
+  siteCategory: number;
+  workTypeId: number;
+  finalPriceCents: number;
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+const PAYMENT_COLUMNS = 'id, order_id, customer_id, provider, amount_cents, currency, state, provider_ref, sandbox, created_at';
+const toPayment = (r: Record<string, unknown>): PaymentRow => ({
+  id: String(r.id),
+  orderId: Number(r.order_id),
+  customerId: Number(r.customer_id),
+  provider: r.provider as PaymentSystem,
+  amountCents: Number(r.amount_cents),
+  currency: String(r.currency),
+  state: r.state as PaymentState,
+  providerRef: r.provider_ref === null || r.provider_ref === undefined ? null : String(r.provider_ref),
+  sandbox: Boolean(r.sandbox),
+  createdAt: toDate(r.created_at),
+});
+
+/** SQL of payment attempts and their events; `q` is the database or an open transaction. */
+export const createPaymentsRepo = (q: Queryable) => ({
+  /** The order a payment URL's uid names (the uid is the capability: random, at least 16 characters). */
+  async findOrderByUid(uid: string): Promise<PayableOrder | null> {
+    const [r] = await q.query<Record<string, unknown>>(
+      `SELECT id, uid, customer_id, title, status_id, site_category, work_type_id, final_price_cents FROM orders WHERE uid = $1`,
+      [uid],
+    );
+    if (!r) return null;
+    return {
+      id: Number(r.id),
+      uid: String(r.uid),
+      customerId: Number(r.customer_id),
+      title: String(r.title),
+      statusId: Number(r.status_id),
+      siteCategory: Number(r.site_category),
+      workTypeId: Number(r.work_type_id),
+      finalPriceCents: Number(r.final_price_cents),
+    };
+  },
+
+  async orderTitle(orderId: number): Promise<{ id: number; uid: string; title: string } | null> {
+    const [r] = await q.query<{ id: number; uid: string; title: string }>('SELECT id, uid, title FROM orders WHERE id = $1', [orderId]);
+    return r ?? null;
+  },
+
+  /** settings.payments_rules of the site (CONTRACT "Orders and catalogues"). */
+  async paymentsRules(): Promise<Record<string, Record<string, string[]>>> {
+    const [r] = await q.query<{ rules: Record<string, Record<string, string[]>> | null }>(
+      `SELECT settings->'payments_rules' AS rules FROM site_settings ORDER BY id_site LIMIT 1`,
+    );
+    return r?.rules ?? {};
+  },
+
+  /** A new attempt; the order is marked pending while the buyer is at the provider (issue 4). */
+  async insertAttempt(a: {
+    id: string;
+    order: PayableOrder;
+    provider: PaymentSystem;
+    currency: string;
+    sandbox: boolean;
+    hashDevice: string;
+    now: Date;
+  }): Promise<PaymentRow> {
+    const [r] = await q.query<Record<string, unknown>>(
+      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, hash_device, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+       RETURNING ${PAYMENT_COLUMNS}`,
+      [a.id, a.order.id, a.order.customerId, a.provider, a.order.finalPriceCents, a.currency, a.sandbox, a.hashDevice, a.now],
+    );
+    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = 1', [a.order.id, a.now]);
+    if (!r) throw new Error('payment attempt not stored');
+    return toPayment(r);
+  },
+
+  async setProviderRef(id: string, providerRef: string): Promise<void> {
+    await q.query('UPDATE payments SET provider_ref = $2 WHERE id = $1', [id, providerRef]);
+  },
+
+  async find(id: string): Promise<PaymentRow | null> {
+    const [r] = await q.query<Record<string, unknown>>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1`, [id]);
+    return r ? toPayment(r) : null;
+  },
+
+  /** The attempt, locked until the end of the transaction so two callbacks apply one after the other. */
+  async lock(id: string, provider: PaymentSystem): Promise<PaymentRow | null> {
+    const [r] = await q.query<Record<string, unknown>>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND provider = $2 FOR UPDATE`, [
+      id,
+      provider,
+    ]);
+    return r ? toPayment(r) : null;
+  },
+
+  /** Stores a provider event once; false when this event id was seen before. */
+  async insertEvent(e: { provider: PaymentSystem; eventId: string; paymentId: string; status: PaymentEventStatus; applied: boolean; now: Date }) {
+    const rows = await q.query(
+      `INSERT INTO payment_events (provider, event_id, payment_id, status, applied, received_at) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
+      [e.provider, e.eventId, e.paymentId, e.status, e.applied, e.now],
+    );
+    return rows.length === 1;
+  },
+
+  /** Moves the attempt from `from` to `to`; false when another writer moved it first. */
+  async moveState(id: string, from: PaymentState, to: PaymentState, now: Date): Promise<boolean> {
+    const rows = await q.query('UPDATE payments SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING id', [id, from, to, now]);
+    return rows.length === 1;
+  },
+
+  /** Order 1 → 2, once: only an unpaid order moves, and its history gets the entry. */
+  async markOrderPaid(orderId: number, now: Date): Promise<boolean> {
+    const rows = await q.query(
+      'UPDATE orders SET status_id = 2, pending = false, updated_at = $2 WHERE id = $1 AND status_id = 1 RETURNING id',
+      [orderId, now],
+    );
+    if (rows.length === 0) return false;
+    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, 2, $2)', [orderId, now]);
+    return true;
+  },
+
+  async setOrderPending(orderId: number, pending: boolean, now: Date): Promise<void> {
+    await q.query('UPDATE orders SET pending = $2, updated_at = $3 WHERE id = $1 AND pending <> $2', [orderId, pending, now]);
+  },
+
+  /** The customer's order (404 otherwise) with its attempts, newest first (DESIGN rule 3). */
+  async orderPayments(customerId: number, orderId: number): Promise<{ pending: boolean; attempts: PaymentRow[] } | null> {
+    const [order] = await q.query<{ pending: boolean }>('SELECT pending FROM orders WHERE id = $1 AND customer_id = $2', [orderId, customerId]);
+    if (!order) return null;
+    const rows = await q.query<Record<string, unknown>>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = $1 AND customer_id = $2 ORDER BY created_at DESC, id DESC`,
+      [orderId, customerId],
+    );
+    return { pending: Boolean(order.pending), attempts: rows.map(toPayment) };
+  },
+
+  /** A named secret, generated once and shared by every instance (the sandbox's provider keys). */
+  async ensureSecret(name: string, generate: () => string): Promise<string> {
+    const read = async () => (await q.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0];
+    const existing = await read();
+    if (existing) return existing.value;
+    // Another instance may insert first: its value wins and both read the same one.
+    await q.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, generate()]);
+    const r = await read();
+    if (!r) throw new Error(`secret ${name} not stored`);
+    return r.value;
+  },
+});
+export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DomainError,
+  ERROR_CODE,
+  ORDER_STATUS,
+  PAYMENT_CURRENCY,
+  PAYMENT_STATUS_QUERY_AFTER_MS,
+  allowedPaymentSystems,
+  nextPaymentState,
+  paymentReturnStatus,
+  type PaymentStatusView,
+  type PaymentSystem,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { recordPaymentTransaction, recordRefund } from '../transactions';
+import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import type { Providers } from './providers';
+import { SignatureError, type CallbackAnswer, type CallbackRequest, type PaymentEvent, type SandboxCallback, type SandboxOutcome } from './providers/types';
+
+const orderPage = (orderId: number) => `/orderinfo/${orderId}/details`;
+const notFound = () => new DomainError(ERROR_CODE.notFound, 'Not found');
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  repo: PaymentsRepo;
+  providers: Providers;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  origin: string;
+}
+
+export const createPaymentsService = ({ db, repo, providers, clock, log, origin }: PaymentsServiceDeps) => {
+  /**
+   * Applies one verified event exactly once (issue 4): the event id is stored in the same transaction
+   * as the forward-only state change; a paid attempt writes one transaction row and moves an unpaid
+   * order to paid once.
+   */
+  const applyEvent = async ({ provider, event }: { provider: PaymentSystem; event: PaymentEvent }): Promise<{ changed: boolean }> =>
+    db.transaction(async (tx) => {
+      const txRepo = createPaymentsRepo(tx);
+      const now = clock.now();
+      const payment = await txRepo.lock(event.paymentId, provider);
+      if (!payment) throw notFound();
+      // The server alone fixed the amount; a message about another amount or currency is refused whole.
+      const amountOk =
+        event.amountCents === null ||
+        (event.status === 'refunded' ? event.amountCents > 0 && event.amountCents <= payment.amountCents : event.amountCents === payment.amountCents);
+      const currencyOk = event.currency === null || event.currency.toUpperCase() === payment.currency;
+      if (!amountOk || !currencyOk) {
+        log.warn({ provider, paymentId: payment.id, eventId: event.eventId }, 'payment callback amount or currency mismatch');
+        throw new DomainError(ERROR_CODE.badRequest, 'The amount or currency does not match the payment');
+      }
+      const next = nextPaymentState(payment.state, event.status);
+      const fresh = await txRepo.insertEvent({ provider, eventId: event.eventId, paymentId: payment.id, status: event.status, applied: next !== null, now });
+      if (!fresh || next === null) return { changed: false };
+      if (!(await txRepo.moveState(payment.id, payment.state, next, now))) return { changed: false };
+      if (next === 'paid') {
+        await recordPaymentTransaction(tx, {
+          customerId: payment.customerId,
+          orderId: payment.orderId,
+          paymentId: payment.id,
+          provider,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          now,
+        });
+        if (!(await txRepo.markOrderPaid(payment.orderId, now))) {
+          // Another attempt paid the order first: the money is recorded, the order moves once only.
+          log.warn({ provider, paymentId: payment.id, orderId: payment.orderId }, 'a second attempt was paid for an order already paid');
+          await txRepo.setOrderPending(payment.orderId, false, now);
+        }
+      } else if (next === 'declined') {
+        await txRepo.setOrderPending(payment.orderId, false, now);
+      } else if (next === 'pending') {
+        await txRepo.setOrderPending(payment.orderId, true, now);
+      } else if (next === 'refunded') {
+        await recordRefund(tx, {
+          orderId: payment.orderId,
+          paymentId: payment.id,
+          provider,
+          amountCents: event.amountCents ?? payment.amountCents,
+          currency: payment.currency,
+          now,
+        });
+      }
+      return { changed: true };
+    });
+
+  /** Applies what a verified status query said; a provider outage leaves the attempt as it was. */
+  const applyQueried = async (payment: PaymentRow, query: (p: PaymentRow) => Promise<PaymentEvent | null>): Promise<void> => {
+    try {
+      const event = await query(payment);
+      if (event && event.paymentId === payment.id) await applyEvent({ provider: payment.provider, event });
+    } catch (error) {
+      log.warn({ err: error, paymentId: payment.id }, 'payment status query failed');
+    }
+  };
+
+  const sandboxPayment = async (provider: PaymentSystem, paymentId: string): Promise<PaymentRow> => {
+    const payment = await repo.find(paymentId);
+    if (!payment || payment.provider !== provider || !payment.sandbox || !providers[provider].sandbox) throw notFound();
+    return payment;
+  };
+
+  return {
+    applyEvent,
+
+    /**
+     * SPEC §7 payment redirect: a new attempt for an unpaid order with the amount the order stores,
+     * then the provider's page. A paid (or otherwise settled) order goes back to its page.
+     */
+    async startCheckout({ provider, uid, hashDevice }: { provider: PaymentSystem; uid: string; hashDevice: string }): Promise<string> {
+      const order = await repo.findOrderByUid(uid);
+      if (!order) throw notFound();
+      if (order.statusId !== ORDER_STATUS.unpaid || order.finalPriceCents <= 0) return orderPage(order.id);
+      const allowed = allowedPaymentSystems(await repo.paymentsRules(), order.siteCategory, order.workTypeId);
+      if (!allowed.includes(provider)) throw notFound();
+      const adapter = providers[provider];
+      const payment = await db.transaction((tx) =>
+        createPaymentsRepo(tx).insertAttempt({
+          id: randomBytes(18).toString('base64url'),
+          order,
+          provider,
+          currency: PAYMENT_CURRENCY,
+          sandbox: adapter.sandbox,
+          hashDevice,
+          now: clock.now(),
+        }),
+      );
+      const back = `${origin}${orderPage(order.id)}`;
+      try {
+        const created = await adapter.createPayment({
+          payment,
+          order: { id: order.id, uid: order.uid, title: order.title },
+          returnUrls: {
+            success: `${back}?payment=success`,
+            fail: `${back}?payment=fail`,
+            callback: `${origin}/api/payments/${provider}/callback`,
+            capture: `${origin}/pp/sdk/return?payment=${encodeURIComponent(payment.id)}`,
+            serverReturn: `${origin}/payments/${encodeURIComponent(payment.id)}/return`,
+          },
+        });
+        if (created.providerRef) await repo.setProviderRef(payment.id, created.providerRef);
+        return created.redirectUrl;
+      } catch (error) {
+        log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
+        await applyEvent({
+          provider,
+          event: { eventId: `start-failed:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null },
+        });
+        return `${orderPage(order.id)}?payment=fail`;
+      }
+    },
+
+    /** POST /api/payments/{provider}/callback: verified, then applied once; 403 for a bad signature. */
+    async handleCallback({ provider, request }: { provider: PaymentSystem; request: CallbackRequest }): Promise<CallbackAnswer> {
+      const adapter = providers[provider];
+      let event: PaymentEvent | null;
+      try {
+        event = await adapter.verifyCallback(request);
+      } catch (error) {
+        if (error instanceof SignatureError) {
+          log.warn({ provider }, 'payment callback refused: bad signature');
+          throw new DomainError(ERROR_CODE.forbidden, error.message);
+        }
+        throw error;
+      }
+      if (event) await applyEvent({ provider, event });
+      return adapter.callbackAnswer;
+    },
+
+    /** Where a browser the provider sent back (by GET or POST) goes: the order page; the page checks the status. */
+    async returnLocation({ paymentId }: { paymentId: string }): Promise<string> {
+      const payment = await repo.find(paymentId);
+      if (!payment) throw notFound();
+      return `${orderPage(payment.orderId)}?payment=${payment.state === 'declined' ? 'fail' : 'success'}`;
+    },
+
+    /** PayPal's return_url: capture the approved order (a verified answer of PayPal's API), then the order page. */
+    async paypalReturn({ paymentId }: { paymentId: string }): Promise<string> {
+      const payment = await repo.find(paymentId);
+      if (!payment || payment.provider !== 'paypal') throw notFound();
+      const capture = providers.paypal.capture;
+      if (capture && (payment.state === 'created' || payment.state === 'pending')) await applyQueried(payment, (p) => capture.call(providers.paypal, p));
+      const after = (await repo.find(paymentId)) ?? payment;
+      return `${orderPage(payment.orderId)}?payment=${after.state === 'declined' ? 'fail' : 'success'}`;
+    },
+
+    /**
+     * GET /api/en/orders/{id}/payment: what the return page shows. An attempt left pending for a few
+     * seconds is asked about at its provider, when the provider can answer (not in sandbox mode).
+     */
+    async paymentStatus({ customerId, orderId }: { customerId: number; orderId: number }): Promise<PaymentStatusView> {
+      let found = await repo.orderPayments(customerId, orderId);
+      if (!found) throw notFound();
+      const newest = found.attempts[0];
+      const adapter = newest ? providers[newest.provider] : undefined;
+      const query = adapter?.queryStatus;
+      if (
+        newest &&
+        adapter &&
+        query &&
+        !newest.sandbox &&
+        (newest.state === 'created' || newest.state === 'pending') &&
+        clock.now().getTime() - newest.createdAt.getTime() >= PAYMENT_STATUS_QUERY_AFTER_MS
+      ) {
+        await applyQueried(newest, (p) => query.call(adapter, p));
+        found = (await repo.orderPayments(customerId, orderId)) ?? found;
+      }
+      return { status: paymentReturnStatus(found.attempts.map((a) => a.state)), pending: found.pending };
+    },
+
+    /** The sandbox page's data: the attempt and its order (404 unless that provider runs in sandbox mode). */
+    async sandboxView({ provider, paymentId }: { provider: PaymentSystem; paymentId: string }) {
+      const payment = await sandboxPayment(provider, paymentId);
+      const order = await repo.orderTitle(payment.orderId);
+      if (!order) throw notFound();
+      return { payment, order };
+    },
+
+    /** The callback the provider would send for the buyer's choice on the sandbox page. */
+    async sandboxCallback({
+      provider,
+      paymentId,
+      outcome,
+    }: {
+      provider: PaymentSystem;
+      paymentId: string;
+      outcome: SandboxOutcome;
+    }): Promise<{ callback: SandboxCallback; orderId: number }> {
+      const payment = await sandboxPayment(provider, paymentId);
+      return { callback: providers[provider].sandboxCallback(payment, outcome), orderId: payment.orderId };
+    },
+
+    orderPage,
+  };
+};
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

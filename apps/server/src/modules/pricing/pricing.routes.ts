@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { priceCalcBodySchema, priceResponseSchema } from '@app/domain';
+import type { PricingService } from './pricing.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+/** CONTRACT "Errors and access": the price calculation needs no token. */
+export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> = async (app, { service }) => {
+  app.put(
+    '/api/en/sites/categories/:category/orders/calcs',
+    {
+      schema: {
+        tags: ['pricing'],
+        summary: 'The price of a set of options (SPEC §3 "Price"), amounts in USD with 2 decimals',
+        params: z.object({ category: z.string().max(12) }),
+        body: priceCalcBodySchema,
+        response: { 200: priceResponseSchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.calculate({ category: request.params.category, body: request.body }),
+  );
+};

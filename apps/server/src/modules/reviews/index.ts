@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext, ModuleOptions } from '../../context';
+import { createReviewsRepo } from './reviews.repo';
+import { reviewsRoutes } from './reviews.routes';
+import { createReviewsService, type ReviewsService } from './reviews.service';
+
+export type { ReviewsService };
+
+/** Reviews of completed orders (SPEC §3 "Feedback", §7). */
+export const createReviews = (ctx: Pick<AppContext, 'db' | 'clock'>): ReviewsService =>
+  createReviewsService({ repo: createReviewsRepo(ctx.db), clock: ctx.clock });
+
+export const reviewsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(reviewsRoutes, { service: createReviews(ctx) });
+};

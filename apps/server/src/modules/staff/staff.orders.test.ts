@@ -1,0 +1,276 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDetailSchema, orderFileListSchema, ROLE, staffOrderListSchema, staffOrderSchema, STAFF_MESSAGE } from '@app/domain';
+import { createAccessTokens } from '../auth';
+import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+
+let t: TestApp;
+let filesDir: string;
+let sign: (userId: number, role: number) => Promise<string>;
+let customerId: number;
+let customer: string;
+let otherCustomer: string;
+let writerId: number;
+let writer: string;
+let otherWriterId: number;
+let otherWriter: string;
+let supportId: number;
+let support: string;
+
+const addUser = async (role: number, email: string): Promise<number> => {
+  const [row] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES ($1, $2, 'x', 1) RETURNING id`, [
+    role,
+    email,
+  ]);
+  if (!row) throw new Error('no user');
+  return row.id;
+};
+const newOrder = async (o: { status?: number; writer?: number | null; customer?: number } = {}): Promise<number> => {
+  const [row] = await t.db.query<{ id: number }>(
+    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, writer_id,
+       deadline, basic_price_cents, final_price_cents)
+     VALUES (md5(random()::text), $1, 1, 1, 2, 'Staff test order', 2, 240, $2, $3, now() + interval '10 days', 2400, 2400) RETURNING id`,
+    [o.customer ?? customerId, o.status ?? 2, o.writer ?? null],
+  );
+  if (!row) throw new Error('no order');
+  // Placed a minute before the test clock's now, so the changes the tests make come after it.
+  await t.db.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
+    row.id,
+    o.status ?? 2,
+    o.customer ?? customerId,
+    new Date(t.clock.now().getTime() - 60_000),
+  ]);
+  return row.id;
+};
+
+beforeAll(async () => {
+  filesDir = await mkdtemp(path.join(tmpdir(), 'staff-files-'));
+  t = await buildTestApp({ env: { FILES_DIR: filesDir } });
+  const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
+  sign = (userId, role) => tokens.sign({ userId, role });
+  customerId = await addUser(ROLE.customer, 'staff.customer@example.com');
+  customer = await sign(customerId, ROLE.customer);
+  otherCustomer = await sign(await addUser(ROLE.customer, 'staff.other@example.com'), ROLE.customer);
+  writerId = await addUser(ROLE.writer, 'staff.writer@example.com');
+  writer = await sign(writerId, ROLE.writer);
+  otherWriterId = await addUser(ROLE.writer, 'staff.writer2@example.com');
+  otherWriter = await sign(otherWriterId, ROLE.writer);
+  supportId = await addUser(ROLE.support, 'staff.support@example.com');
+  support = await sign(supportId, ROLE.support);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(filesDir, { recursive: true, force: true });
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const queue = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/staff/orders${query}`, headers: auth(token) });
+const setStatus = (token: string, orderId: number | string, status: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, headers: auth(token), payload: { status } });
+const assign = (token: string, orderId: number | string, idWriter: unknown) =>
+  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/writer`, headers: auth(token), payload: { idWriter } });
+const BOUNDARY = '----staff-delivery-boundary';
+const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2048, 0x41), Buffer.from('\n%%EOF\n')]);
+const deliver = (token: string, orderId: number | string, name = 'final paper.pdf', content = PDF) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/staff/orders/${orderId}/files`,
+    headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+    ]),
+  });
+const detail = async (orderId: number, token = customer) =>
+  orderDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(token) })).json());
+
+describe('GET /api/staff/orders', () => {
+  it('shows support every order, newest first, with the total', async () => {
+    const newest = await newOrder({ status: 3 });
+    const res = await queue(support, '?limit=5');
+    expect(res.statusCode).toBe(200);
+    const body = staffOrderListSchema.parse(res.json());
+    const [all] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders');
+    expect(body.total).toBe(all?.n);
+    expect(body.orders).toHaveLength(5);
+    expect(body.orders[0]).toMatchObject({ id: newest, status: 3, idCustomer: customerId, idWriter: null });
+  });
+
+  it('filters the queue by status and pages it', async () => {
+    const body = staffOrderListSchema.parse((await queue(support, '?status=3&limit=1&page=1')).json());
+    const [n] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE status_id = 3');
+    expect(body.total).toBe(n?.n);
+    expect(body.orders.every((o) => o.status === 3)).toBe(true);
+    expect((await queue(support, '?status=4')).statusCode).toBe(422);
+  });
+
+  it('shows a writer only the orders assigned to them', async () => {
+    const assigned = await newOrder({ writer: writerId });
+    await newOrder({ writer: otherWriterId });
+    const body = staffOrderListSchema.parse((await queue(writer)).json());
+    expect(body.orders.length).toBe(body.total);
+    expect(body.orders.every((o) => o.idWriter === writerId)).toBe(true);
+    expect(body.orders.map((o) => o.id)).toContain(assigned);
+  });
+});
+
+describe('PUT /api/staff/orders/{id}/status', () => {
+  it("moves the order and writes the change into its statusHistory, with support as who changed it", async () => {
+    const orderId = await newOrder({ status: 2 });
+    const before = (await detail(orderId)).statusHistory.length;
+    const res = await setStatus(support, orderId, 3);
+    expect(res.statusCode).toBe(200);
+    expect(staffOrderSchema.parse(res.json())).toMatchObject({ id: orderId, status: 3, orderStatus: { id: 3, name: 'In progress' } });
+    const after = await detail(orderId);
+    expect(after.status).toBe(3);
+    expect(after.statusHistory).toHaveLength(before + 1);
+    expect(after.statusHistory.at(-1)?.status).toBe(3);
+    const [last] = await t.db.query<{ changed_by: number }>('SELECT changed_by FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1', [
+      orderId,
+    ]);
+    expect(last?.changed_by).toBe(supportId);
+  });
+
+  it('stamps completed_at when the order is completed (5), and a second identical change writes nothing', async () => {
+    const orderId = await newOrder({ status: 3 });
+    expect((await setStatus(support, orderId, 5)).statusCode).toBe(200);
+    const [row] = await t.db.query<{ completed_at: Date | null }>('SELECT completed_at FROM orders WHERE id = $1', [orderId]);
+    expect(row?.completed_at?.getTime()).toBe(t.clock.now().getTime());
+    const length = (await detail(orderId)).statusHistory.length;
+    expect((await setStatus(support, orderId, 5)).statusCode).toBe(200);
+    expect((await detail(orderId)).statusHistory).toHaveLength(length);
+  });
+
+  it('records a refund of the recorded payment when the order moves to refunded (7), once', async () => {
+    const orderId = await newOrder({ status: 2 });
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency) VALUES ($1, $2, NULL, 'paycore', 'payment', 2400, 'USD')`,
+      [customerId, orderId],
+    );
+    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
+    expect((await setStatus(support, orderId, 3)).statusCode).toBe(200);
+    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
+    const refunds = await t.db.query<{ amount_cents: number; provider: string; customer_id: number }>(
+      `SELECT amount_cents, provider, customer_id FROM transactions WHERE order_id = $1 AND type = 'refund'`,
+      [orderId],
+    );
+    expect(refunds).toEqual([{ amount_cents: 2400, provider: 'paycore', customer_id: customerId }]);
+  });
+
+  it('records no refund for an order that was never paid through the site', async () => {
+    const orderId = await newOrder({ status: 1 });
+    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
+    expect(await t.db.query(`SELECT 1 FROM transactions WHERE order_id = $1`, [orderId])).toEqual([]);
+  });
+
+  it('refuses an unknown status (422) and answers 404 for an order that does not exist', async () => {
+    const orderId = await newOrder();
+    expect((await setStatus(support, orderId, 4)).statusCode).toBe(422);
+    expect((await setStatus(support, 2_000_000_000, 3)).statusCode).toBe(404);
+  });
+
+  it('answers 403 to a writer, even on an order assigned to them, and changes nothing', async () => {
+    const orderId = await newOrder({ status: 2, writer: writerId });
+    const res = await setStatus(writer, orderId, 5);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: STAFF_MESSAGE.supportOnly });
+    expect((await detail(orderId)).status).toBe(2);
+  });
+});
+
+describe('PUT /api/staff/orders/{id}/writer', () => {
+  it('assigns a writer, who then finds the order in their queue', async () => {
+    const orderId = await newOrder();
+    const res = await assign(support, orderId, otherWriterId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: orderId, idWriter: otherWriterId });
+    expect((await detail(orderId)).idWriter).toBe(otherWriterId);
+    expect(staffOrderListSchema.parse((await queue(otherWriter)).json()).orders.map((o) => o.id)).toContain(orderId);
+  });
+
+  it('refuses an id that is not a writer account (422)', async () => {
+    const orderId = await newOrder();
+    for (const id of [customerId, supportId, 2_000_000_000]) {
+      const res = await assign(support, orderId, id);
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({ message: STAFF_MESSAGE.notAWriter });
+    }
+    expect((await detail(orderId)).idWriter).toBeNull();
+  });
+
+  it('answers 403 to a writer and 404 for an order that does not exist', async () => {
+    const orderId = await newOrder({ writer: writerId });
+    expect((await assign(writer, orderId, writerId)).statusCode).toBe(403);
+    expect((await assign(support, 2_000_000_000, writerId)).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/staff/orders/{id}/files', () => {
+  it("delivers the assigned writer's file to the customer, who lists and downloads it", async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const res = await deliver(writer, orderId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: expect.any(Number), name: 'final paper.pdf', typeName: 'pdf', size: PDF.length, remote: true });
+
+    const listed = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(customer) });
+    expect(orderFileListSchema.parse(listed.json())).toEqual([res.json()]);
+    const customerFiles = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/customers/files`, headers: auth(customer) });
+    expect(customerFiles.json()).toEqual([]);
+    expect((await detail(orderId)).fileForDownload).toEqual(res.json());
+
+    const download = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${res.json<{ id: number }>().id}`, headers: auth(customer) });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    expect(download.headers['content-disposition']).toContain('attachment');
+  });
+
+  it('lets support deliver to any order', async () => {
+    const orderId = await newOrder({ status: 3 });
+    expect((await deliver(support, orderId)).statusCode).toBe(200);
+  });
+
+  it('answers 404 to a writer not assigned to the order and stores nothing', async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    expect((await deliver(otherWriter, orderId)).statusCode).toBe(404);
+    expect((await deliver(otherWriter, 2_000_000_000)).statusCode).toBe(404);
+    expect(await t.db.query('SELECT 1 FROM order_files WHERE order_id = $1', [orderId])).toEqual([]);
+  });
+
+  it("checks the file's content like a customer upload (422)", async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const res = await deliver(writer, orderId, 'paper.pdf', Buffer.from('this is not a pdf at all, only text'));
+    expect(res.statusCode).toBe(422);
+  });
+
+  it("keeps the delivered file from other customers (404)", async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const file = (await deliver(writer, orderId)).json<{ id: number }>();
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(otherCustomer) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(otherCustomer) })).statusCode).toBe(404);
+  });
+});
+
+describe('staff routes and customer tokens', () => {
+  it('answer 404 to a customer token on every staff route, and 401 without a token', async () => {
+    const orderId = await newOrder();
+    const calls = [
+      () => queue(customer),
+      () => setStatus(customer, orderId, 5),
+      () => assign(customer, orderId, writerId),
+      () => deliver(customer, orderId),
+      () => t.app.inject({ method: 'GET', url: '/api/staff/me', headers: auth(customer) }),
+    ];
+    for (const call of calls) expect((await call()).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/staff/orders' })).statusCode).toBe(401);
+    expect((await detail(orderId)).status).toBe(2);
+  });
+
+  it('answer 404 to a writer on an order not assigned to them, before anything else', async () => {
+    const orderId = await newOrder({ writer: otherWriterId });
+    expect(staffOrderListSchema.parse((await queue(writer)).json()).orders.map((o) => o.id)).not.toContain(orderId);
+    expect((await deliver(writer, orderId)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { orderFileSchema, staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
+import { currentUser } from '../../plugins/auth';
+import { incomingOrderFile } from '../files';
+import type { StaffService } from './staff.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const guarded = { 401: errorBodySchema, 404: errorBodySchema };
+const idParams = z.object({ id: z.string().max(20) });
+
+/** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
+export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = async (app, { service }) => {
+  app.get(
+    '/api/staff/me',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in writer or support account',
+        security: [{ bearer: [] }],
+        response: { 200: staffMeSchema, ...guarded },
+      },
+    },
+    async (request) => service.me({ userId: currentUser(request).userId }),
+  );
+
+  app.get(
+    '/api/staff/orders',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The order queue, newest first: every order for support, the assigned ones for a writer',
+        security: [{ bearer: [] }],
+        querystring: staffOrderQuerySchema,
+        response: { 200: staffOrderListSchema, ...guarded, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.queue({ actor: currentUser(request), query: request.query }),
+  );
+
+  app.put(
+    '/api/staff/orders/:id/status',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "Sets the order's status (support); the change lands in its statusHistory",
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: staffStatusBodySchema,
+        response: { 200: staffOrderSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.setStatus({ actor: currentUser(request), orderId: request.params.id, status: request.body.status }),
+  );
+
+  app.put(
+    '/api/staff/orders/:id/writer',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Assigns a writer to the order (support)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: staffWriterBodySchema,
+        response: { 200: staffOrderSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.assignWriter({ actor: currentUser(request), orderId: request.params.id, writerId: request.body.idWriter }),
+  );
+
+  app.post(
+    '/api/staff/orders/:id/files',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "Delivers a file (multipart field `file`): it becomes a writer file of the customer's order",
+        security: [{ bearer: [] }],
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const order = await service.orderForDelivery({ actor, orderId: request.params.id });
+      return service.deliver({ actor, order, file: await incomingOrderFile(request) });
+    },
+  );
+};

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../../context';
+import type { Queryable } from '../../db/client';
+import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund } from './transactions.repo';
+import { transactionsRoutes } from './transactions.routes';
+import { createTransactionsService } from './transactions.service';
+
+export type { NewPaymentTransaction, NewRefund };
+
+/** SPEC §2 /transactions: the customer's payments and refunds (issue 4). */
+export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(transactionsRoutes, { service: createTransactionsService({ repo: createTransactionsRepo(ctx.db) }) });
+};
+
+/**
+ * Writes the payment row of a paid attempt inside the caller's transaction (the payments module's
+ * callback); false when the attempt already has one.
+ */
+export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction): Promise<boolean> => createTransactionsRepo(q).insertPayment(t);
+
+/**
+ * Records a refund of an order (the staff API and the providers' refund events call it); the customer is
+ * the order's owner. Returns the new row's id, or null when the order does not exist.
+ */
+export const recordRefund = (q: Queryable, r: NewRefund): Promise<number | null> => createTransactionsRepo(q).insertRefund(r);

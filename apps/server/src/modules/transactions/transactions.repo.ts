@@ -1,0 +1,88 @@
+import type { PaymentSystem, TransactionType } from '@app/domain';
+import type { Queryable } from '../../db/client';
+
+export interface TransactionRow {
+  id: number;
+  createdAt: Date;
+  orderId: number;
+  orderTitle: string;
+  provider: PaymentSystem;
+  amountCents: number;
+  type: TransactionType;
+  status: string;
+}
+
+export interface NewPaymentTransaction {
+  customerId: number;
+  orderId: number;
+  paymentId: string;
+  provider: PaymentSystem;
+  amountCents: number;
+  currency: string;
+  now: Date;
+}
+
+export interface NewRefund {
+  orderId: number;
+  paymentId: string | null;
+  provider: PaymentSystem;
+  amountCents: number;
+  currency: string;
+  now: Date;
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/** SQL of the transactions table; `q` is the database or the caller's open transaction. */
+export const createTransactionsRepo = (q: Queryable) => ({
+  /** The customer's transactions, newest first, one page (DESIGN rule 3: the customer id is in the WHERE). */
+  async list({ customerId, limit, offset }: { customerId: number; limit: number; offset: number }) {
+    const rows = await q.query<Record<string, unknown>>(
+      `SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, count(*) OVER () AS total
+         FROM transactions t JOIN orders o ON o.id = t.order_id AND o.customer_id = t.customer_id
+        WHERE t.customer_id = $1
+        ORDER BY t.created_at DESC, t.id DESC
+        LIMIT $2 OFFSET $3`,
+      [customerId, limit, offset],
+    );
+    let total = Number(rows[0]?.total ?? 0);
+    if (rows.length === 0 && offset > 0) {
+      const [count] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM transactions WHERE customer_id = $1', [customerId]);
+      total = count?.n ?? 0;
+    }
+    const transactions: TransactionRow[] = rows.map((r) => ({
+      id: Number(r.id),
+      createdAt: toDate(r.created_at),
+      orderId: Number(r.order_id),
+      orderTitle: String(r.title),
+      provider: r.provider as PaymentSystem,
+      amountCents: Number(r.amount_cents),
+      type: r.type as TransactionType,
+      status: String(r.status),
+    }));
+    return { transactions, total };
+  },
+
+  /** The payment row of a paid attempt; the partial unique index keeps it to one per attempt. */
+  async insertPayment(t: NewPaymentTransaction): Promise<boolean> {
+    const rows = await q.query(
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
+       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7)
+       ON CONFLICT (payment_id) WHERE type = 'payment' DO NOTHING
+       RETURNING id`,
+      [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now],
+    );
+    return rows.length === 1;
+  },
+
+  /** A refund row; the customer is the order's owner. */
+  async insertRefund(r: NewRefund): Promise<number | null> {
+    const [row] = await q.query<{ id: number }>(
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
+       SELECT o.customer_id, o.id, $2, $3, 'refund', $4, $5, $6 FROM orders o WHERE o.id = $1
+       RETURNING id`,
+      [r.orderId, r.paymentId, r.provider, r.amountCents, r.currency, r.now],
+    );
+    return row ? Number(row.id) : null;
+  },
+});

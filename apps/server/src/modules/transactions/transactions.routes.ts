@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TRANSACTIONS_PAGE_SIZE, transactionListSchema } from '@app/domain';
+import { currentUser } from '../../plugins/auth';
+import type { TransactionsService } from './transactions.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+
+export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
+  app.get(
+    '/api/en/customers/transactions',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['transactions'],
+        summary: "The customer's payments and refunds, newest first (SPEC §9: 16 a page)",
+        security: [{ bearer: [] }],
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
+        }),
+        response: { 200: transactionListSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.list({ customerId: currentUser(request).userId, page: request.query.page, limit: request.query.limit }),
+  );
+};

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DomainError, ERROR_CODE, TRANSPORT_MESSAGE, isCustomerRole, isStaffRole } from '@app/domain';
+import type { AccessClaims, AccessTokens } from '../modules/auth/jwt';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the guards below; null on public routes. */
+    user: AccessClaims | null;
+  }
+  interface FastifyInstance {
+    /** Any signed-in account. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Customers only; a staff token gets 404 (CONTRACT "Staff side"). */
+    requireCustomer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Writers and support only; a customer token gets 404. */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export const bearerToken = (request: FastifyRequest): string | null => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+};
+
+const verifyRequest = async (tokens: AccessTokens, request: FastifyRequest): Promise<AccessClaims> => {
+  const token = bearerToken(request);
+  if (!token) throw new DomainError(ERROR_CODE.unauthorized, TRANSPORT_MESSAGE.accessTokenMissing);
+  const claims = await tokens.verify(token);
+  if (!claims) throw new DomainError(ERROR_CODE.unauthorized, 'Access Token is invalid or expired');
+  return claims;
+};
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { tokens: AccessTokens }) => {
+    app.decorateRequest('user', null);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      request.user = await verifyRequest(opts.tokens, request);
+    });
+    app.decorate('requireCustomer', async (request: FastifyRequest) => {
+      const claims = await verifyRequest(opts.tokens, request);
+      if (!isCustomerRole(claims.role)) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      request.user = claims;
+    });
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      const claims = await verifyRequest(opts.tokens, request);
+      if (!isStaffRole(claims.role)) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      request.user = claims;
+    });
+  },
+  { name: 'auth' },
+);
+
+/** The signed-in user of a guarded route (the guard ran, so it is set). */
+export const currentUser = (request: FastifyRequest): AccessClaims => {
+  if (!request.user) throw new DomainError(ERROR_CODE.unauthorized, TRANSPORT_MESSAGE.accessTokenMissing);
+  return request.user;
+};

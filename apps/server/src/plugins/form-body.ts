@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+
+/** SPEC §5 / §9: order and revision files are at most 100MB. STACK: the plugin's default is 1 MiB. */
+export const MULTIPART_FILE_MAX_BYTES = 104_857_600;
+
+export const registerFormBodies = async (app: FastifyInstance): Promise<void> => {
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: MULTIPART_FILE_MAX_BYTES, files: 20, fields: 50, fieldSize: 64 * 1024 },
+  });
+};
+
+/**
+ * CONTRACT: calls SPEC names "form" accept urlencoded and multipart bodies. For multipart, this
+ * preValidation hook reads the text fields into request.body (file parts are refused) so that the
+ * route's schema validates them like any other body.
+ */
+export const multipartFields = async (request: FastifyRequest): Promise<void> => {
+  if (!request.isMultipart()) return;
+  const fields: Record<string, string> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      part.file.resume();
+      continue;
+    }
+    if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+  }
+  request.body = fields;
+};

@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, DomainError, ERROR_CODE, normalizeEmail } from '@app/domain';
+
+const WINDOW_MS = 60_000;
+
+/** Counters live in Redis when REDIS_URL is set, so several instances share them (DESIGN rule 7). */
+export const registerRateLimit = async (app: FastifyInstance, redis: Redis | undefined): Promise<void> => {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: 'Too many requests. Please try again later.',
+      retryAfterMs: context.ttl,
+    }),
+  });
+};
+
+const emailOf = (request: FastifyRequest): string | null => {
+  const body = request.body as Record<string, unknown> | undefined;
+  const value = body?.email ?? body?.mail;
+  return typeof value === 'string' && value.trim() ? normalizeEmail(value) : null;
+};
+
+/** One counter; `createRateLimit` because the plugin's `rateLimit()` handlers skip every one after the first on a route. */
+const limiter = (app: FastifyInstance, keyOf: (request: FastifyRequest) => string): preHandlerAsyncHookHandler => {
+  const check = app.createRateLimit({ max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: WINDOW_MS, keyGenerator: keyOf });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    void reply.header('retry-after', result.ttlInSeconds);
+    throw new DomainError(ERROR_CODE.rateLimited, AUTH_MESSAGE.tooManyRequests);
+  };
+};
+
+/**
+ * CONTRACT "Errors and access": each endpoint its own bucket, 10 a minute per IP and per email.
+ * Returns two preHandlers (IP first, then email) for the route's `preHandler` list.
+ */
+export const authRateLimit = (app: FastifyInstance, bucket: string): preHandlerAsyncHookHandler[] => [
+  limiter(app, (request) => `${bucket}:ip:${request.ip}`),
+  limiter(app, (request) => `${bucket}:email:${emailOf(request) ?? `ip:${request.ip}`}`),
+];

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { pgliteDb, pgliteParsers, postgresDb, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedDatabase } from '../db/seed';
+import type { Clock } from '../lib/clock';
+import type { Mailer } from '../modules/mail';
+import { TEMPLATE_PATH } from './global-setup';
+
+/** A clock tests move by hand. */
+export interface TestClock extends Clock {
+  set(date: Date): void;
+  advance(ms: number): void;
+}
+export const createTestClock = (start = new Date()): TestClock => {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (date) => {
+      current = date.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+};
+
+/**
+ * A fresh database for one test file: the PGlite template dump, or (TEST_DATABASE_URL set) a new
+ * database on that PostgreSQL server, migrated and seeded, dropped on close.
+ */
+export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void> }> => {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
+    const client = new PGlite({ loadDataDir: blob, parsers: pgliteParsers });
+    await client.waitReady;
+    const db = pgliteDb(client);
+    return { db, drop: () => db.close() };
+  }
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = postgresDb(url.toString());
+  await migrate(db);
+  const { systemClock } = await import('../lib/clock');
+  await seedDatabase(db, { demo: true, clock: systemClock });
+  return {
+    db,
+    drop: async () => {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: TestClock;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const buildTestApp = async (
+  opts: { clock?: TestClock; mailer?: Mailer; env?: Record<string, string> } = {},
+): Promise<TestApp> => {
+  const { db, drop } = await createTestDb();
+  const clock = opts.clock ?? createTestClock();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '3000',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    ...opts.env,
+  });
+  const app = await buildApp({ config, db, clock, serveWeb: false, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+};

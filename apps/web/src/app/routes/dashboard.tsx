@@ -1,0 +1,22 @@
+import { OrdersDashboard } from '@/features/orders/components/orders-dashboard';
+import { PayButton } from '@/features/payment/components/pay-button';
+import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+
+/** SPEC §2 "/dashboard: All orders list", each unpaid card with the payment flow (issue 4). */
+export function Component() {
+  const settings = useSiteSettings();
+  // Startup (SPEC §2) fetched the settings before any route renders.
+  const site = settings.data;
+  const category = site?.siteCategories[0];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">All Orders</h1>
+      {category !== undefined && (
+        <OrdersDashboard
+          category={category}
+          payAction={(order) => site && <PayButton order={order} settings={site} withOrderNumber />}
+        />
+      )}
+    </div>
+  );
+}

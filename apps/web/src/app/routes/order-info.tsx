@@ -1,0 +1,41 @@
+import { useCallback } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
+import { orderKeys } from '@/features/orders/api/keys';
+import { OrderPage } from '@/features/orders/components/order-page';
+import { PayButton } from '@/features/payment/components/pay-button';
+import { PaymentReturn } from '@/features/payment/components/payment-return';
+import { isConfirmingPayment } from '@/features/payment/lib/return-params';
+import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+
+const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
+
+/** SPEC §2 "/orderinfo/{id}" with its sub-tabs, composed with the payment feature and the site's settings. */
+export function Component() {
+  const { id = '', tab } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const settings = useSiteSettings();
+  // A paid order changes its page, its dashboard card and the nav's counts (issue 4: without a reload).
+  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), [queryClient]);
+  if (!/^\d{1,10}$/.test(id)) return <Navigate to={paths.notFound} replace />;
+  if (!isOrderInfoTab(tab)) {
+    const search = searchParams.toString();
+    return <Navigate to={`${paths.orderInfo(id)}${search === '' ? '' : `?${search}`}`} replace />;
+  }
+  // Startup (SPEC §2) fetched the settings before any route renders.
+  const site = settings.data;
+  const confirming = isConfirmingPayment(searchParams);
+  return (
+    <OrderPage
+      key={id}
+      orderId={Number(id)}
+      tab={tab}
+      onTabChange={(next) => void navigate(paths.orderInfo(id, next))}
+      payAction={(order) => (site && !confirming ? <PayButton order={order} settings={site} /> : null)}
+      notice={(order) => site && <PaymentReturn order={order} settings={site} onPaid={onPaid} />}
+    />
+  );
+}

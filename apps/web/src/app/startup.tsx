@@ -1,0 +1,56 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_MESSAGE } from '@app/domain/auth/rules';
+import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FullPageLoading } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { QUERY_PARAM } from '@/config/paths';
+import { useMagicLinkSignIn } from '@/features/auth/api/magic-link-sign-in';
+import { useCurrentCustomerQuery } from '@/features/customer/api/get-customer';
+import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+import { useThemeColor } from '@/features/settings/hooks/use-theme-color';
+
+function StartupFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col justify-center gap-4 p-6">
+      <Alert tone="error">{TRANSPORT_MESSAGE.somethingWentWrong}</Alert>
+      <Button onClick={onRetry}>Try again</Button>
+    </main>
+  );
+}
+
+/**
+ * SPEC §2 "Startup order": site settings, then the magic-link sign-in, then the user. Until all three
+ * are done a full-page loading state shows; only then do routes render.
+ */
+export function Startup({ children }: { children: ReactNode }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const magicToken = searchParams.get(QUERY_PARAM.magicLink);
+
+  const settings = useSiteSettings();
+  useThemeColor(settings.data?.application_theme.mainColor);
+
+  const magicLink = useMagicLinkSignIn(magicToken, settings.isSuccess);
+  const magicLinkDone = magicToken === null || magicLink.isSuccess || magicLink.isError;
+
+  const customer = useCurrentCustomerQuery({ enabled: settings.isSuccess && magicLinkDone });
+
+  const magicLinkFailed = magicLink.isError;
+  useEffect(() => {
+    if (magicToken === null || !magicLinkDone) return;
+    // UI contract: no toast on success, just signed in; the token leaves the address bar either way.
+    if (magicLinkFailed) toast.error(AUTH_MESSAGE.resetLinkInvalid);
+    const params = new URLSearchParams(searchParams);
+    params.delete(QUERY_PARAM.magicLink);
+    const search = params.toString();
+    void navigate({ search: search === '' ? '' : `?${search}` }, { replace: true });
+  }, [magicToken, magicLinkDone, magicLinkFailed, searchParams, navigate]);
+
+  if (settings.isError) return <StartupFailed onRetry={() => void settings.refetch()} />;
+  if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;
+  if (!settings.isSuccess || !magicLinkDone || magicToken !== null || customer.isPending) return <FullPageLoading />;
+  return children;
+}

@@ -1,0 +1,49 @@
+import { useState, type ReactNode } from 'react';
+import { Menu, X } from 'lucide-react';
+import { Header } from './header';
+import { SideNav, type NavItem } from './side-nav';
+
+interface AppShellProps {
+  homeTo: string;
+  /** The side navigation; a visitor's shell has none. */
+  navItems?: readonly NavItem[] | undefined;
+  headerActions?: ReactNode;
+  children: ReactNode;
+}
+
+const NAV_ID = 'app-side-nav';
+
+/** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
+export function AppShell({ homeTo, navItems, headerActions, children }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hasNav = navItems !== undefined && navItems.length > 0;
+  const menuButton = hasNav ? (
+    <button
+      type="button"
+      className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium lg:hidden"
+      aria-expanded={menuOpen}
+      aria-controls={NAV_ID}
+      onClick={() => setMenuOpen((open) => !open)}
+    >
+      {menuOpen ? <X aria-hidden="true" className="size-4" /> : <Menu aria-hidden="true" className="size-4" />}
+      Menu
+    </button>
+  ) : undefined;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <Header homeTo={homeTo} menuButton={menuButton} actions={headerActions} />
+      <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row">
+        {hasNav && (
+          <div
+            id={NAV_ID}
+            className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:bg-transparent lg:py-6`}
+          >
+            <SideNav items={navItems} onNavigate={() => setMenuOpen(false)} />
+          </div>
+        )}
+        <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { X } from 'lucide-react';
+import { MODAL_DELAY_MS } from '@app/domain/ui';
+
+/** SPEC §2 "Modals appear after a 200 ms delay": true once `open` has held for the delay. */
+const useDelayedOpen = (open: boolean): boolean => {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!open) return undefined;
+    const timer = window.setTimeout(() => setReady(true), MODAL_DELAY_MS);
+    return () => {
+      window.clearTimeout(timer);
+      setReady(false);
+    };
+  }, [open]);
+  return open && ready;
+};
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+}
+
+/** SPEC §2 modals: shown after the delay; Esc and a click outside close them; focus is trapped and returned (Radix). */
+export function Dialog({ open, onOpenChange, title, children }: DialogProps) {
+  const visible = useDelayedOpen(open);
+  // Radix returns focus to a Dialog.Trigger; these dialogs open from any control, so remember it.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
+  return (
+    <RadixDialog.Root open={visible} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocusTo.current?.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+        >
+          <div className="flex items-start justify-between gap-4">
+            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+            <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+              <X aria-hidden="true" className="size-5" />
+            </RadixDialog.Close>
+          </div>
+          {children}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

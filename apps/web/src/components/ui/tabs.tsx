@@ -1,0 +1,71 @@
+import { useId, type ReactNode } from 'react';
+import { Tabs as RadixTabs } from 'radix-ui';
+
+export interface TabItem<V extends string> {
+  value: V;
+  label: string;
+  content: ReactNode;
+  /** a tab that cannot be opened now (SPEC §2: the revisions tab outside status 5) */
+  disabled?: boolean;
+  /** a hint shown on hover and focus and given to screen readers as the tab's description */
+  tooltip?: string | undefined;
+  /** a small mark beside the label (an unread count) */
+  badge?: ReactNode;
+}
+
+interface TabsProps<V extends string> {
+  label: string;
+  value: V;
+  onValueChange: (value: V) => void;
+  items: readonly TabItem<V>[];
+}
+
+const triggerClass =
+  '-mb-px shrink-0 inline-flex items-center gap-2 border-b-2 whitespace-nowrap border-transparent px-4 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:text-slate-500';
+
+function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
+  const tooltipId = useId();
+  const trigger = (
+    <RadixTabs.Trigger
+      value={item.value}
+      disabled={item.disabled}
+      aria-describedby={item.tooltip ? tooltipId : undefined}
+      className={triggerClass}
+    >
+      {item.label}
+      {item.badge}
+    </RadixTabs.Trigger>
+  );
+  if (!item.tooltip) return trigger;
+  // A CSS tooltip on the wrapper: a disabled button gets no pointer events, its wrapper still does.
+  return (
+    <span className="group relative inline-flex shrink-0">
+      {trigger}
+      <span
+        role="tooltip"
+        id={tooltipId}
+        className="pointer-events-none absolute top-full left-1/2 z-20 mt-1 hidden -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white group-focus-within:block group-hover:block"
+      >
+        {item.tooltip}
+      </span>
+    </span>
+  );
+}
+
+/** Radix tabs driven by the URL (the caller owns `value`): arrow keys move, the panel follows. */
+export function Tabs<V extends string>({ label, value, onValueChange, items }: TabsProps<V>) {
+  return (
+    <RadixTabs.Root value={value} onValueChange={(next) => onValueChange(next as V)} className="flex flex-col gap-4">
+      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-300 lg:overflow-visible">
+        {items.map((item) => (
+          <TabTrigger key={item.value} item={item} />
+        ))}
+      </RadixTabs.List>
+      {items.map((item) => (
+        <RadixTabs.Content key={item.value} value={item.value}>
+          {item.content}
+        </RadixTabs.Content>
+      ))}
+    </RadixTabs.Root>
+  );
+}

@@ -1,0 +1,5 @@
+/** Query keys of the customer feature. */
+export const customerKeys = {
+  all: ['customer'] as const,
+  current: () => [...customerKeys.all, 'current'] as const,
+};

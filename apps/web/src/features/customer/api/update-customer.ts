@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Customer, CustomerUpdateBody } from '@app/domain/customer';
+import { apiFetch } from '@/lib/api-client';
+import { CUSTOMER_PATH, loadCustomerSchema } from './get-customer';
+import { customerKeys } from './keys';
+
+/** SPEC §7: PUT /api/en/customers/customer; the answer is the updated profile. */
+export const updateCustomer = (body: CustomerUpdateBody): Promise<Customer> =>
+  apiFetch(CUSTOMER_PATH, { method: 'PUT', json: body, schema: loadCustomerSchema });
+
+export const useUpdateCustomer = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCustomer,
+    onSuccess: (customer) => queryClient.setQueryData(customerKeys.current(), customer),
+  });
+};

@@ -1,0 +1,112 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { server } from '@/testing/msw-server';
+import { customerFixture, signIn } from '@/testing/fixtures';
+import { currentUrl, renderApp } from '@/testing/render-app';
+
+const awaitingConfirmation = customerFixture({ status: { id: 3, name: 'Awaiting Confirmation' }, emailConfirmed: false });
+
+const toastText = async () => {
+  const notifications = await screen.findByRole('region', { name: 'Notifications' });
+  return within(notifications).findByRole('status');
+};
+
+describe('profile settings', () => {
+  it('shows the confirmation banner while the email awaits confirmation, and resends it', async () => {
+    signIn();
+    const resent: string[] = [];
+    server.use(
+      http.get('/api/en/customers/customer', () => HttpResponse.json(awaitingConfirmation)),
+      http.post('/api/en/customers/customer/emails/resend', ({ request }) => {
+        resent.push(request.headers.get('Authorization') ?? '');
+        return HttpResponse.json({ message: 'Success' });
+      }),
+    );
+    const { user } = renderApp('/profile');
+    expect(await screen.findByRole('heading', { name: 'Please confirm your email' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resend confirmation email' }));
+
+    expect(await toastText()).toHaveTextContent('A confirmation email has been sent to demo@example.com');
+    expect(resent).toEqual(['Bearer access-1']);
+  });
+
+  it('shows no banner for a confirmed account', async () => {
+    signIn();
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('demo@example.com');
+    expect(screen.queryByText('Please confirm your email')).not.toBeInTheDocument();
+  });
+
+  it('confirms ?confirmEmail once, toasts, refetches the customer and cleans the URL', async () => {
+    signIn();
+    let confirmed = false;
+    const tokens: unknown[] = [];
+    server.use(
+      http.get('/api/en/customers/customer', () => HttpResponse.json(confirmed ? customerFixture() : awaitingConfirmation)),
+      http.put('/api/en/customers/customer/emails/confirm', async ({ request }) => {
+        tokens.push(await request.json());
+        confirmed = true;
+        return HttpResponse.json(customerFixture());
+      }),
+    );
+    const { router } = renderApp('/profile?confirmEmail=tok-1');
+
+    expect(await toastText()).toHaveTextContent('Your email has been confirmed.');
+    await waitFor(() => expect(screen.queryByText('Please confirm your email')).not.toBeInTheDocument());
+    expect(currentUrl(router)).toBe('/profile');
+    expect(tokens).toEqual([{ token: 'tok-1' }]);
+  });
+
+  it('saves the personal information and says so', async () => {
+    signIn();
+    let sent: unknown;
+    server.use(
+      http.put('/api/en/customers/customer', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(customerFixture({ firstName: 'Alex' }));
+      }),
+    );
+    const { user } = renderApp('/profile');
+    const firstName = await screen.findByLabelText('First name');
+    await user.clear(firstName);
+    await user.type(firstName, 'Alex');
+    await user.click(screen.getByLabelText('Send me news and special offers'));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    expect(await toastText()).toHaveTextContent('Your personal information has been successfully updated.');
+    expect(sent).toEqual({
+      firstName: 'Alex',
+      lastName: 'Demo',
+      phone: '15550100',
+      enabledNewsletters: true,
+      enabledNightCalls: true,
+      enabledFacebookMessenger: false,
+    });
+  });
+
+  it('refuses a phone with anything but digits, and reports a failed save', async () => {
+    signIn();
+    const calls: string[] = [];
+    server.use(
+      http.put('/api/en/customers/customer', () => {
+        calls.push('put');
+        return HttpResponse.json({ message: 'nope' }, { status: 500 });
+      }),
+    );
+    const { user } = renderApp('/profile');
+    const phone = await screen.findByLabelText('Phone');
+    await user.clear(phone);
+    await user.type(phone, '+1 555');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(calls).toEqual([]);
+
+    await user.clear(phone);
+    await user.type(phone, '1555');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await toastText()).toHaveTextContent('Something went wrong');
+  });
+});

@@ -1,0 +1,68 @@
+import type { Discount } from '@app/domain/discount';
+import { apiFetch } from '@/lib/api-client';
+import { hashDevice, tokenStorage, type TokenPair } from '@/lib/storage';
+
+const tokensSchema = () => import('@app/domain/auth').then((m) => m.tokensSchema);
+
+/** CONTRACT "Identity": 'fail' means registered, 'success' free. */
+export const checkmail = (email: string): Promise<{ status: 'fail' | 'success' }> =>
+  apiFetch('/api/checkmail', {
+    method: 'POST',
+    auth: false,
+    json: { email: email.trim() },
+    schema: () => import('@app/domain/auth').then((m) => m.checkmailResponseSchema),
+  });
+
+export interface SignUpInput {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  isEnabledNightCall: boolean;
+  refId: string | null;
+}
+
+/** SPEC §7 sign_up; the password is optional (CONTRACT "Identity"). */
+export const signUp = async (input: SignUpInput): Promise<void> => {
+  const tokens: TokenPair = await apiFetch('/api/en/auth/jwt/sign_up', {
+    method: 'POST',
+    auth: false,
+    json: {
+      email: input.email.trim(),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      isEnabledNightCall: input.isEnabledNightCall,
+      ref_id: input.refId,
+      hashDevice: hashDevice(),
+    },
+    schema: tokensSchema,
+  });
+  tokenStorage.write(tokens);
+};
+
+export const signIn = async (email: string, password: string): Promise<void> => {
+  const tokens: TokenPair = await apiFetch('/api/en/auth/jwt/sign_in', {
+    method: 'POST',
+    auth: false,
+    json: { email: email.trim(), password, hashDevice: hashDevice() },
+    schema: tokensSchema,
+  });
+  tokenStorage.write(tokens);
+};
+
+/** CONTRACT "Identity": the link brings the customer back to /order. */
+export const requestOrderMagicLink = (email: string): Promise<unknown> =>
+  apiFetch('/api/magic_link', { method: 'POST', auth: false, form: { email: email.trim(), target: 'order' } });
+
+/** SPEC §7 apply: multipart field `code`, no token needed (CONTRACT). */
+export const applyDiscount = (code: string): Promise<Discount> => {
+  const form = new FormData();
+  form.append('code', code);
+  return apiFetch('/api/en/orders/discounts/apply', {
+    method: 'POST',
+    auth: false,
+    form,
+    schema: () => import('@app/domain/discount').then((m) => m.discountSchema),
+  });
+};

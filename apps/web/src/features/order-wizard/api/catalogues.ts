@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Calcs, CatalogueItem, Urgency } from '@app/domain/catalogue';
+import type { PreferredWriter } from '@app/domain/order';
+import { SITE_CATEGORY } from '@app/domain/settings/rules';
+import { apiFetch } from '@/lib/api-client';
+import { wizardKeys } from './keys';
+
+// Catalogues change when an operator edits them, not while a customer orders (CONTRACT: seeded, edited in the database).
+const CATALOGUE_STALE_MS = 60 * 60_000;
+
+// Schemas load beside the request (ADR 0020): the wizard's first chunk holds no zod.
+const listSchema = () => import('@app/domain/catalogue').then((m) => m.catalogueListSchema);
+
+export type CategoryList = 'work_types' | 'assignments' | 'subjects' | 'paper_formats';
+
+/** SPEC §7: GET /api/en/sites/categories/{c}/orders/{list}, no token needed (CONTRACT). */
+export const useCategoryList = (category: number, list: CategoryList) =>
+  useQuery({
+    queryKey: wizardKeys.categoryList(category, list),
+    queryFn: (): Promise<CatalogueItem[]> =>
+      apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+/** The level list of a category's level field (CONTRACT "Orders and catalogues"). */
+export const levelListFor = (category: number): string =>
+  category === SITE_CATEGORY.resume ? 'resume_levels' : category === SITE_CATEGORY.thesis ? 'thesis_levels' : 'academic_levels';
+
+/** SPEC §7: GET /api/en/orders/{academic_levels|resume_levels|thesis_levels|resume_services}. */
+export const useSharedList = (list: string, enabled = true) =>
+  useQuery({
+    queryKey: wizardKeys.sharedList(list),
+    queryFn: (): Promise<CatalogueItem[]> => apiFetch(`/api/en/orders/${list}`, { auth: false, schema: listSchema }),
+    staleTime: CATALOGUE_STALE_MS,
+    enabled,
+  });
+
+/** The price tables the wizard prices with, instantly (CONTRACT "Orders and catalogues"). */
+export const useCalcs = (category: number) =>
+  useQuery({
+    queryKey: wizardKeys.categoryList(category, 'calcs'),
+    queryFn: (): Promise<Calcs> =>
+      apiFetch(`/api/en/sites/categories/${category}/orders/calcs`, {
+        auth: false,
+        schema: () => import('@app/domain/catalogue').then((m) => m.calcsSchema),
+      }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+/** CONTRACT: GET /api/en/sites/{idSite}/orders/urgencies. */
+export const useUrgencies = (idSite: number) =>
+  useQuery({
+    queryKey: wizardKeys.urgencies(idSite),
+    queryFn: (): Promise<Urgency[]> =>
+      apiFetch(`/api/en/sites/${idSite}/orders/urgencies`, {
+        auth: false,
+        schema: () => import('@app/domain/catalogue').then((m) => m.urgencySchema.array()),
+      }),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+
+/** CONTRACT "Paths": the signed-in customer's preferred writers. */
+export const usePreferredWriters = (enabled: boolean) =>
+  useQuery({
+    queryKey: wizardKeys.preferredWriters(),
+    queryFn: (): Promise<PreferredWriter[]> =>
+      apiFetch('/api/en/customers/customer/preferred_writers', {
+        schema: () => import('@app/domain/order').then((m) => m.preferredWriterListSchema),
+      }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });

@@ -1,0 +1,187 @@
+import { useId, useState, type ReactNode } from 'react';
+import { CircleHelp } from 'lucide-react';
+
+/** A disclosure button: the tip shows on click or Enter, works with keyboard and touch (issue 3 tooltips). */
+export function InfoTip({ label, text }: { label: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <span className="relative inline-flex">
+      <button
+        type="button"
+        aria-label={`About ${label}`}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((v) => !v)}
+        onBlur={() => setOpen(false)}
+        className="rounded-full p-0.5 text-slate-600 hover:text-slate-900"
+      >
+        <CircleHelp aria-hidden="true" className="size-4" />
+      </button>
+      <span
+        id={id}
+        role="tooltip"
+        hidden={!open}
+        className="absolute top-6 left-0 z-20 w-56 rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg"
+      >
+        {text}
+      </span>
+    </span>
+  );
+}
+
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+export interface RadioOption {
+  value: number;
+  label: string;
+  disabled?: boolean;
+  extra?: ReactNode;
+}
+
+interface RadioCardsProps {
+  legend: string;
+  name: string;
+  value: number | null;
+  options: readonly RadioOption[];
+  onChange: (value: number) => void;
+  disabled?: boolean;
+  columns?: string;
+}
+
+/** A radio group as cards, in a fieldset with its legend (keyboard: arrows move within the group). */
+export function RadioCards({ legend, name, value, options, onChange, disabled, columns = 'grid-cols-2 sm:grid-cols-4' }: RadioCardsProps) {
+  return (
+    <fieldset className="flex flex-col gap-2" disabled={disabled}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
+      <div className={`grid gap-2 ${columns}`}>
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40 has-disabled:cursor-not-allowed has-disabled:bg-slate-100 has-disabled:text-slate-500"
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={option.disabled}
+              onChange={() => onChange(option.value)}
+              className="accent-primary"
+            />
+            <span className="flex-1">{option.label}</span>
+            {option.extra}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export const selectClass =
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700 disabled:bg-slate-100';
+
+interface StepperProps {
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  onChange: (value: number) => void;
+  hint?: string;
+}
+
+/** A number field with − and + (SPEC §5: an empty value resets to the minimum on blur). */
+export function NumberStepper({ label, value, min, max, onChange, hint }: StepperProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const clamp = (n: number) => Math.min(Math.max(Math.trunc(n), min), max);
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          aria-label={`Fewer ${label.toLowerCase()}`}
+          disabled={value <= min}
+          onClick={() => onChange(clamp(value - 1))}
+          className="size-10 rounded-md border border-slate-400 bg-white text-lg disabled:opacity-50"
+        >
+          −
+        </button>
+        <input
+          id={id}
+          inputMode="numeric"
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          value={draft ?? String(value)}
+          onChange={(event) => {
+            const text = event.target.value.replace(/\D/g, '');
+            setDraft(text);
+            if (text !== '') onChange(clamp(Number(text)));
+          }}
+          onBlur={() => {
+            if (draft === '') onChange(min);
+            setDraft(null);
+          }}
+          className="w-20 rounded-md border border-slate-400 bg-white px-3 py-2 text-center text-base"
+        />
+        <button
+          type="button"
+          aria-label={`More ${label.toLowerCase()}`}
+          disabled={value >= max}
+          onClick={() => onChange(clamp(value + 1))}
+          className="size-10 rounded-md border border-slate-400 bg-white text-lg disabled:opacity-50"
+        >
+          +
+        </button>
+        {hint && (
+          <span id={`${id}-hint`} className="text-sm text-slate-600">
+            {hint}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface CheckProps {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+  tip?: ReactNode;
+  note?: string;
+}
+
+export function Check({ label, checked, onChange, disabled, tip, note }: CheckProps) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-1 size-4 accent-primary"
+      />
+      <div className="flex flex-col">
+        <span className="flex items-center gap-1">
+          <label htmlFor={id} className={`text-sm ${disabled ? 'text-slate-500' : 'text-slate-800'}`}>
+            {label}
+          </label>
+          {tip}
+        </span>
+        {note && <span className="text-xs text-slate-600">{note}</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatUsd } from '@app/domain/money';
+import { useWizard } from '../hooks/use-order-wizard';
+
+/** SPEC §3 "Price": basic price, each extra, the discount and the final price, always in view. */
+export function PriceSummary() {
+  const { price, deps, values } = useWizard();
+  if (!price) return <p className="text-sm text-slate-600">Loading prices…</p>;
+  if (!price.ok) return <p className="text-sm text-slate-700">This combination of options has no price. Please choose another deadline or level.</p>;
+  const p = price.price;
+  const rows: [string, number][] = [
+    [`Basic price (${values.pages} ${deps.pagesLabel === 'slides' ? (values.pages === 1 ? 'slide' : 'slides') : values.pages === 1 ? 'page' : 'pages'})`, p.basicPrice],
+    ['Premium writer', p.pricePremiumWriter],
+    ['Preferred writer', p.pricePreferedWriter],
+    ['Extra quality check', p.priceExtraQualityCheck],
+    ['Originality report', p.priceQuality],
+    ['One-page summary', p.priceOnePageSummary],
+  ];
+  return (
+    <dl className="flex flex-col gap-1 text-sm">
+      {rows
+        .filter(([, cents], i) => i === 0 || cents > 0)
+        .map(([label, cents]) => (
+          <div key={label} className="flex justify-between gap-4">
+            <dt className="text-slate-700">{label}</dt>
+            <dd>{formatUsd(cents)}</dd>
+          </div>
+        ))}
+      {p.priceDiscount > 0 && (
+        <div className="flex justify-between gap-4 text-green-800">
+          <dt>Discount</dt>
+          <dd>−{formatUsd(p.priceDiscount)}</dd>
+        </div>
+      )}
+      <div className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-semibold">
+        <dt>Total</dt>
+        <dd data-testid="final-price">{formatUsd(p.finalPrice)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The total alone, for the bottom bar of the narrow layout. */
+export function PriceTotal() {
+  const { price } = useWizard();
+  return <span className="text-lg font-semibold">{price?.ok ? formatUsd(price.price.finalPrice) : '—'}</span>;
+}

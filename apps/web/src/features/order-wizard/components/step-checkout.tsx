@@ -1,0 +1,267 @@
+import { useId, useMemo, useState } from 'react';
+import { AUTH_MESSAGE, emailOnItsWayBody, isValidName } from '@app/domain/auth';
+import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors } from '@app/domain/order-form/rules';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { inputClass } from '@/components/ui/input';
+import { errorMessage } from '@/lib/api-client';
+import { checkmail, requestOrderMagicLink } from '../api/account';
+import { useWizard } from '../hooks/use-order-wizard';
+import { countries, formatPhone, internationalPhone, isPhoneValid } from '../lib/phone';
+import { Check, FieldError } from './controls';
+import { DiscountField } from './discount-field';
+
+export type AccountInput =
+  | { kind: 'signed-in' }
+  | { kind: 'new'; firstName: string; lastName: string; email: string; phone: string; calls: boolean }
+  | { kind: 'existing'; email: string; password: string };
+
+interface StepCheckoutProps {
+  onCreate: (account: AccountInput) => void;
+  creating: boolean;
+  failure: string | null;
+  editing: boolean;
+  onForgotPassword: () => void;
+  autoApplyDiscount: boolean;
+}
+
+type Errors = CheckoutErrors & { form?: string };
+
+function TextInput({ label, error, ...props }: { label: string; error: string | undefined } & React.ComponentProps<'input'>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} {...props} />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** Step 3 (SPEC §4: complete once the contact details are valid): discount, account and create. */
+export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword, autoApplyDiscount }: StepCheckoutProps) {
+  const { checkout, setCheckout, customer, locked } = useWizard();
+  const [errors, setErrors] = useState<Errors>({});
+  const [password, setPassword] = useState('');
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
+  const list = useMemo(() => countries(), []);
+  const country = list.find((c) => c.iso === checkout.country) ?? list.find((c) => c.iso === 'US');
+  const set = (patch: Partial<typeof checkout>) => setCheckout((current) => ({ ...current, ...patch }));
+  const id = useId();
+
+  const validate = (): Errors => {
+    const found: Errors = validateCheckout({
+      userType: checkout.userType,
+      email: checkout.email,
+      password,
+      phone: checkout.phone,
+      terms: checkout.terms,
+      isPhoneValid: isPhoneValid(checkout.phone, checkout.country),
+    });
+    if (checkout.userType === USER_TYPE.newCustomer && !isValidName(checkout.name)) found.name = AUTH_MESSAGE.invalidName;
+    return found;
+  };
+
+  const onEmailBlur = async () => {
+    const email = checkout.email.trim();
+    const problem = validate().email;
+    setErrors((e) => ({ ...e, email: problem }));
+    if (problem || checkout.userType !== USER_TYPE.newCustomer) return;
+    try {
+      const { status } = await checkmail(email);
+      // CONTRACT "Identity": 'fail' means the email is registered: switch to account login.
+      if (status === 'fail') {
+        set({ userType: USER_TYPE.hasAccount });
+        setNotice({ tone: 'error', text: AUTH_MESSAGE.emailRegistered });
+      }
+    } catch {
+      // The check is a convenience: sign-up answers the same question at create time.
+    }
+  };
+
+  const submit = () => {
+    if (customer) {
+      onCreate({ kind: 'signed-in' });
+      return;
+    }
+    const found = validate();
+    const relevant: Errors =
+      checkout.userType === USER_TYPE.hasAccount ? { email: found.email, password: found.password } : { ...found, password: undefined };
+    setErrors(relevant);
+    const first = (['name', 'email', 'phone', 'terms', 'password'] as const).find((field) => relevant[field]);
+    if (first) {
+      document.querySelector<HTMLElement>(`[data-checkout-field="${first}"]`)?.focus();
+      return;
+    }
+    if (checkout.userType === USER_TYPE.hasAccount) {
+      onCreate({ kind: 'existing', email: checkout.email, password });
+      return;
+    }
+    const [firstName = '', ...rest] = checkout.name.trim().split(/\s+/);
+    onCreate({
+      kind: 'new',
+      firstName,
+      lastName: rest.join(' '),
+      email: checkout.email,
+      phone: internationalPhone(checkout.phone, checkout.country),
+      calls: checkout.calls,
+    });
+  };
+
+  const magicLink = async () => {
+    if (validate().email) {
+      setErrors((e) => ({ ...e, email: AUTH_MESSAGE.emailMandatory }));
+      return;
+    }
+    try {
+      await requestOrderMagicLink(checkout.email);
+      setNotice({ tone: 'success', title: AUTH_MESSAGE.emailOnItsWay, text: emailOnItsWayBody(checkout.email.trim()) });
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error) });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <DiscountField autoApply={autoApplyDiscount} />
+      {!customer && (
+        <fieldset className="flex flex-col gap-4" disabled={locked}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
+          <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Account">
+            {[
+              [USER_TYPE.newCustomer, "I'm new"],
+              [USER_TYPE.hasAccount, 'I have an account'],
+            ].map(([value, label]) => (
+              <label
+                key={value}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40"
+              >
+                <input
+                  type="radio"
+                  name="userType"
+                  className="accent-primary"
+                  checked={checkout.userType === value}
+                  onChange={() => {
+                    set({ userType: value as 11 | 22 });
+                    setErrors({});
+                    setNotice(null);
+                  }}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+          {notice && <Alert tone={notice.tone} title={notice.title}>{notice.text}</Alert>}
+          {checkout.userType === USER_TYPE.newCustomer ? (
+            <>
+              <TextInput
+                label="Name"
+                autoComplete="name"
+                data-checkout-field="name"
+                value={checkout.name}
+                error={errors.name}
+                onChange={(e) => set({ name: e.target.value })}
+                onBlur={() => setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))}
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="email"
+                data-checkout-field="email"
+                value={checkout.email}
+                error={errors.email}
+                onChange={(e) => set({ email: e.target.value })}
+                onBlur={() => void onEmailBlur()}
+              />
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${id}-phone`} className="text-sm font-medium text-slate-800">
+                  Phone
+                </label>
+                <div className="flex gap-2">
+                  <select
+                    aria-label="Country"
+                    className="w-32 shrink-0 rounded-md border border-slate-400 bg-white px-2 py-2 text-base"
+                    value={country?.iso ?? 'US'}
+                    onChange={(e) => set({ country: e.target.value, phone: '' })}
+                  >
+                    {list.map((c) => (
+                      <option key={c.iso} value={c.iso}>
+                        {c.name} ({c.iso}) +{c.dialCode}
+                      </option>
+                    ))}
+                  </select>
+                  <span className="self-center text-slate-700" aria-hidden="true">
+                    +{country?.dialCode}
+                  </span>
+                  <input
+                    id={`${id}-phone`}
+                    type="tel"
+                    autoComplete="tel-national"
+                    data-checkout-field="phone"
+                    placeholder={checkout.country === 'US' ? '(XXX) XXX-XXXX' : undefined}
+                    className={inputClass}
+                    value={formatPhone(checkout.phone, checkout.country)}
+                    aria-invalid={errors.phone ? true : undefined}
+                    aria-describedby={`${id}-phone-error`}
+                    onChange={(e) => set({ phone: e.target.value.replace(/\D/g, '').slice(0, 15) })}
+                    onBlur={() => setErrors((x) => ({ ...x, phone: validate().phone }))}
+                  />
+                </div>
+                <FieldError id={`${id}-phone-error`} message={errors.phone} />
+              </div>
+              <div className="flex flex-col gap-1" data-checkout-field="terms" tabIndex={-1}>
+                <Check
+                  label="I accept the Terms of Use and the Privacy and Cookies Policy"
+                  checked={checkout.terms}
+                  onChange={(terms) => {
+                    set({ terms });
+                    if (terms) setErrors((x) => ({ ...x, terms: undefined }));
+                  }}
+                />
+                <FieldError id={`${id}-terms-error`} message={errors.terms} />
+              </div>
+              <Check label="You may call me about my order" checked={checkout.calls} onChange={(calls) => set({ calls })} />
+            </>
+          ) : (
+            <>
+              <TextInput
+                label="Email"
+                type="email"
+                autoComplete="username"
+                data-checkout-field="email"
+                value={checkout.email}
+                error={errors.email}
+                onChange={(e) => set({ email: e.target.value })}
+                onBlur={() => setErrors((x) => ({ ...x, email: validate().email }))}
+              />
+              <TextInput
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                data-checkout-field="password"
+                value={password}
+                error={errors.password}
+                onChange={(e) => setPassword(e.target.value)}
+                onBlur={() => setErrors((x) => ({ ...x, password: password ? undefined : ORDER_FORM_MESSAGE.passwordRequired }))}
+              />
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <Button variant="link" onClick={onForgotPassword}>
+                  Forgot password?
+                </Button>
+                <Button variant="secondary" onClick={() => void magicLink()}>
+                  Email me a sign-in link
+                </Button>
+              </div>
+            </>
+          )}
+        </fieldset>
+      )}
+      {failure && <Alert tone="error">{failure}</Alert>}
+      <Button type="button" busy={creating} disabled={locked} onClick={submit} className="py-3 text-base">
+        {editing ? 'Update order' : 'Create order'}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,255 @@
+import { useId, useRef, useState } from 'react';
+import { Paperclip, X } from 'lucide-react';
+import { SITE_CATEGORY } from '@app/domain/settings/rules';
+import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
+import { normalizeTitle, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
+import { inputClass } from '@/components/ui/input';
+import { usePreferredWriters } from '../api/catalogues';
+import { useWizard } from '../hooks/use-order-wizard';
+import { Check, FieldError, InfoTip } from './controls';
+
+export interface InstructionErrors {
+  title?: string | undefined;
+  details?: string | undefined;
+  files?: string | undefined;
+}
+
+interface StepInstructionsProps {
+  errors: InstructionErrors;
+  /** validates one field on blur (SPEC §5 messages next to the field) */
+  onBlurField: (field: 'title' | 'details') => void;
+  titleWarning: string | null;
+  setTitleWarning: (warning: string | null) => void;
+}
+
+let fileKey = 0;
+
+function FilePicker({ error }: { error: string | undefined }) {
+  const { files, setFiles, locked, lostFileNames } = useWizard();
+  const id = useId();
+  const [rejected, setRejected] = useState<string[]>([]);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const lost = lostFileNames.filter((name) => !files.some((f) => f.name === name));
+  return (
+    <div className="flex flex-col gap-2">
+      <span className="text-sm font-medium text-slate-800" id={`${id}-label`}>
+        File(s)
+      </span>
+      <div>
+        <label
+          htmlFor={id}
+          className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 has-focus-visible:ring-2"
+        >
+          <Paperclip aria-hidden="true" className="size-4" />
+          Attach files
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            multiple
+            disabled={locked}
+            className="sr-only"
+            accept={ORDER_FILE_EXTENSIONS.map((e) => (e === 'tar-gz' ? '.tar.gz' : `.${e}`)).join(',')}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-error ${id}-rejected`}
+            onChange={(event) => {
+              const picked = Array.from(event.target.files ?? []);
+              const problems: string[] = [];
+              const accepted = picked.filter((file) => {
+                const problem = validateOrderFile(file);
+                if (problem) problems.push(`${file.name}: ${problem}`);
+                return problem === null;
+              });
+              setRejected(problems);
+              setFiles((current) => [
+                ...current,
+                ...accepted.map((file) => ({ key: `local-${++fileKey}`, remote: false as const, file, name: file.name, size: file.size, progress: null })),
+              ]);
+              if (inputRef.current) inputRef.current.value = '';
+            }}
+          />
+        </label>
+      </div>
+      {lost.length > 0 && (
+        <p className="text-sm text-amber-900">
+          Files are not kept after the page reloads. Please attach your files again: {lost.join(', ')}
+        </p>
+      )}
+      <div id={`${id}-rejected`}>
+        {rejected.map((text) => (
+          <p key={text} className="text-sm text-red-700">
+            {text}
+          </p>
+        ))}
+      </div>
+      {files.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Attached files">
+          {files.map((f) => (
+            <li key={f.key} className="flex flex-col gap-1 rounded-md border border-slate-200 bg-white px-3 py-2 text-sm">
+              <div className="flex items-center gap-2">
+                <span className="min-w-0 flex-1 truncate">{f.name}</span>
+                <span className="text-slate-600">{formatFileSize(f.size)}</span>
+                <button
+                  type="button"
+                  disabled={locked}
+                  aria-label={`Remove ${f.name}`}
+                  className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-50"
+                  onClick={() => setFiles((current) => current.filter((x) => x.key !== f.key))}
+                >
+                  <X aria-hidden="true" className="size-4" />
+                </button>
+              </div>
+              {!f.remote && f.progress !== null && (
+                <progress className="h-2 w-full accent-primary" max={100} value={f.progress} aria-label={`Uploading ${f.name}`}>
+                  {f.progress}%
+                </progress>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function PreferredWriters() {
+  const { values, update, customer } = useWizard();
+  const writers = usePreferredWriters(customer !== null);
+  if (!customer || !writers.data || writers.data.length === 0) return null;
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Preferred writers</legend>
+      <div className="flex flex-wrap gap-3">
+        {writers.data.map((writer) => (
+          <Check
+            key={writer.idWriter}
+            label={`WR-${writer.idWriter}${writer.isPremium ? ' (Premium)' : ''}`}
+            checked={values.preferredWriters.includes(writer.idWriter)}
+            onChange={(on) =>
+              update({
+                preferredWriters: on
+                  ? [...values.preferredWriters, writer.idWriter]
+                  : values.preferredWriters.filter((idWriter) => idWriter !== writer.idWriter),
+              })
+            }
+          />
+        ))}
+      </div>
+      <Check
+        label="Another writer may take the order if my preferred writers are busy"
+        checked={values.anotherWriter}
+        onChange={(anotherWriter) => update({ anotherWriter })}
+      />
+    </fieldset>
+  );
+}
+
+/** Step 2 (SPEC §4: complete once title, details and files are valid), the writer and the extras. */
+export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWarning }: StepInstructionsProps) {
+  const w = useWizard();
+  const { rawValues, values, deps, update, siteCategory, settings } = w;
+  const id = useId();
+  const resume = siteCategory === SITE_CATEGORY.resume;
+  const titleField = {
+    name: 'title',
+    value: rawValues.title,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setTitleWarning(null);
+      update({ title: event.target.value });
+    },
+    onBlur: () => {
+      const { title, warning } = normalizeTitle(rawValues.title, siteCategory);
+      if (warning) update({ title });
+      setTitleWarning(warning);
+      onBlurField('title');
+    },
+  };
+  const detailsField = {
+    name: 'details',
+    value: rawValues.details,
+    onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => update({ details: event.target.value }),
+    onBlur: () => onBlurField('details'),
+  };
+  return (
+    <div className="flex flex-col gap-6">
+      {!resume && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-title`} className="text-sm font-medium text-slate-800">
+            Title
+          </label>
+          <input
+            id={`${id}-title`}
+            className={inputClass}
+            placeholder={WRITERS_CHOICE_TITLE}
+            maxLength={250}
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={`${id}-title-error ${id}-title-warning`}
+            {...titleField}
+          />
+          <FieldError id={`${id}-title-error`} message={errors.title} />
+          {titleWarning && (
+            <p id={`${id}-title-warning`} className="text-sm text-amber-900">
+              {titleWarning}
+            </p>
+          )}
+        </div>
+      )}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-details`} className="text-sm font-medium text-slate-800">
+          Paper details
+        </label>
+        <textarea
+          id={`${id}-details`}
+          rows={6}
+          className={inputClass}
+          aria-invalid={errors.details ? true : undefined}
+          aria-describedby={`${id}-details-error`}
+          {...detailsField}
+        />
+        <FieldError id={`${id}-details-error`} message={errors.details} />
+      </div>
+      <FilePicker error={errors.files} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`${id}-credentials`} className="text-sm font-medium text-slate-800">
+          Credentials (optional)
+        </label>
+        <input
+          id={`${id}-credentials`}
+          name="credentials"
+          className={inputClass}
+          value={rawValues.credentials}
+          onChange={(event) => update({ credentials: event.target.value })}
+        />
+      </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm font-medium text-slate-800">Writer and extras</legend>
+        <Check
+          label="Premium writer"
+          checked={values.premiumWriter}
+          onChange={(premiumWriter) => update({ premiumWriter })}
+          tip={<InfoTip label="Premium writer" text={ORDER_FORM_MESSAGE.premiumWriterTooltip} />}
+        />
+        {settings.enableExtraQualityCheck && (
+          <Check
+            label="Extra quality check"
+            checked={values.extraQualityCheck}
+            disabled={deps.disabled.extraQualityCheck}
+            note={deps.disabled.extraQualityCheck ? 'Available for deadlines of 24 hours or more' : undefined}
+            onChange={(extraQualityCheck) => update({ extraQualityCheck })}
+          />
+        )}
+        <Check label="Originality report" checked={values.originalityReport} onChange={(originalityReport) => update({ originalityReport })} />
+        {settings.enableOnePageSummary && (
+          <Check
+            label="One-page summary"
+            checked={values.onePageSummary}
+            disabled={deps.disabled.onePageSummary}
+            onChange={(onePageSummary) => update({ onePageSummary })}
+          />
+        )}
+      </fieldset>
+      <PreferredWriters />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReviewRef } from '@app/domain/review';
+import { apiFetch } from '@/lib/api-client';
+import { orderKeys } from './keys';
+
+export interface ReviewInput {
+  rating: number;
+  comment: string;
+}
+
+/** SPEC §7: POST /api/en/orders/{id}/reviews {rating, comment} → {id}. */
+export const createReview = (orderId: number, review: ReviewInput): Promise<ReviewRef> =>
+  apiFetch(`/api/en/orders/${orderId}/reviews`, {
+    method: 'POST',
+    json: review,
+    schema: () => import('@app/domain/review').then((m) => m.reviewRefSchema),
+  });
+
+/** After the review is stored the order is read again, so the review shows on it (no local copy). */
+export const useCreateReview = (orderId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (review: ReviewInput) => createReview(orderId, review),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId), exact: true }),
+  });
+};

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { OrderCount } from '@app/domain/order';
+import { apiFetch } from '@/lib/api-client';
+import { orderKeys } from './keys';
+
+/** CONTRACT "Paths": GET /api/en/orders/count → { total, byStatus }. */
+export const getOrderCount = (): Promise<OrderCount> =>
+  apiFetch('/api/en/orders/count', { schema: () => import('@app/domain/order').then((m) => m.orderCountSchema) });
+
+export const orderCountQueryOptions = () => queryOptions({ queryKey: orderKeys.count(), queryFn: getOrderCount });
+
+/** SPEC §2: loaded once the customer is known. */
+export const useOrderCount = (enabled: boolean) => useQuery({ ...orderCountQueryOptions(), enabled });

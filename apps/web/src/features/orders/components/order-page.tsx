@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide-react';
+import { ORDER_MESSAGE } from '@app/domain/order/rules';
+import type { OrderList } from '@app/domain/order-list';
+import type { OrderDetail } from '@app/domain/order';
+import { isRevisionsTabEnabled, ORDER_TAB_MESSAGE } from '@app/domain/dashboard/rules';
+import { Alert } from '@/components/ui/alert';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { paths, type OrderInfoTab } from '@/config/paths';
+import { useOrder } from '../api/get-order';
+import { orderKeys } from '../api/keys';
+import { orderTitle } from './order-card';
+import { FeedbackDialog } from './feedback-dialog';
+import { OrderDetails } from './order-details';
+import { OrderFilesTab } from './order-files-tab';
+
+/**
+ * Unread messages of the order as the dashboard last read them (the list carries `unread`). The
+ * messaging issue brings the unread endpoint and the socket; until then this reads the cache, no copy.
+ */
+const useCachedUnread = (orderId: number): number => {
+  const queryClient = useQueryClient();
+  const lists = queryClient.getQueriesData<OrderList>({ queryKey: orderKeys.lists() });
+  for (const [, list] of lists) {
+    const found = list?.orders.find((order) => order.id === orderId);
+    if (found) return found.unread;
+  }
+  return 0;
+};
+
+/** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
+function OrderError() {
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <Alert tone="error">{ORDER_MESSAGE.fetchOrderFailed}</Alert>
+      <Link to={paths.dashboard} className="inline-flex items-center gap-2">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to All Orders
+      </Link>
+    </div>
+  );
+}
+
+interface OrderPageProps {
+  orderId: number;
+  tab: OrderInfoTab;
+  onTabChange: (tab: OrderInfoTab) => void;
+  /** the Pay action of an unpaid order (the payment feature, composed by the route) */
+  payAction: (order: OrderDetail) => ReactNode;
+  /** shown above the tabs once the order is loaded (the payment return state) */
+  notice?: (order: OrderDetail) => ReactNode;
+}
+
+/** SPEC §2 "/orderinfo/{id}" with its sub-tabs details, files, messages, revisions. */
+export function OrderPage({ orderId, tab, onTabChange, payAction, notice }: OrderPageProps) {
+  const order = useOrder(orderId);
+  const unread = useCachedUnread(orderId);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+
+  const heading = (
+    <div className="flex flex-col gap-1">
+      <h1 className="text-2xl font-semibold">Order #{orderId}</h1>
+      {order.data && order.data.hidden !== 'YES' && <p className="text-slate-700 break-words">{orderTitle(order.data)}</p>}
+    </div>
+  );
+
+  if (order.isPending) {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <p role="status" className="flex items-center gap-2 text-slate-700">
+          <Spinner /> Loading the order…
+        </p>
+      </div>
+    );
+  }
+  if (order.isError || order.data.hidden === 'YES') {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <OrderError />
+      </div>
+    );
+  }
+
+  const data = order.data;
+  const revisionsEnabled = isRevisionsTabEnabled(data.status);
+  return (
+    <div className="flex flex-col gap-6">
+      {heading}
+      {notice?.(data)}
+      <Tabs
+        label="Order"
+        value={tab === 'revisions' && !revisionsEnabled ? 'details' : tab}
+        onValueChange={onTabChange}
+        items={[
+          {
+            value: 'details',
+            label: 'Order details',
+            content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={() => setFeedbackOpen(true)} />,
+          },
+          { value: 'files', label: 'Files', content: <OrderFilesTab orderId={orderId} /> },
+          {
+            value: 'messages',
+            label: 'Messages',
+            tooltip: unread > 0 ? ORDER_TAB_MESSAGE.unreadMessages : undefined,
+            badge:
+              unread > 0 ? (
+                <span aria-hidden="true" className="rounded-full bg-primary px-1.5 text-xs font-semibold text-on-primary">
+                  {unread}
+                </span>
+              ) : undefined,
+            content: (
+              <EmptyState icon={MessagesSquare} title="Messages">
+                <p>Chatting with your writer and with support on this page is coming soon. Until then, write to us by email.</p>
+              </EmptyState>
+            ),
+          },
+          {
+            value: 'revisions',
+            label: 'Revisions',
+            // CONTRACT "Revisions": enabled only in status 5; the tooltip only when a revision is active.
+            disabled: !revisionsEnabled,
+            tooltip: data.activeRevision !== null ? ORDER_TAB_MESSAGE.activeRevision : undefined,
+            content: (
+              <EmptyState icon={RotateCcw} title="Revisions">
+                <p>Requesting a free revision of this order from this page is coming soon.</p>
+              </EmptyState>
+            ),
+          },
+        ]}
+      />
+      {feedbackOpen && <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
+    </div>
+  );
+}

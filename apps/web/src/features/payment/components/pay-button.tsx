@@ -1,0 +1,29 @@
+import { CreditCard } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { usePay } from '../hooks/use-pay';
+import type { PayableOrder, PaymentSettings } from '../lib/types';
+import { PaymentChooser } from './payment-chooser';
+import { RedirectNotice } from './redirect-notice';
+
+interface PayButtonProps {
+  order: PayableOrder;
+  settings: PaymentSettings;
+  className?: string;
+  /** where several orders share a screen (the dashboard) the name says which: 'Pay $90.00 for order #42' */
+  withOrderNumber?: boolean;
+}
+
+/** The Pay action of an unpaid order (its page and its dashboard card): SPEC §4 "Payment flow". */
+export function PayButton({ order, settings, className = '', withOrderNumber = false }: PayButtonProps) {
+  const flow = usePay(order, settings);
+  return (
+    <>
+      <Button busy={flow.leaving} className={className} aria-label={withOrderNumber ? `Pay ${flow.price} for order #${order.id}` : undefined} onClick={flow.begin}>
+        <CreditCard aria-hidden="true" className="size-4" />
+        Pay {flow.price}
+      </Button>
+      <PaymentChooser flow={flow} orderId={order.id} />
+      <RedirectNotice show={flow.leaving} />
+    </>
+  );
+}

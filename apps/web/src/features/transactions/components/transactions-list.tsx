@@ -1,0 +1,166 @@
+import { Link } from 'react-router';
+import { Receipt } from 'lucide-react';
+import { pageWindow } from '@app/domain/dashboard/rules';
+import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { amountToCents, formatUsd } from '@app/domain/money';
+import { TRANSACTIONS_PAGE_SIZE } from '@app/domain/order/rules';
+import { PAYMENT_SYSTEM_NAME } from '@app/domain/payment';
+import type { Transaction } from '@app/domain/transaction';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Pagination } from '@/components/ui/pagination';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useTransactions } from '../api/get-transactions';
+import { usePageParam } from '../hooks/use-page-param';
+
+// ADR 0022: the server's UTC instants in the customer's own time zone and locale, by Intl.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const TYPE_LABEL = { payment: 'Payment', refund: 'Refund' } as const;
+
+/** A refund is money going back to the customer: written with a minus and named as a refund. */
+const amountText = (t: Transaction): string => `${t.type === 'refund' ? '−' : ''}${formatUsd(amountToCents(t.amount))}`;
+const statusText = (status: string): string => status.charAt(0).toUpperCase() + status.slice(1);
+
+function OrderLink({ t }: { t: Transaction }) {
+  return (
+    <Link to={paths.orderInfo(t.orderId)} className="break-words">
+      #{t.orderId}
+      {t.orderTitle !== '' && <span className="text-slate-700"> · {t.orderTitle}</span>}
+    </Link>
+  );
+}
+
+function TypeBadge({ t }: { t: Transaction }) {
+  const refund = t.type === 'refund';
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${
+        refund ? 'bg-fuchsia-100 text-fuchsia-900 ring-fuchsia-300' : 'bg-sky-100 text-sky-900 ring-sky-300'
+      }`}
+    >
+      {TYPE_LABEL[t.type]}
+    </span>
+  );
+}
+
+/** SPEC §9 "Narrow-screen threshold": a table from 992 px on. */
+function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
+  return (
+    <div className="hidden overflow-hidden rounded-lg border border-slate-200 bg-white lg:block">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">Your payments and refunds</caption>
+        <thead className="bg-slate-50 text-left text-slate-700">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">Date</th>
+            <th scope="col" className="px-4 py-3 font-medium">Order</th>
+            <th scope="col" className="px-4 py-3 font-medium">Type</th>
+            <th scope="col" className="px-4 py-3 font-medium">Payment system</th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">Amount</th>
+            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {transactions.map((t) => (
+            <tr key={t.id} className="border-t border-slate-200 align-top">
+              <td className="px-4 py-3 whitespace-nowrap">
+                <time dateTime={t.date}>{dateTime.format(new Date(t.date))}</time>
+              </td>
+              <td className="max-w-80 px-4 py-3">
+                <OrderLink t={t} />
+              </td>
+              <td className="px-4 py-3">
+                <TypeBadge t={t} />
+              </td>
+              <td className="px-4 py-3">{PAYMENT_SYSTEM_NAME[t.provider]}</td>
+              <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</td>
+              <td className="px-4 py-3">{statusText(t.status)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below 992 px: one stacked row per transaction. */
+function TransactionRows({ transactions }: { transactions: Transaction[] }) {
+  return (
+    <ul aria-label="Your payments and refunds" className="flex flex-col gap-3 lg:hidden">
+      {transactions.map((t) => (
+        <li key={t.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="flex min-w-0 flex-col gap-1">
+              <OrderLink t={t} />
+              <time dateTime={t.date} className="text-slate-700">
+                {dateTime.format(new Date(t.date))}
+              </time>
+            </div>
+            <span className="text-base font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</span>
+          </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
+            <TypeBadge t={t} />
+            <span>{PAYMENT_SYSTEM_NAME[t.provider]}</span>
+            <span aria-hidden="true">·</span>
+            <span>{statusText(t.status)}</span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2 "/transactions": the customer's payments and refunds, 16 a page (SPEC §9), with page numbers. */
+export function TransactionsList() {
+  const [page, setPage] = usePageParam();
+  const list = useTransactions(page);
+
+  if (list.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-slate-700">
+        <Spinner /> Loading your transactions…
+      </p>
+    );
+  }
+  if (list.isError) return <Alert tone="error">{TRANSPORT_MESSAGE.somethingWentWrong}</Alert>;
+
+  const { transactions, total } = list.data;
+  const pageCount = Math.ceil(total / TRANSACTIONS_PAGE_SIZE);
+  if (transactions.length === 0 && total > 0) {
+    // A page past the end (an old link): the last page there is.
+    return (
+      <Button variant="secondary" className="self-start" onClick={() => setPage(pageCount)}>
+        Go to the last page
+      </Button>
+    );
+  }
+  if (transactions.length === 0) {
+    return (
+      <EmptyState
+        icon={Receipt}
+        title="You have no transactions yet"
+        actions={
+          <Link to={paths.dashboard} className={buttonClass('secondary', 'no-underline')}>
+            Go to All Orders
+          </Link>
+        }
+      >
+        <p>When you pay for an order, or a payment is refunded, it is listed here.</p>
+      </EmptyState>
+    );
+  }
+
+  const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
+  return (
+    <div className="flex flex-col gap-4" aria-busy={list.isPlaceholderData || undefined}>
+      <p aria-live="polite" className="text-sm text-slate-700">
+        Showing {first}–{first + transactions.length - 1} of {total} {total === 1 ? 'transaction' : 'transactions'}
+      </p>
+      <TransactionsTable transactions={transactions} />
+      <TransactionRows transactions={transactions} />
+      <Pagination page={page} pageCount={pageCount} pages={pageWindow(page, pageCount)} onPageChange={setPage} label="Transaction pages" />
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { server } from '@/testing/msw-server';
+import { signIn } from '@/testing/fixtures';
+import { ApiError, apiFetch, onSessionEnd } from './api-client';
+
+const PING = '/api/en/test/ping';
+
+/** A protected endpoint that accepts only `validToken` and counts what it saw. */
+const protectedPing = (validToken: string, seen: string[] = []) =>
+  http.get(PING, ({ request }) => {
+    const auth = request.headers.get('Authorization') ?? '';
+    seen.push(auth);
+    return auth === `Bearer ${validToken}`
+      ? HttpResponse.json({ ok: true })
+      : HttpResponse.json({ message: 'expired' }, { status: 401 });
+  });
+
+/** The refresh endpoint rotating `from` into the pair (`access-2`, `refresh-2`). */
+const rotatingRefresh = (from: string, calls: string[] = []) =>
+  http.put('/api/en/auth/jwt/refresh', async ({ request }) => {
+    const auth = request.headers.get('Authorization') ?? '';
+    calls.push(auth);
+    // Let concurrent callers pile up before answering, as a real network would.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return auth === `Bearer ${from}`
+      ? HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' })
+      : HttpResponse.json({ message: 'revoked' }, { status: 401 });
+  });
+
+let unsubscribe: (() => void) | undefined;
+afterEach(() => unsubscribe?.());
+
+const watchSessionEnd = () => {
+  const ended = vi.fn();
+  unsubscribe = onSessionEnd(ended);
+  return ended;
+};
+
+describe('apiFetch bearer token', () => {
+  it('sends the stored access token as a bearer', async () => {
+    signIn('access-1', 'refresh-1');
+    const seen: string[] = [];
+    server.use(protectedPing('access-1', seen));
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['Bearer access-1']);
+  });
+
+  it('sends no Authorization header on a public call without a token', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(PING, ({ request }) => {
+        seen.push(request.headers.get('Authorization') ?? 'none');
+        return HttpResponse.json(1);
+      }),
+    );
+    await expect(apiFetch(PING, { auth: false })).resolves.toBe(1);
+    expect(seen).toEqual(['none']);
+  });
+
+  it('parses the answer with the schema it is given', async () => {
+    signIn();
+    server.use(protectedPing('access-1'));
+    const schema = { parse: (data: unknown) => ({ parsed: data }) };
+    await expect(apiFetch(PING, { schema })).resolves.toEqual({ parsed: { ok: true } });
+  });
+});
+
+describe('apiFetch on 401', () => {
+  it('refreshes with the refresh token as bearer, stores the rotated pair and repeats the request', async () => {
+    signIn('access-1', 'refresh-1');
+    const seen: string[] = [];
+    const refreshCalls: string[] = [];
+    server.use(protectedPing('access-2', seen), rotatingRefresh('refresh-1', refreshCalls));
+
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(refreshCalls).toEqual(['Bearer refresh-1']);
+    expect(seen).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(localStorage.getItem('accessToken')).toBe('access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+  });
+
+  it('lets concurrent 401s share one refresh, and both requests succeed', async () => {
+    signIn('access-1', 'refresh-1');
+    const refreshCalls: string[] = [];
+    server.use(protectedPing('access-2'), rotatingRefresh('refresh-1', refreshCalls));
+
+    const results = await Promise.all([apiFetch(PING), apiFetch(PING), apiFetch(PING)]);
+    expect(results).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect(refreshCalls).toHaveLength(1);
+  });
+
+  it('uses the access token another tab stored instead of refreshing with a stale refresh token', async () => {
+    signIn('access-1', 'refresh-1');
+    const refreshCalls: string[] = [];
+    server.use(
+      rotatingRefresh('refresh-1', refreshCalls),
+      http.get(PING, ({ request }) => {
+        const auth = request.headers.get('Authorization');
+        if (auth === 'Bearer access-1') {
+          // Another tab refreshes while this request is on the wire.
+          localStorage.setItem('accessToken', 'access-other-tab');
+          localStorage.setItem('refreshToken', 'refresh-other-tab');
+          return HttpResponse.json({ message: 'expired' }, { status: 401 });
+        }
+        return auth === 'Bearer access-other-tab'
+          ? HttpResponse.json({ ok: true })
+          : HttpResponse.json({ message: 'expired' }, { status: 401 });
+      }),
+    );
+
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(refreshCalls).toEqual([]);
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-other-tab');
+  });
+
+  it('ends the session when the refresh is refused', async () => {
+    signIn('access-1', 'refresh-old');
+    const ended = watchSessionEnd();
+    server.use(protectedPing('access-2'), rotatingRefresh('refresh-1'));
+
+    await expect(apiFetch(PING)).rejects.toMatchObject({ status: 401, message: 'Bad response from server' });
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('refreshToken')).toBeNull();
+  });
+
+  it('ends the session without calling refresh when there is no refresh token', async () => {
+    localStorage.setItem('accessToken', 'access-1');
+    const ended = watchSessionEnd();
+    const refreshCalls: string[] = [];
+    server.use(protectedPing('access-2'), rotatingRefresh('refresh-1', refreshCalls));
+
+    await expect(apiFetch(PING)).rejects.toBeInstanceOf(ApiError);
+    expect(refreshCalls).toEqual([]);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('accessToken')).toBeNull();
+  });
+
+  it("throws 'Access Token is missing' and ends the session when an auth call has no token at all", async () => {
+    const ended = watchSessionEnd();
+    const seen: string[] = [];
+    server.use(protectedPing('access-1', seen));
+
+    await expect(apiFetch(PING)).rejects.toMatchObject({ message: 'Access Token is missing' });
+    expect(seen).toEqual([]);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiFetch error mapping', () => {
+  it.each([400, 403, 404, 409, 413, 422, 429])('attaches the parsed body to a %i', async (status) => {
+    signIn();
+    const body = { message: 'Nope', errors: { email: ['Please provide valid Email'] } };
+    server.use(http.get(PING, () => HttpResponse.json(body, { status })));
+
+    const error = await apiFetch(PING).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Bad response from server', status, body });
+    expect((error as ApiError).serverMessage).toBe('Nope');
+    expect((error as ApiError).fieldErrors).toEqual(body.errors);
+  });
+
+  it.each([405, 500, 502, 503])('attaches no body to a %i', async (status) => {
+    signIn();
+    server.use(http.get(PING, () => HttpResponse.json({ message: 'internal detail' }, { status })));
+
+    await expect(apiFetch(PING)).rejects.toMatchObject({ message: 'Bad response from server', status, body: undefined });
+  });
+
+  it('maps a network failure to an ApiError with status 0 and keeps the tokens', async () => {
+    signIn();
+    server.use(http.get(PING, () => HttpResponse.error()));
+
+    await expect(apiFetch(PING)).rejects.toMatchObject({ message: 'Bad response from server', status: 0 });
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+  });
+});
+
+describe('apiFetch bodies', () => {
+  it('sends json with its content type and a form url-encoded', async () => {
+    signIn();
+    const received: string[] = [];
+    server.use(
+      http.post(PING, async ({ request }) => {
+        received.push(`${request.headers.get('Content-Type') ?? ''} ${await request.text()}`);
+        return HttpResponse.json(0);
+      }),
+    );
+    await apiFetch(PING, { method: 'POST', json: { a: 1 } });
+    await apiFetch(PING, { method: 'POST', form: { mail: 'a@b.co' }, auth: false });
+    expect(received[0]).toBe('application/json {"a":1}');
+    expect(received[1]).toMatch(/^application\/x-www-form-urlencoded.* mail=a%40b.co$/);
+  });
+});
+
+describe('apiFetch options', () => {
+  it('parses with a schema loaded lazily alongside the request', async () => {
+    signIn();
+    server.use(protectedPing('access-1'));
+    const load = vi.fn(() => Promise.resolve({ parse: (data: unknown) => ({ lazy: data }) }));
+    await expect(apiFetch(PING, { schema: load })).resolves.toEqual({ lazy: { ok: true } });
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends an explicit bearer and does not refresh on its 401', async () => {
+    signIn('access-1', 'refresh-1');
+    const refreshCalls: string[] = [];
+    const seen: string[] = [];
+    server.use(protectedPing('nobody', seen), rotatingRefresh('refresh-1', refreshCalls));
+    await expect(apiFetch(PING, { bearer: 'refresh-1' })).rejects.toMatchObject({ status: 401 });
+    expect(seen).toEqual(['Bearer refresh-1']);
+    expect(refreshCalls).toEqual([]);
+  });
+});

@@ -1,0 +1,277 @@
+import { TRANSPORT_MESSAGE, type FieldErrors } from '@app/domain/errors';
+import { tokenStorage, type TokenPair } from './storage';
+
+/**
+ * SPEC §8 "Transport": every failure is an ApiError. 400, 403, 404 and 422 (CONTRACT adds 409, 413 and
+ * 429) carry the parsed body; other statuses and network failures (status 0) carry none.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+
+  /** The `message` of a CONTRACT error body, when the server sent one. */
+  get serverMessage(): string | undefined {
+    const body = this.body;
+    if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') {
+      return body.message;
+    }
+    return undefined;
+  }
+
+  /** The `errors` of a CONTRACT error body: field name to messages. */
+  get fieldErrors(): FieldErrors {
+    const body = this.body;
+    if (typeof body === 'object' && body !== null && 'errors' in body && typeof body.errors === 'object' && body.errors !== null) {
+      return body.errors as FieldErrors;
+    }
+    return {};
+  }
+}
+
+/** Anything with a zod-like `parse`; the domain's schemas fit, and lib/ stays free of zod (ADR 0020). */
+export interface Schema<T> {
+  parse: (data: unknown) => T;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiFetchOptions<T> {
+  method?: HttpMethod;
+  /** Sent as application/json. */
+  json?: unknown;
+  /** SPEC "form" calls: a record goes url-encoded, FormData as multipart. */
+  form?: Record<string, string> | FormData;
+  /**
+   * Parses the answer. A loader function (`() => import('@app/domain/x').then(m => m.schema)`) starts
+   * with the request, so eager code can parse with a domain schema without bundling zod (ADR 0020).
+   */
+  schema?: Schema<T> | (() => Promise<Schema<T>>);
+  /** Sent as the bearer instead of the access token, with no refresh on 401 (the refresh token on logout). */
+  bearer?: string;
+  /** false for the calls that need no token (CONTRACT "Errors and access"); a token is still sent when one exists. */
+  auth?: boolean;
+  /** Extra request headers (the order POST's `Idempotency-Key`, CONTRACT "Orders and catalogues"). */
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const STATUSES_WITH_BODY = new Set([400, 403, 404, 409, 413, 422, 429]);
+export const REFRESH_PATH = '/api/en/auth/jwt/refresh';
+const REFRESH_LOCK_NAME = 'writing-service-token-refresh';
+
+type SessionEndListener = () => void;
+const sessionEndListeners = new Set<SessionEndListener>();
+
+/**
+ * The app learns here that the session ended (refresh failed, or no token at all): SPEC §8 "401 triggers
+ * the refresh, then a logout". Returns the unsubscribe function.
+ */
+export const onSessionEnd = (listener: SessionEndListener): (() => void) => {
+  sessionEndListeners.add(listener);
+  return () => {
+    sessionEndListeners.delete(listener);
+  };
+};
+
+const endSession = (): void => {
+  tokenStorage.clear();
+  for (const listener of sessionEndListeners) listener();
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const text = await response.text().catch(() => '');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const isTokenPair = (value: unknown): value is TokenPair =>
+  typeof value === 'object' &&
+  value !== null &&
+  'accessToken' in value &&
+  'refreshToken' in value &&
+  typeof value.accessToken === 'string' &&
+  typeof value.refreshToken === 'string';
+
+const networkError = (): ApiError => new ApiError(TRANSPORT_MESSAGE.badResponse, 0);
+
+/** The access token another request or another tab stored after rotating away from `refreshToken`. */
+const rotatedAwayFrom = (refreshToken: string | null): string | null => {
+  const stored = tokenStorage.read();
+  if (stored.refreshToken !== null && stored.refreshToken !== refreshToken && stored.accessToken !== null) {
+    return stored.accessToken;
+  }
+  return null;
+};
+
+const refreshWith = async (refreshToken: string): Promise<string | null> => {
+  // Re-read inside the lock: a tab that held it before us may have rotated the pair already.
+  const stored = tokenStorage.read();
+  if (stored.refreshToken !== refreshToken) return rotatedAwayFrom(refreshToken);
+  let response: Response;
+  try {
+    response = await fetch(REFRESH_PATH, {
+      method: 'PUT',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${refreshToken}` },
+    });
+  } catch {
+    // A network failure says nothing about the session: keep the tokens, fail this request.
+    throw networkError();
+  }
+  if (!response.ok) return rotatedAwayFrom(refreshToken);
+  const body = await readBody(response);
+  if (!isTokenPair(body)) return null;
+  tokenStorage.write(body);
+  return body.accessToken;
+};
+
+// Browsers without Web Locks fall back to the storage re-checks in refreshWith.
+const withCrossTabLock = async <T>(task: () => Promise<T>): Promise<T> => {
+  if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return task();
+  let result: T | undefined;
+  await navigator.locks.request(REFRESH_LOCK_NAME, async () => {
+    result = await task();
+  });
+  return result as T;
+};
+
+// One refresh at a time in this tab: concurrent 401s wait for the same rotation (CONTRACT "Identity":
+// presenting an already-rotated refresh token revokes the whole family).
+let refreshInFlight: Promise<string | null> | null = null;
+
+/** A usable access token after a 401 seen by a request that started with `startRefreshToken`, or null. */
+const renewAccessToken = (startRefreshToken: string | null): Promise<string | null> => {
+  const rotated = rotatedAwayFrom(startRefreshToken);
+  if (rotated !== null) return Promise.resolve(rotated);
+  const { refreshToken } = tokenStorage.read();
+  if (refreshToken === null) return Promise.resolve(null);
+  refreshInFlight ??= withCrossTabLock(() => refreshWith(refreshToken)).finally(() => {
+    refreshInFlight = null;
+  });
+  return refreshInFlight;
+};
+
+interface RequestParts {
+  method: HttpMethod;
+  json: unknown;
+  form: Record<string, string> | FormData | undefined;
+  headers: Record<string, string> | undefined;
+  signal: AbortSignal | undefined;
+}
+
+const send = async (path: string, parts: RequestParts, accessToken: string | null): Promise<Response> => {
+  const headers = new Headers({ ...parts.headers, Accept: 'application/json' });
+  if (accessToken !== null) headers.set('Authorization', `Bearer ${accessToken}`);
+  let body: BodyInit | undefined;
+  if (parts.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(parts.json);
+  } else if (parts.form instanceof FormData) {
+    body = parts.form;
+  } else if (parts.form !== undefined) {
+    body = new URLSearchParams(parts.form);
+  }
+  try {
+    return await fetch(path, { method: parts.method, headers, body, signal: parts.signal });
+  } catch (error) {
+    if (parts.signal?.aborted) throw error;
+    throw networkError();
+  }
+};
+
+const parseResponse = async <T>(
+  response: Response,
+  schema: Schema<T> | Promise<Schema<T>> | (() => Promise<Schema<T>>) | undefined,
+): Promise<T> => {
+  if (!response.ok) {
+    const body = STATUSES_WITH_BODY.has(response.status) ? await readBody(response) : undefined;
+    throw new ApiError(TRANSPORT_MESSAGE.badResponse, response.status, body);
+  }
+  const data = await readBody(response);
+  if (schema === undefined || typeof schema === 'function') return data as T;
+  return (await schema).parse(data);
+};
+
+/**
+ * The one way the web app calls the API (SPEC §4 "Authentication", §8 "Transport"): bearer token on
+ * every call when one exists; a 401 refreshes once and repeats the request once; a failed refresh or a
+ * missing token ends the session.
+ */
+export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> => {
+  const { method = 'GET', json, form, schema, auth = true, bearer, signal, headers } = options;
+  const parts: RequestParts = { method, json, form, headers, signal };
+  const schemaLoad = typeof schema === 'function' ? schema() : undefined;
+  // Awaited after the response; until then a failed load must not count as unhandled.
+  schemaLoad?.catch(() => undefined);
+  if (bearer !== undefined) return parseResponse(await send(path, parts, bearer), schemaLoad ?? schema);
+  const started = tokenStorage.read();
+  if (auth && started.accessToken === null && started.refreshToken === null) {
+    endSession();
+    throw new ApiError(TRANSPORT_MESSAGE.accessTokenMissing, 401);
+  }
+
+  let accessToken = started.accessToken;
+  if (auth && accessToken === null) {
+    accessToken = await renewAccessToken(started.refreshToken);
+    if (accessToken === null) {
+      endSession();
+      throw new ApiError(TRANSPORT_MESSAGE.accessTokenMissing, 401);
+    }
+  }
+
+  let response = await send(path, parts, accessToken);
+  if (response.status === 401 && (auth || accessToken !== null)) {
+    const renewed = await renewAccessToken(started.refreshToken);
+    if (renewed === null) {
+      endSession();
+      throw new ApiError(TRANSPORT_MESSAGE.badResponse, 401);
+    }
+    response = await send(path, parts, renewed);
+    if (response.status === 401) {
+      endSession();
+      throw new ApiError(TRANSPORT_MESSAGE.badResponse, 401);
+    }
+  }
+
+  return parseResponse(response, schemaLoad ?? schema);
+};
+
+/** The message to show for a failed call: the server's own words when it sent some (SPEC §8). */
+export const errorMessage = (error: unknown, fallback: string = TRANSPORT_MESSAGE.somethingWentWrong): string =>
+  error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
+
+/**
+ * For the calls that cannot go through apiFetch (uploads that report progress, blob downloads): runs
+ * `send` with the access token and, after a 401, once more with a renewed one, as apiFetch does
+ * (SPEC §4 "Authentication"). A failed renewal ends the session.
+ */
+export const withAccessToken = async <R extends { status: number }>(send: (accessToken: string | null) => Promise<R>): Promise<R> => {
+  const started = tokenStorage.read();
+  const first = await send(started.accessToken);
+  if (first.status !== 401) return first;
+  const renewed = await renewAccessToken(started.refreshToken);
+  if (renewed === null) {
+    endSession();
+    throw new ApiError(TRANSPORT_MESSAGE.badResponse, 401);
+  }
+  const second = await send(renewed);
+  if (second.status === 401) {
+    endSession();
+    throw new ApiError(TRANSPORT_MESSAGE.badResponse, 401);
+  }
+  return second;
+};
+
+/** The ApiError for a non-2xx answer read outside apiFetch, with the body when CONTRACT gives one. */
+export const apiErrorFor = (status: number, body: unknown): ApiError =>
+  new ApiError(TRANSPORT_MESSAGE.badResponse, status, STATUSES_WITH_BODY.has(status) ? body : undefined);

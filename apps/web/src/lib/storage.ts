@@ -1,0 +1,62 @@
+// UI contract "Storage": the tokens and the device hash live in localStorage under these keys.
+export const STORAGE_KEY = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  hashDevice: 'hashDevice',
+} as const;
+
+export interface StoredTokens {
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+// Storage can be unavailable (private mode, quota): the app then behaves as signed out.
+const read = (key: string): string | null => {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+};
+
+const write = (key: string, value: string | null): void => {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Nothing to do: without storage the session lasts as long as the page.
+  }
+};
+
+export const tokenStorage = {
+  read: (): StoredTokens => ({
+    accessToken: read(STORAGE_KEY.accessToken),
+    refreshToken: read(STORAGE_KEY.refreshToken),
+  }),
+  write: (tokens: TokenPair): void => {
+    write(STORAGE_KEY.accessToken, tokens.accessToken);
+    write(STORAGE_KEY.refreshToken, tokens.refreshToken);
+  },
+  clear: (): void => {
+    write(STORAGE_KEY.accessToken, null);
+    write(STORAGE_KEY.refreshToken, null);
+  },
+  hasAny: (): boolean => read(STORAGE_KEY.accessToken) !== null || read(STORAGE_KEY.refreshToken) !== null,
+};
+
+const HASH_DEVICE_BYTES = 16;
+
+/** UI contract: 32 random hex characters, computed once per browser and kept forever. */
+export const hashDevice = (): string => {
+  const existing = read(STORAGE_KEY.hashDevice);
+  if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
+  const bytes = crypto.getRandomValues(new Uint8Array(HASH_DEVICE_BYTES));
+  const hash = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  write(STORAGE_KEY.hashDevice, hash);
+  return hash;
+};

@@ -1,0 +1,45 @@
+import { http, HttpResponse } from 'msw';
+import {
+  academicLevelsFixture,
+  calcsFixture,
+  paperFormatsFixture,
+  paperTypesFixture,
+  subjectsFixture,
+  urgenciesFixture,
+  workTypesFixture,
+} from './catalogue-fixtures';
+import { customerFixture, orderDetailFixture, settingsFixture } from './fixtures';
+
+/** What a healthy API answers; a test overrides one handler with server.use() to change a story. */
+export const defaultHandlers = [
+  http.get('/api/en/sites/settings', () => HttpResponse.json(settingsFixture)),
+  http.get('/api/en/customers/customer', ({ request }) =>
+    request.headers.get('Authorization')
+      ? HttpResponse.json(customerFixture())
+      : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
+  ),
+  http.get('/api/en/orders/count', () => HttpResponse.json({ total: 3, byStatus: { '1': 1, '5': 2 } })),
+  http.post('/api/en/auth/jwt/logout', () => HttpResponse.json({})),
+  http.get('/api/en/sites/categories/:category/orders', () => HttpResponse.json({ orders: [], total: 0 })),
+  // The order wizard's public catalogues (SPEC §7, CONTRACT "Errors and access": no token needed),
+  // before /api/en/orders/:id, which would match /api/en/orders/academic_levels.
+  http.get('/api/en/sites/categories/:c/orders/work_types', () => HttpResponse.json(workTypesFixture)),
+  http.get('/api/en/sites/categories/:c/orders/assignments', () => HttpResponse.json(paperTypesFixture)),
+  http.get('/api/en/sites/categories/:c/orders/subjects', () => HttpResponse.json(subjectsFixture)),
+  http.get('/api/en/sites/categories/:c/orders/paper_formats', () => HttpResponse.json(paperFormatsFixture)),
+  http.get('/api/en/sites/categories/:c/orders/calcs', ({ params }) => HttpResponse.json(calcsFixture(Number(params.c)))),
+  http.get('/api/en/sites/:idSite/orders/urgencies', () => HttpResponse.json(urgenciesFixture)),
+  http.get('/api/en/orders/academic_levels', () => HttpResponse.json(academicLevelsFixture)),
+  http.get('/api/en/orders/resume_levels', () => HttpResponse.json(academicLevelsFixture.slice(0, 3))),
+  http.get('/api/en/orders/thesis_levels', () => HttpResponse.json(academicLevelsFixture.slice(2))),
+  http.get('/api/en/orders/resume_services', () => HttpResponse.json([{ id: 1, name: 'Resume writing' }])),
+  http.get('/api/en/customers/customer/preferred_writers', () =>
+    HttpResponse.json([
+      { idWriter: 12, isPremium: true },
+      { idWriter: 31, isPremium: false },
+    ]),
+  ),
+  http.get('/api/en/orders/:id', ({ params }) => HttpResponse.json(orderDetailFixture({ id: Number(params.id) }))),
+  http.get('/api/en/orders/:id/customers/files', () => HttpResponse.json([])),
+  http.get('/api/en/orders/:id/writers/files', () => HttpResponse.json([])),
+];

@@ -1,0 +1,38 @@
+// `npm run bench`: benchmarks with their budgets (DESIGN "Tests"); not part of `npm test`.
+// Builds the web app (skipped with SKIP_WEB_BUILD=1 when apps/web/dist exists), then measures the
+// JavaScript /login and /order load before first paint, PUT …/calcs against a bare route with the same
+// schema and price function (issue 3), the order list route against a bare route on the raw
+// driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), and the server's memory
+// while a 100 MB upload streams in. Exits 1 when a budget is exceeded.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { measureLoginBundle, measureRouteBundle, ORDER_JS_BUDGET_BYTES, printLoginBundle } from './bundle-size.mjs';
+import { runCalcsBench } from './calcs.mjs';
+import { runOrderListBench } from './order-list.mjs';
+import { runUploadMemoryBench } from './upload-memory.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const built = existsSync(path.join(root, 'apps/web/dist/.vite/manifest.json'));
+if (!(process.env.SKIP_WEB_BUILD === '1' && built)) {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+console.info('\n== bundle size');
+const loginWithin = printLoginBundle(measureLoginBundle());
+console.info('');
+// Issue 3: what /order loads before its first paint.
+const within = printLoginBundle(measureRouteBundle('order'), ORDER_JS_BUDGET_BYTES) && loginWithin;
+
+console.info('\n== PUT …/orders/calcs against a bare route with the same schema and price function (issue 3)');
+const calcsWithin = await runCalcsBench();
+
+console.info('\n== order list (1,000 orders of one customer among 100,000)');
+const listWithin = await runOrderListBench();
+
+console.info('\n== memory while streaming a 100 MB upload');
+const uploadWithin = await runUploadMemoryBench();
+
+process.exitCode = within && calcsWithin && listWithin && uploadWithin ? 0 : 1;

@@ -1,0 +1,256 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Shared helpers of the journeys. Message texts are written out literally (not imported from
+ * @app/domain): the journeys check the running app against SPEC's wording on their own.
+ */
+
+/**
+ * Every test is its own client. Sign-in and friends allow 10 requests a minute per IP (CONTRACT
+ * "Errors and access"), and the e2e server trusts X-Forwarded-For (playwright.config.ts), so each
+ * test presents a random address, as clients behind a load balancer would.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': ip });
+  },
+});
+export { expect };
+
+export const DEMO = { email: 'demo@example.com', password: 'demo12345' } as const;
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+export interface Account extends Tokens {
+  email: string;
+  password: string;
+}
+
+export const JWT_PATTERN = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+const hashDevice = () => randomBytes(16).toString('hex');
+
+/** A unique address, so journeys never depend on what an earlier run left behind. */
+export const freshEmail = (label: string) => `e2e-${label}-${Date.now()}-${randomBytes(3).toString('hex')}@example.com`;
+
+/** A new customer through the API (SPEC §7 sign_up); answers the tokens it got. */
+export const signUp = async (request: APIRequestContext, label: string): Promise<Account> => {
+  const email = freshEmail(label);
+  const password = `pw-${randomBytes(6).toString('hex')}`;
+  const response = await request.post('/api/en/auth/jwt/sign_up', {
+    data: { email, password, firstName: 'Erin', lastName: 'Tester', phone: '15551234567', isEnabledNightCall: false, hashDevice: hashDevice() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const tokens = (await response.json()) as Tokens;
+  return { email, password, ...tokens };
+};
+
+export const signInApi = async (request: APIRequestContext, email: string, password: string): Promise<Tokens> => {
+  const response = await request.post('/api/en/auth/jwt/sign_in', { data: { email, password, hashDevice: hashDevice() } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Tokens;
+};
+
+/**
+ * Puts tokens where the web app keeps them (UI contract "Storage") and opens `target`. localStorage
+ * is per origin, so a cheap same-origin document (/healthz) is opened first.
+ */
+export const openSignedIn = async (page: Page, tokens: Tokens, target: string): Promise<void> => {
+  await page.goto('/healthz');
+  await page.evaluate(({ accessToken, refreshToken }) => {
+    localStorage.setItem('accessToken', accessToken);
+    localStorage.setItem('refreshToken', refreshToken);
+  }, tokens);
+  await page.goto(target);
+};
+
+export const storedTokens = (page: Page) =>
+  page.evaluate(() => ({ accessToken: localStorage.getItem('accessToken'), refreshToken: localStorage.getItem('refreshToken') }));
+
+interface OutboxMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+/** Every http(s) link in a mail, text body first, HTML entities undone. */
+export const linksIn = (mail: OutboxMail): string[] => {
+  const raw = `${mail.text}\n${mail.html}`.match(/https?:\/\/[^\s"'<>)]+/g) ?? [];
+  return [...new Set(raw.map((link) => link.replace(/&amp;/g, '&')))];
+};
+
+/**
+ * Waits for a mail to `to` in the dev outbox (CONTRACT "Identity") holding a link that contains
+ * `marker` (e.g. 'magicLink='), and answers that link as a path on the e2e server. Other mail to the
+ * same address (the sign-up welcome) is passed over.
+ */
+export const linkFromMail = async (request: APIRequestContext, to: string, marker: string): Promise<string> => {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return `outbox answered ${response.status()}`;
+        const { messages } = (await response.json()) as { messages: OutboxMail[] };
+        link = messages.flatMap(linksIn).find((l) => l.includes(marker));
+        return link ? 'arrived' : `${messages.length} mail(s), none with ${marker}`;
+      },
+      { message: `a mail to ${to} with a ${marker} link`, timeout: 10_000 },
+    )
+    .toBe('arrived');
+  if (!link) throw new Error(`no ${marker} link mailed to ${to}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** Opens the side navigation when it sits behind "Menu" (below 992 px, SPEC §9). */
+export const openNavigation = async (page: Page): Promise<void> => {
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  }
+};
+
+const SHOTS_DIR = path.join('test-results', 'shots');
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Review screenshots: at 1280 and 390 px wide in the desktop project (the viewport is narrowed for
+ * the second one and restored), at 390 px in the phone project.
+ */
+export const shoot = async (page: Page, name: string): Promise<void> => {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  const viewport = page.viewportSize();
+  if (viewport && viewport.width <= PHONE.width) {
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-phone-390.png`), fullPage: true });
+    return;
+  }
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-1280.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-390.png`), fullPage: true });
+  if (viewport) await page.setViewportSize(viewport);
+};
+
+/** The order body of the wizard's simplest essay (SPEC §7 POST …/orders), titled `topic`. */
+export const essayOrderBody = (topic: string) => ({
+  idWorkType: 1,
+  academicLevel: 1,
+  paperFormat: 1,
+  paperType: 1,
+  subject: 1,
+  pages: 1,
+  sources: 0,
+  idSpacing: 2,
+  topic,
+  paperDetails: '',
+  urgency: 240,
+  premiumWriter: 1,
+  originalityReport: 1,
+  extraQualityCheck: 1,
+  onePageSummary: 1,
+});
+
+/** Places an order through the API for the customer holding `accessToken`; answers its id and uid. */
+export const placeOrder = async (request: APIRequestContext, accessToken: string, topic: string): Promise<{ id: number; uid: string }> => {
+  const response = await request.post('/api/en/sites/categories/1/orders', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: essayOrderBody(topic),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: number; uid: string };
+};
+
+/* ---- Issue 3: the new-order wizard at /order ---- */
+
+/** The first lazy chunks of /order are slow to arrive on a busy machine. */
+export const WIZARD_WAIT = { timeout: 25_000 } as const;
+
+export type WizardStepName = 'Paper' | 'Instructions' | 'Checkout';
+const STEP_NUMBER: Record<WizardStepName, number> = { Paper: 1, Instructions: 2, Checkout: 3 };
+
+/** The wizard's form, named after its open step ('Step 2: Instructions'). */
+export const wizardStep = (page: Page, name: WizardStepName) => page.getByRole('form', { name: `Step ${STEP_NUMBER[name]}: ${name}` });
+
+/** Opens the wizard at `target` and waits for `step` with its price computed. */
+export const openWizard = async (page: Page, target = '/order', step: WizardStepName = 'Paper'): Promise<void> => {
+  await page.goto(target);
+  await expect(wizardStep(page, step)).toBeVisible(WIZARD_WAIT);
+};
+
+/** Presses Continue and waits for the next step to be on screen. */
+export const continueTo = async (page: Page, step: WizardStepName): Promise<void> => {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizardStep(page, step)).toBeVisible(WIZARD_WAIT);
+};
+
+/**
+ * The total the wizard shows (e.g. '$41.40'): the price column on a desktop, the bottom bar's
+ * expanded details below 992 px (SPEC §9).
+ */
+export const wizardTotal = async (page: Page): Promise<string> => {
+  const aside = page.getByRole('complementary', { name: 'Price' });
+  if (!(await aside.isVisible())) {
+    const toggle = page.getByRole('button', { name: 'Total', exact: true });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const total = page.locator('#price-details').getByTestId('final-price');
+    await expect(total).toHaveText(/^\$\d/, WIZARD_WAIT);
+    return (await total.textContent()) ?? '';
+  }
+  const total = aside.getByTestId('final-price');
+  await expect(total).toHaveText(/^\$\d/, WIZARD_WAIT);
+  return (await total.textContent()) ?? '';
+};
+
+/** Step 1 with a subject (the one field it needs, SPEC §4) and optionally more pages; ends on step 2. */
+export const completePaperStep = async (page: Page, options: { subject?: string; pages?: number } = {}): Promise<void> => {
+  await page.getByLabel('Subject').selectOption({ label: options.subject ?? 'English' });
+  if (options.pages !== undefined) {
+    await page.getByLabel('Pages', { exact: true }).fill(String(options.pages));
+    await page.getByLabel('Pages', { exact: true }).blur();
+  }
+  await continueTo(page, 'Instructions');
+};
+
+/** Step 2 with a title and paper details; ends on step 3. */
+export const completeInstructionsStep = async (page: Page, title: string, details = 'Five sources, APA style, with a short conclusion.'): Promise<void> => {
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Paper details').fill(details);
+  await continueTo(page, 'Checkout');
+};
+
+/** The order page's total (SPEC §2 /orderinfo/{id}/details, "Price" section). */
+export const orderPageTotal = (page: Page) =>
+  page.getByRole('region', { name: 'Price', exact: true }).locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd[1]');
+
+/** Places an order through the API with fields of `essayOrderBody` replaced by `patch`. */
+export const placeOrderWith = async (
+  request: APIRequestContext,
+  accessToken: string,
+  patch: Partial<ReturnType<typeof essayOrderBody>>,
+): Promise<{ id: number; uid: string }> => {
+  const response = await request.post('/api/en/sites/categories/1/orders', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { ...essayOrderBody('An order placed through the API'), ...patch },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as { id: number; uid: string };
+};
+
+/**
+ * A new order's page opens the payment method chooser at once (the express checkout path, SPEC §4,
+ * ADR 0023). Journeys about the order itself close it and carry on.
+ */
+export const closePaymentChooser = async (page: Page): Promise<void> => {
+  const chooser = page.getByRole('dialog', { name: 'Choose a payment method' });
+  await expect(chooser).toBeVisible({ timeout: 25_000 });
+  await page.keyboard.press('Escape');
+  await expect(chooser).toBeHidden();
+};

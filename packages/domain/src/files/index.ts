@@ -1,0 +1,3 @@
+export * from './rules/index';
+export * from './signatures';
+export * from './wire';

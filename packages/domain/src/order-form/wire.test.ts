@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { defaultOrderForm } from './index';
+import { levelOf, orderBodySchema, priceCalcBodySchema, priceToWire, toOrderBody } from './wire';
+
+describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
+  it('sends extras as 1 off / 2 on and spacing as idSpacing', () => {
+    const body = toOrderBody({ ...defaultOrderForm(1), premiumWriter: true, spacing: 1, subject: 4, title: 'Climate' }, 1);
+    expect(body).toMatchObject({ premiumWriter: 2, extraQualityCheck: 1, idSpacing: 1, topic: 'Climate', premiumSupport: false, academicLevel: 1 });
+    expect(orderBodySchema.safeParse(body).success).toBe(true);
+  });
+  it.each([
+    [1, 'academicLevel'],
+    [3, 'resumeLevel'],
+    [4, 'thesisLevel'],
+  ])('names the level field of category %i %s', (category, field) => {
+    const body = toOrderBody({ ...defaultOrderForm(category), level: 2 }, category);
+    expect(body).toHaveProperty(field, 2);
+    expect(levelOf(body, category)).toBe(2);
+  });
+  it('refuses premiumSupport true and extras outside 1 and 2', () => {
+    const body = toOrderBody(defaultOrderForm(1), 1);
+    expect(orderBodySchema.safeParse({ ...body, premiumSupport: true }).success).toBe(false);
+    expect(priceCalcBodySchema.safeParse({ ...body, premiumWriter: 3 }).success).toBe(false);
+  });
+});
+
+describe('price on the wire', () => {
+  it('turns cents into amounts with 2 decimals', () => {
+    const wire = priceToWire({
+      basicPrice: 3897,
+      pricePremiumWriter: 974,
+      pricePreferedWriter: 0,
+      priceExtraQualityCheck: 0,
+      priceQuality: 0,
+      priceOnePageSummary: 0,
+      priceDiscount: 100,
+      finalPrice: 4771,
+    });
+    expect(wire).toMatchObject({ basicPrice: 38.97, pricePremiumWriter: 9.74, priceDiscount: 1, finalPrice: 47.71 });
+  });
+});

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { orderFileSchema } from '../files/wire';
+import { priceResponseSchema } from '../order-form/wire';
+
+/**
+ * SPEC §3 "Order" as `GET /api/en/orders/{id}` answers it (issue 3; the dashboard reuses it).
+ * Catalogue references are `{ id, name }`; extras keep the form's 1 (off) / 2 (on) (CONTRACT);
+ * money is USD with 2 decimals; dates are ISO 8601 UTC.
+ */
+const named = z.object({ id: z.number().int(), name: z.string() });
+const onOff = z.union([z.literal(1), z.literal(2)]);
+
+export const orderDetailSchema = z.object({
+  id: z.number().int(),
+  uid: z.string(),
+  title: z.string(),
+  siteCategory: z.number().int(),
+  workType: named,
+  /** the status id (SPEC §4) */
+  status: z.number().int(),
+  orderStatus: named,
+  finalPrice: z.number(),
+  /** SPEC §3 "Price" as stored when the order was created or last edited */
+  price: priceResponseSchema,
+  /** the code used and the amount it took off; null without a code */
+  discount: z.object({ code: z.string(), amount: z.number() }).nullable(),
+  deadline: z.string(),
+  dateCreated: z.string(),
+  /** SPEC §3 "hidden flag (YES/no)", spelled as SPEC spells it */
+  hidden: z.enum(['YES', 'no']),
+  /** null until the revisions issue lands; then the active revision */
+  activeRevision: z.object({ id: z.number().int() }).nullable(),
+  pending: z.boolean(),
+  /** the latest file the writer delivered, null before delivery */
+  fileForDownload: orderFileSchema.nullable(),
+  /** null until the customer leaves a review (reviews issue) */
+  feedback: z.object({ rating: z.number(), comment: z.string() }).nullable(),
+  features: z.object({
+    premiumWriter: onOff,
+    extraQualityCheck: onOff,
+    onePageSummary: onOff,
+    originalityReport: onOff,
+  }),
+  preferredWritersList: z.array(z.number().int()),
+  preferredWriterAnother: z.boolean(),
+  idWriter: z.number().int().nullable(),
+  description: z.string(),
+  credentials: z.string(),
+  pages: z.number().int(),
+  sources: z.number().int(),
+  /** hours */
+  urgency: z.number().int(),
+  /** 1 single, 2 double */
+  paragraphSpacing: onOff,
+  subject: named.nullable(),
+  /** the paper type */
+  assignment: named.nullable(),
+  resumeService: named.nullable(),
+  paperFormat: named.nullable(),
+  /** CONTRACT: the category's level field is set, the other two are null */
+  academicLevel: named.nullable(),
+  resumeLevel: named.nullable(),
+  thesisLevel: named.nullable(),
+  /** CONTRACT: one entry per change, oldest first */
+  statusHistory: z.array(z.object({ status: z.number().int(), date: z.string() })),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** `POST`/`PUT …/orders` answer (SPEC §7). */
+export const orderRefSchema = z.object({ id: z.number().int(), uid: z.string() });
+export type OrderRef = z.infer<typeof orderRefSchema>;
+/** `GET /api/en/orders/uid/{uid}` answer (CONTRACT "Paths"). */
+export const orderIdSchema = z.object({ id: z.number().int() });
+
+/** SPEC §3 "Preferred writer"; CONTRACT `GET /api/en/customers/customer/preferred_writers`. */
+export const preferredWriterSchema = z.object({ idWriter: z.number().int(), isPremium: z.boolean() });
+export const preferredWriterListSchema = z.array(preferredWriterSchema);
+export type PreferredWriter = z.infer<typeof preferredWriterSchema>;
+
+/** CONTRACT "Orders and catalogues": editing is refused outside status 1 (or 10 with forceEditing). */
+export const ORDER_EDIT_MESSAGE = {
+  notEditable: 'This order can no longer be edited',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different order',
+  noRate: 'This combination of options has no price',
+} as const;

@@ -1,0 +1,38 @@
+// `npm run e2e`: build the web app once, then run Playwright (playwright.config.ts), whose webServer
+// starts `scripts/start.mjs` with SKIP_WEB_BUILD=1. Extra arguments go to `playwright test`
+// (`npm run e2e -- --project desktop e2e/login.spec.ts`). Playwright never downloads a browser here:
+// it launches the system Chromium at /usr/bin/chromium (STACK "Gotchas").
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+// Chromium profiles and Playwright's temporary files stay inside the ignored .tmp (STACK "Gotchas").
+const tmp = path.join(root, '.tmp', 'playwright-tmp');
+mkdirSync(tmp, { recursive: true });
+const env = { ...process.env, TMPDIR: tmp, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+const run = (command, args) =>
+  new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+
+if (!existsSync('/usr/bin/chromium')) {
+  console.error('e2e needs Chromium at /usr/bin/chromium: apt-get install -y chromium');
+  process.exit(1);
+}
+
+const built = await run(npm, ['run', 'build', '-w', '@app/web']);
+if (built !== 0) process.exit(built);
+process.exit(await run(npx, ['playwright', 'test', ...process.argv.slice(2)]));
