@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
@@ -14,11 +13,9 @@ export const mountApp = (container: HTMLElement): void => {
   const handle = createRouterHandle();
   createRoot(container).render(
     <StrictMode>
-      <BrowserRouter>
-        <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
-          <AppRoutes handle={handle} />
-        </AppProvider>
-      </BrowserRouter>
+      <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
+        <AppRoutes handle={handle} />
+      </AppProvider>
     </StrictMode>,
   );
 };

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
-import { Navigate, useLocation, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireCustomer } from './routes/require-customer';
@@ -7,56 +7,92 @@ import { RootLayout } from './routes/root-layout';
 import { ShellLayout } from './routes/shell-layout';
 
 /** A route module exports `Component`; it loads when the route is first shown. */
-const page = (load: () => Promise<{ Component: ComponentType }>) => {
+const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
   const Page = lazy(() => load().then((m) => ({ default: m.Component })));
-  return (
-    <Suspense fallback={<FullPageLoading />}>
-      <Page />
-    </Suspense>
-  );
+  return function LazyPage() {
+    return (
+      <Suspense fallback={<FullPageLoading />}>
+        <Page />
+      </Suspense>
+    );
+  };
 };
+
+const OrderPage = lazyPage(() => import('./routes/order'));
+const DashboardPage = lazyPage(() => import('./routes/dashboard'));
+const TransactionsPage = lazyPage(() => import('./routes/transactions'));
+const ProfilePage = lazyPage(() => import('./routes/profile'));
+const LoyaltyPage = lazyPage(() => import('./routes/loyalty'));
+const OrderInfoLookupPage = lazyPage(() => import('./routes/order-info-lookup'));
+const OrderInfoPage = lazyPage(() => import('./routes/order-info'));
+const LoginPage = lazyPage(() => import('./routes/login'));
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const LogoutPage = lazyPage(() => import('./routes/logout'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+
+/** The signed-in area's pages: the guard sends visitors to /login. */
+const customerPage = (Page: ComponentType) =>
+  function CustomerPage() {
+    return (
+      <RequireCustomer>
+        <Page />
+      </RequireCustomer>
+    );
+  };
+const Dashboard = customerPage(DashboardPage);
+const Transactions = customerPage(TransactionsPage);
+const Profile = customerPage(ProfilePage);
+const Loyalty = customerPage(LoyaltyPage);
+const OrderInfoLookup = customerPage(OrderInfoLookupPage);
+const OrderInfo = customerPage(OrderInfoPage);
+
+/** Every path the shell (header, side navigation) frames; it stays mounted while moving between them. */
+const SHELL_PATHS = new RegExp(
+  `^(${[paths.order, paths.dashboard, paths.transactions, paths.profile, paths.loyalty, paths.orderInfoLookup].join('|')})(/[^/]+(/[^/]+)?)?/?$`,
+);
 
 /**
  * SPEC §2 "Screens and routes". Pages are lazy so that the first load is React, the router, the query
- * client and the shell (ADR 0020). React Router runs in its declarative mode: the data router's
- * loaders and actions are unused here and cost about 18 kB gzip on every first paint (ADR 0025).
+ * client and the shell (ADR 0020). The router is wouter (ADR 0028): the app needs paths, parameters,
+ * the query string and redirects, which wouter does in about 2 kB gzip where React Router took 13.
  */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      { path: paths.home, element: <Navigate to={paths.dashboard} replace /> },
-      {
-        element: <ShellLayout />,
-        children: [
-          { path: paths.order, element: page(() => import('./routes/order')) },
-          {
-            element: <RequireCustomer />,
-            children: [
-              { path: paths.dashboard, element: page(() => import('./routes/dashboard')) },
-              { path: paths.transactions, element: page(() => import('./routes/transactions')) },
-              { path: paths.profile, element: page(() => import('./routes/profile')) },
-              { path: paths.loyalty, element: page(() => import('./routes/loyalty')) },
-              { path: paths.orderInfoLookup, element: page(() => import('./routes/order-info-lookup')) },
-              { path: `${paths.orderInfoLookup}/:id/:tab?`, element: page(() => import('./routes/order-info')) },
-            ],
-          },
-        ],
-      },
-      { path: paths.login, element: page(() => import('./routes/login')) },
-      { path: paths.resetPassword, element: page(() => import('./routes/reset-password')) },
-      { path: paths.logout, element: page(() => import('./routes/logout')) },
-      { path: paths.notFound, element: page(() => import('./routes/not-found')) },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
-    ],
-  },
-];
+export function AppSwitch() {
+  return (
+    <Switch>
+      <Route path={paths.home}>
+        <Redirect to={paths.dashboard} replace />
+      </Route>
+      <Route path={SHELL_PATHS}>
+        <ShellLayout>
+          <Switch>
+            <Route path={paths.order} component={OrderPage} />
+            <Route path={paths.dashboard} component={Dashboard} />
+            <Route path={paths.transactions} component={Transactions} />
+            <Route path={paths.profile} component={Profile} />
+            <Route path={paths.loyalty} component={Loyalty} />
+            <Route path={paths.orderInfoLookup} component={OrderInfoLookup} />
+            <Route path={`${paths.orderInfoLookup}/:id/:tab?`} component={OrderInfo} />
+            <Route>
+              <Redirect to={paths.notFound} replace />
+            </Route>
+          </Switch>
+        </ShellLayout>
+      </Route>
+      <Route path={paths.login} component={LoginPage} />
+      <Route path={paths.resetPassword} component={ResetPasswordPage} />
+      <Route path={paths.logout} component={LogoutPage} />
+      <Route path={paths.notFound} component={NotFoundPage} />
+      <Route>
+        <Redirect to={paths.notFound} replace />
+      </Route>
+    </Switch>
+  );
+}
 
 /** What code outside the router (the session-end handler, tests) uses to move and to read the location. */
 interface HandleLocation {
   pathname: string;
   search: string;
-  hash: string;
 }
 export interface RouterHandle {
   navigate: (to: string) => void;
@@ -66,7 +102,7 @@ export interface RouterHandle {
 
 export const createRouterHandle = (): RouterHandle => {
   let go: (to: string) => void = () => undefined;
-  const state = { location: { pathname: '/', search: '', hash: '' } };
+  const state = { location: { pathname: '/', search: '' } };
   return {
     navigate: (to) => go(to),
     state,
@@ -77,20 +113,19 @@ export const createRouterHandle = (): RouterHandle => {
   };
 };
 
-/** The routes, plus the handle's wiring and the scroll reset a data router's ScrollRestoration gave. */
+/** The routes inside the startup, plus the handle's wiring and a scroll to the top on a new path. */
 export function AppRoutes({ handle }: { handle: RouterHandle }) {
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
+  const search = useSearch();
   useLayoutEffect(() => {
-    handle.attach((to) => void navigate(to, { replace: true }), {
-      pathname: location.pathname,
-      search: location.search,
-      hash: location.hash,
-    });
-  }, [handle, location, navigate]);
-  const { pathname } = location;
+    handle.attach((to) => navigate(to, { replace: true }), { pathname, search: search === '' ? '' : `?${search}` });
+  }, [handle, pathname, search, navigate]);
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
-  return useRoutes(routes);
+  return (
+    <RootLayout>
+      <AppSwitch />
+    </RootLayout>
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Alert } from '@/components/ui/alert';
@@ -27,7 +27,7 @@ function StartupFailed({ onRetry }: { onRetry: () => void }) {
  */
 export function Startup({ children }: { children: ReactNode }) {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [pathname, navigate] = useLocation();
   const magicToken = searchParams.get(QUERY_PARAM.magicLink);
 
   const settings = useSiteSettings();
@@ -46,8 +46,8 @@ export function Startup({ children }: { children: ReactNode }) {
     const params = new URLSearchParams(searchParams);
     params.delete(QUERY_PARAM.magicLink);
     const search = params.toString();
-    void navigate({ search: search === '' ? '' : `?${search}` }, { replace: true });
-  }, [magicToken, magicLinkDone, magicLinkFailed, searchParams, navigate]);
+    navigate(search === '' ? pathname : `${pathname}?${search}`, { replace: true });
+  }, [magicToken, magicLinkDone, magicLinkFailed, searchParams, navigate, pathname]);
 
   if (settings.isError) return <StartupFailed onRetry={() => void settings.refetch()} />;
   if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;

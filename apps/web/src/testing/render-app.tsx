@@ -1,23 +1,21 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { AppRoutes, createRouterHandle, type RouterHandle } from '@/app/router';
 
-/** The whole app at `url`, on a memory router and a fresh cache, talking to MSW. */
+/** The whole app at `url` (jsdom's own history, as the browser's), on a fresh cache, talking to MSW. */
 export const renderApp = (url: string) => {
+  window.history.replaceState(null, '', url);
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } },
   });
   const router = createRouterHandle();
   const user = userEvent.setup();
   const view = render(
-    <MemoryRouter initialEntries={[url]}>
-      <AppProvider queryClient={queryClient} navigate={(to) => router.navigate(to)}>
-        <AppRoutes handle={router} />
-      </AppProvider>
-    </MemoryRouter>,
+    <AppProvider queryClient={queryClient} navigate={(to) => router.navigate(to)}>
+      <AppRoutes handle={router} />
+    </AppProvider>,
   );
   return { ...view, router, queryClient, user };
 };

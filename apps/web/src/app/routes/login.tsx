@@ -1,4 +1,5 @@
-import { Navigate, useLocation } from 'react-router';
+import { Redirect } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -11,10 +12,10 @@ import { StandalonePage } from './standalone-layout';
 export function Component() {
   const customer = useCurrentCustomer();
   const queryClient = useQueryClient();
-  const from = (useLocation().state as FromState | null)?.from;
+  const from = useHistoryState<FromState | null>()?.from;
 
   if (customer !== null) {
-    return <Navigate to={from ? `${from.pathname}${from.search}${from.hash}` : paths.dashboard} replace />;
+    return <Redirect to={from ?? paths.dashboard} replace />;
   }
 
   const onSignedIn = async (): Promise<boolean> => {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { revokeRefreshToken } from '@/features/auth/api/logout';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { StandalonePage } from './standalone-layout';

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Redirect, useSearchParams } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths, QUERY_PARAM } from '@/config/paths';
 import { useOrderByUid } from '@/features/orders/api/get-order-by-uid';
@@ -8,7 +8,7 @@ export function Component() {
   const [searchParams] = useSearchParams();
   const uid = searchParams.get(QUERY_PARAM.orderUid);
   const order = useOrderByUid(uid);
-  if (uid === null || uid === '' || order.isError) return <Navigate to={paths.dashboard} replace />;
+  if (uid === null || uid === '' || order.isError) return <Redirect to={paths.dashboard} replace />;
   if (order.isPending) return <FullPageLoading />;
-  return <Navigate to={paths.orderInfo(order.data.id)} replace />;
+  return <Redirect to={paths.orderInfo(order.data.id)} replace />;
 }

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Redirect, useLocation, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
 import { orderKeys } from '@/features/orders/api/keys';
@@ -15,15 +15,15 @@ const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORD
 export function Component() {
   const { id = '', tab } = useParams();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const settings = useSiteSettings();
   // A paid order changes its page, its dashboard card and the nav's counts (issue 4: without a reload).
   const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), [queryClient]);
-  if (!/^\d{1,10}$/.test(id)) return <Navigate to={paths.notFound} replace />;
+  if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
   if (!isOrderInfoTab(tab)) {
     const search = searchParams.toString();
-    return <Navigate to={`${paths.orderInfo(id)}${search === '' ? '' : `?${search}`}`} replace />;
+    return <Redirect to={`${paths.orderInfo(id)}${search === '' ? '' : `?${search}`}`} replace />;
   }
   // Startup (SPEC §2) fetched the settings before any route renders.
   const site = settings.data;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { currentCustomerQueryOptions, useCurrentCustomer } from '@/features/customer/api/get-customer';

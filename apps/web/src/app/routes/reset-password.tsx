@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'wouter';
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { Alert } from '@/components/ui/alert';
 import { paths, QUERY_PARAM } from '@/config/paths';

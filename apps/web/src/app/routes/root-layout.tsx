@@ -1,11 +1,7 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { Startup } from '../startup';
 
 /** Every route waits for the startup (SPEC §2). */
-export function RootLayout() {
-  return (
-    <Startup>
-      <Outlet />
-    </Startup>
-  );
+export function RootLayout({ children }: { children: ReactNode }) {
+  return <Startup>{children}</Startup>;
 }

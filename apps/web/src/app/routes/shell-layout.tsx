@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucide-react';
 import { AppShell } from '@/components/layout/app-shell';
@@ -11,7 +11,7 @@ import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { clearSessionCache } from '../session';
 
 /** UI contract "Shell": a signed-in customer gets the side navigation and "Log out"; a visitor only the header. */
-export function ShellLayout() {
+export function ShellLayout({ children }: { children: ReactNode }) {
   const customer = useCurrentCustomer();
   const queryClient = useQueryClient();
   const count = useOrderCount(customer !== null);
@@ -41,7 +41,7 @@ export function ShellLayout() {
         )
       }
     >
-      <Outlet />
+      {children}
     </AppShell>
   );
 }

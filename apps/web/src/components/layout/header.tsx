@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { PenLine } from 'lucide-react';
 import { SITE_NAME } from '@/config/site';
 

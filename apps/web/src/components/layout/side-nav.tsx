@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'wouter';
 import type { LucideIcon } from 'lucide-react';
 
 export interface NavItem {
@@ -16,28 +16,31 @@ interface SideNavProps {
 
 /** SPEC §2 "Side navigation": one landmark labelled "Main" (UI contract). */
 export function SideNav({ items, onNavigate }: SideNavProps) {
+  const [pathname] = useLocation();
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon: Icon, badge }) => (
+        {items.map(({ to, label, icon: Icon, badge }) => {
+          const isActive = pathname === to || pathname.startsWith(`${to}/`);
+          return (
           <li key={to}>
-            <NavLink
+            <Link
               to={to}
               onClick={onNavigate}
-              className={({ isActive }) =>
-                `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium no-underline ${
-                  isActive ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
-                }`
-              }
+              aria-current={isActive ? 'page' : undefined}
+              className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium no-underline ${
+                isActive ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
+              }`}
             >
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               <span className="flex-1">{label}</span>
               {badge !== undefined && (
                 <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>
               )}
-            </NavLink>
+            </Link>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </nav>
   );

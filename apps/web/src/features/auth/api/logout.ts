@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { paths } from '@/config/paths';
 import { apiFetch } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/storage';
@@ -19,14 +19,13 @@ export const logoutTarget = (pathname: string): string => (pathname === paths.or
  * which knows what outlives a session), then leave.
  */
 export const useLogout = (clearCache: () => void) => {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
   return useMutation({
     mutationFn: revokeRefreshToken,
-    onSettled: async () => {
+    onSettled: () => {
       tokenStorage.clear();
       clearCache();
-      await navigate(logoutTarget(pathname), { replace: true });
+      navigate(logoutTarget(pathname), { replace: true });
     },
   });
 };

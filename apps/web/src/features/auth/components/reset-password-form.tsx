@@ -1,5 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { AUTH_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/domain/auth/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -22,7 +22,7 @@ const checkPassword = (value: string): true | string => {
 /** UI contract "/reset-password": success goes to /login with a toast; failure shows the server's message. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const { register, handleSubmit, formState } = useForm<ResetPasswordValues>({
     mode: 'onBlur',
     defaultValues: { password: '' },
@@ -31,9 +31,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
     reset.mutate(
       { token, password: values.password },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           toast.success(AUTH_MESSAGE.passwordChanged);
-          await navigate(paths.login, { replace: true });
+          navigate(paths.login, { replace: true });
         },
       },
     ),

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { CUSTOMER_MESSAGE } from '@app/domain/customer';
 import { toast } from '@/components/ui/toast';
 import { QUERY_PARAM } from '@/config/paths';

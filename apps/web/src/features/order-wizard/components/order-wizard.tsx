@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'wouter';
 import { ChevronDown } from 'lucide-react';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
@@ -110,7 +110,7 @@ interface WizardBodyProps extends OrderWizardProps {
 }
 
 function WizardBody(props: WizardBodyProps) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const w = useOrderWizardState({ settings: props.settings, customer: props.customer, prefill: props.prefill, siteCategory: props.siteCategory });
   const { values, files, setFiles } = w;
   const [remoteFiles] = useState(props.remoteFiles);

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { trackWizardEvent } from '../lib/debug';
 
 export type WizardStep = 1 | 2 | 3;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { CalendarClock, Eye, EyeOff, MessageSquareText } from 'lucide-react';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { orderStatusStyle } from '@app/domain/dashboard/rules';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide-react';
 import type { OrderDetail } from '@app/domain/order';
 import { ORDER_STATUS_NAME, WORK_TYPE, WORDS_PER_PAGE, type OrderStatusId } from '@app/domain/order/rules';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide-react';
 import { ORDER_MESSAGE } from '@app/domain/order/rules';

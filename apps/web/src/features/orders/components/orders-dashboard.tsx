@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { ClipboardList, LayoutGrid, List } from 'lucide-react';
 import { DASHBOARD_PAGE_SIZE, ORDER_MESSAGE } from '@app/domain/order/rules';
 import { pageWindow } from '@app/domain/dashboard/rules';

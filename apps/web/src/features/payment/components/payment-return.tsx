@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from 'wouter';
 import { ORDER_STATUS } from '@app/domain/order/rules';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from 'wouter';
 import { Receipt } from 'lucide-react';
 import { pageWindow } from '@app/domain/dashboard/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
