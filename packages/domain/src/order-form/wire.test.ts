@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOrderForm } from './index';
+import { defaultOrderForm, priceInputForCalcBody, priceInputForForm, toPriceCalcBody } from './index';
 import { levelOf, orderBodySchema, priceCalcBodySchema, priceToWire, toOrderBody } from './wire';
 
 describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
@@ -37,5 +37,19 @@ describe('price on the wire', () => {
       finalPrice: 4771,
     });
     expect(wire).toMatchObject({ basicPrice: 38.97, pricePremiumWriter: 9.74, priceDiscount: 1, finalPrice: 47.71 });
+  });
+});
+
+describe('the wizard\'s price confirmation body (SPEC §7 PUT …/calcs)', () => {
+  it.each([1, 3, 4, 5])('is a valid calcs body of category %i that prices exactly what the wizard prices', (category) => {
+    const values = { ...defaultOrderForm(category), level: 2, pages: 3, spacing: 1 as const, premiumWriter: true, preferredWriters: [7], onePageSummary: true };
+    const body = toPriceCalcBody(values, category, { percent: 10, amount: 5.5 });
+    const parsed = priceCalcBodySchema.parse(body);
+    expect(priceInputForCalcBody(parsed, category)).toEqual(priceInputForForm(values, { percent: 10, amount: 550 }));
+  });
+  it('sends no discount as zeros, and the same values give the same JSON (a stable query key)', () => {
+    const body = toPriceCalcBody(defaultOrderForm(1), 1, null);
+    expect(body).toMatchObject({ discountAmount: 0, discountPercent: 0, academicLevel: 1 });
+    expect(JSON.stringify(toPriceCalcBody({ ...defaultOrderForm(1) }, 1))).toBe(JSON.stringify(body));
   });
 });

@@ -109,3 +109,32 @@ export const calculatePrice = (table: PriceTable, input: PriceInput): PriceResul
     },
   };
 };
+
+/** SPEC §3 "Price" as the wire carries it: the same fields, amounts in USD with 2 decimals. */
+export type PriceAmounts = Record<keyof Price, number>;
+
+/** The server's `PUT …/calcs` answer in cents, to compare with and replace the client's figure. */
+export const priceFromWire = (wire: PriceAmounts): Price => ({
+  basicPrice: amountToCents(wire.basicPrice),
+  pricePremiumWriter: amountToCents(wire.pricePremiumWriter),
+  pricePreferedWriter: amountToCents(wire.pricePreferedWriter),
+  priceExtraQualityCheck: amountToCents(wire.priceExtraQualityCheck),
+  priceQuality: amountToCents(wire.priceQuality),
+  priceOnePageSummary: amountToCents(wire.priceOnePageSummary),
+  priceDiscount: amountToCents(wire.priceDiscount),
+  finalPrice: amountToCents(wire.finalPrice),
+});
+
+const PRICE_FIELDS: readonly (keyof Price)[] = [
+  'basicPrice',
+  'pricePremiumWriter',
+  'pricePreferedWriter',
+  'priceExtraQualityCheck',
+  'priceQuality',
+  'priceOnePageSummary',
+  'priceDiscount',
+  'finalPrice',
+];
+
+/** True when two prices agree on every line (the wizard logs a disagreement with the server). */
+export const samePrice = (a: Price, b: Price): boolean => PRICE_FIELDS.every((field) => a[field] === b[field]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { Calcs } from '../catalogue/index';
-import { calculatePrice, toPriceTable, type PriceInput } from './index';
+import { priceToWire } from '../order-form/wire';
+import { calculatePrice, priceFromWire, samePrice, toPriceTable, type PriceInput } from './index';
 
 const calcs: Calcs = {
   siteCategory: 1,
@@ -125,5 +126,23 @@ describe('price properties', () => {
         return a.ok && b.ok && c.ok && b.price.finalPrice >= a.price.finalPrice && c.price.finalPrice >= a.price.finalPrice;
       }),
     );
+  });
+});
+
+describe('the server\'s figure (priceFromWire, samePrice)', () => {
+  it('reads the wire price back into the same cents, for any price', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 100 }), fc.boolean(), fc.integer({ min: 0, max: 100 }), (pages, premiumWriter, percent) => {
+        const p = price({ pages, premiumWriter, discount: { percent, amount: 0 } });
+        const back = priceFromWire(priceToWire(p));
+        return samePrice(back, p) && JSON.stringify(back) === JSON.stringify(p);
+      }),
+    );
+  });
+  it('tells a price that differs on any line', () => {
+    const p = price({});
+    expect(samePrice(p, { ...p })).toBe(true);
+    expect(samePrice(p, { ...p, finalPrice: p.finalPrice + 1 })).toBe(false);
+    expect(samePrice(p, { ...p, priceDiscount: 1 })).toBe(false);
   });
 });

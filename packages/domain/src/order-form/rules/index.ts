@@ -1,6 +1,6 @@
 // The zod-free half of the order-form context: the wizard's first step imports only this (ADR 0020, 0025).
 import { levelFieldForCategory, SITE_CATEGORY } from '../../settings/rules/index';
-import type { OrderBody } from '../wire';
+import type { OrderBody, PriceCalcBody } from '../wire';
 import type { PriceDiscount, PriceInput } from '../../pricing/index';
 import { PRESENTATION_PAPER_TYPE, RESUME_DEFAULT_PAPER_TYPE, WORK_TYPE, WORDS_PER_PAGE } from '../../order/rules/index';
 import { isValidEmail } from '../../auth/rules/index';
@@ -311,6 +311,30 @@ export const priceInputForForm = (values: OrderFormValues, discount?: PriceDisco
   originalityReport: values.originalityReport,
   onePageSummary: values.onePageSummary,
   discount,
+});
+
+/**
+ * The wizard's values as the SPEC §7 `PUT …/calcs` body, with the applied discount (amount in USD,
+ * whole percent). Key order is fixed, so `JSON.stringify` of two equal bodies is equal (a query key).
+ */
+export const toPriceCalcBody = (
+  values: OrderFormValues,
+  siteCategory: number,
+  discount?: { percent: number; amount: number } | null,
+): PriceCalcBody => ({
+  idWorkType: values.workType,
+  [levelFieldForCategory(siteCategory)]: values.level,
+  discountAmount: discount?.amount ?? 0,
+  discountPercent: discount?.percent ?? 0,
+  pages: values.pages,
+  idSpacing: values.spacing,
+  urgency: values.urgency,
+  premiumWriter: flag(values.premiumWriter),
+  preferredWriterList: values.preferredWriters,
+  preferredWriterAnother: values.anotherWriter,
+  originalityReport: flag(values.originalityReport),
+  extraQualityCheck: flag(values.extraQualityCheck),
+  onePageSummary: flag(values.onePageSummary),
 });
 
 export * from './query';
