@@ -1,8 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { Toaster } from '@/components/ui/toast';
+import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { toast, Toaster } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { onSessionEnd } from '@/lib/api-client';
+import { onBadResponse, onSessionEnd } from '@/lib/api-client';
 import { clearSessionCache } from './session';
 
 interface AppProviderProps {
@@ -27,8 +28,24 @@ const useSessionEndHandling = (queryClient: QueryClient, navigate: (to: string) 
   );
 };
 
+/**
+ * An answer the first paint used before its schema was loaded turned out not to fit it (ADR 0028): the
+ * customer sees SPEC §8's transport message, the console says which answer.
+ */
+const useBadResponseHandling = (): void => {
+  useEffect(
+    () =>
+      onBadResponse((error, path) => {
+        console.error(`${path}: the answer does not fit its schema`, error.body);
+        toast.error(TRANSPORT_MESSAGE.badResponse);
+      }),
+    [],
+  );
+};
+
 export function AppProvider({ queryClient, navigate, children }: AppProviderProps) {
   useSessionEndHandling(queryClient, navigate);
+  useBadResponseHandling();
   return (
     <QueryClientProvider client={queryClient}>
       {children}

@@ -1,10 +1,19 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { releaseChecksWhenQuiet } from '@/lib/query-client';
 import { RequireCustomer } from './routes/require-customer';
 import { RootLayout } from './routes/root-layout';
 import { ShellLayout } from './routes/shell-layout';
+
+/** Mounts with the page's code: once the page has its data on screen, the deferred checks run (ADR 0028). */
+function PageShown() {
+  const queryClient = useQueryClient();
+  useEffect(() => releaseChecksWhenQuiet(queryClient), [queryClient]);
+  return null;
+}
 
 /** A route module exports `Component`; it loads when the route is first shown. */
 const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
@@ -13,6 +22,7 @@ const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
     return (
       <Suspense fallback={<FullPageLoading />}>
         <Page />
+        <PageShown />
       </Suspense>
     );
   };

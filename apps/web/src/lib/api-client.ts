@@ -53,6 +53,15 @@ export interface ApiFetchOptions<T> {
    * with the request, so eager code can parse with a domain schema without bundling zod (ADR 0020).
    */
   schema?: Schema<T> | (() => Promise<Schema<T>>);
+  /**
+   * When a loader schema checks the answer. 'before' (the default): the call resolves with the parsed
+   * answer. 'after': for the few answers a first paint waits on (site settings, the customer, the
+   * wizard's catalogues), the call resolves with the answer as it came and the schema checks it once the
+   * first page is on screen (`releaseDeferredChecks`); a mismatch goes to the `onBadResponse` listeners.
+   * The server sends these answers through the same schema, so this second check must not cost every
+   * first paint the 15 kB gzip of zod (ADR 0028).
+   */
+  check?: 'before' | 'after';
   /** Sent as the bearer instead of the access token, with no refresh on 401 (the refresh token on logout). */
   bearer?: string;
   /** false for the calls that need no token (CONTRACT "Errors and access"); a token is still sent when one exists. */
@@ -83,6 +92,44 @@ export const onSessionEnd = (listener: SessionEndListener): (() => void) => {
 const endSession = (): void => {
   tokenStorage.clear();
   for (const listener of sessionEndListeners) listener();
+};
+
+type BadResponseListener = (error: ApiError, path: string) => void;
+const badResponseListeners = new Set<BadResponseListener>();
+
+/** The app learns here that an answer checked after the first paint did not fit its schema. */
+export const onBadResponse = (listener: BadResponseListener): (() => void) => {
+  badResponseListeners.add(listener);
+  return () => {
+    badResponseListeners.delete(listener);
+  };
+};
+
+let checksDeferred = true;
+const deferredChecks: Array<() => void> = [];
+
+/** The first page is on screen: the deferred checks run now, and later ones at once. */
+export const releaseDeferredChecks = (): void => {
+  checksDeferred = false;
+  for (const run of deferredChecks.splice(0)) run();
+};
+
+/** For tests: checks wait again for `releaseDeferredChecks`. */
+export const deferChecksAgain = (): void => {
+  checksDeferred = true;
+};
+
+const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T>>): void => {
+  const run = () => {
+    load()
+      .then((schema) => schema.parse(data))
+      .catch((error: unknown) => {
+        const bad = new ApiError(TRANSPORT_MESSAGE.badResponse, 200, error instanceof Error ? error.message : undefined);
+        for (const listener of badResponseListeners) listener(bad, path);
+      });
+  };
+  if (checksDeferred) deferredChecks.push(run);
+  else run();
 };
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -208,7 +255,13 @@ const parseResponse = async <T>(
  * missing token ends the session.
  */
 export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> => {
-  const { method = 'GET', json, form, schema, auth = true, bearer, signal, headers } = options;
+  const { method = 'GET', json, form, schema: given, check = 'before', auth = true, bearer, signal, headers } = options;
+  if (check === 'after' && typeof given === 'function') {
+    const data = await apiFetch<unknown>(path, { ...options, schema: undefined, check: 'before' });
+    checkLater(path, data, given);
+    return data as T;
+  }
+  const schema = given;
   const parts: RequestParts = { method, json, form, headers, signal };
   const schemaLoad = typeof schema === 'function' ? schema() : undefined;
   // Awaited after the response; until then a failed load must not count as unhandled.

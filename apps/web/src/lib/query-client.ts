@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client';
+import { ApiError, releaseDeferredChecks } from './api-client';
 
 const MAX_RETRIES = 2;
 
@@ -15,3 +15,29 @@ export const createQueryClient = (): QueryClient =>
       mutations: { retry: false },
     },
   });
+
+/**
+ * The response checks deferred past the first paint (ADR 0028) run once the page that just mounted has
+ * fetched what it shows and a frame has been drawn, or after 5 s whatever happens. Returns the cleanup.
+ */
+export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) => {
+  let done = false;
+  const afterFrame = (run: () => void) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(run, 0)) : setTimeout(run, 0);
+  const release = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    afterFrame(releaseDeferredChecks);
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (queryClient.isFetching() === 0) release();
+  });
+  const fallback = setTimeout(release, 5_000);
+  const cleanup = () => {
+    unsubscribe();
+    clearTimeout(fallback);
+  };
+  if (queryClient.isFetching() === 0) release();
+  return cleanup;
+};

@@ -8,7 +8,8 @@ export const CUSTOMER_PATH = '/api/en/customers/customer';
 
 export const loadCustomerSchema = () => import('@app/domain/customer').then((m) => m.customerSchema);
 
-export const getCustomer = (): Promise<Customer> => apiFetch(CUSTOMER_PATH, { schema: loadCustomerSchema });
+/** The startup's user check paints before the schema checks the answer (ADR 0028). */
+export const getCustomer = (): Promise<Customer> => apiFetch(CUSTOMER_PATH, { schema: loadCustomerSchema, check: 'after' });
 
 /**
  * SPEC §2 "check the user": the signed-in customer, or null for a visitor. A 401 that survived the

@@ -1,61 +1,22 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { DISCOUNT_MESSAGE, normalizeDiscountCode } from '@app/domain/discount/rules';
-import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
-import { applyDiscount } from '../api/account';
 import { useWizard } from '../hooks/use-order-wizard';
 
-type Notice = { tone: 'error' | 'success'; text: string } | null;
-
-const failureText = (error: unknown): string => {
-  if (error instanceof ApiError) return error.fieldErrors.code?.[0] ?? error.serverMessage ?? TRANSPORT_MESSAGE.somethingWentWrong;
-  return TRANSPORT_MESSAGE.somethingWentWrong;
-};
-
-/** SPEC §4 "Discount" and §8 messages: apply; applying again while applied resets; failure resets. */
-export function DiscountField({ autoApply }: { autoApply: boolean }) {
+/** SPEC §4 "Discount" and §8 messages; the applying itself is the wizard's (hooks/use-discount-apply). */
+export function DiscountField() {
   const w = useWizard();
   const id = useId();
-  const [code, setCode] = useState(w.values.discountCode);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const { setDiscount, update, discount, discountBlocked } = w;
-
-  const apply = useCallback(async (raw: string, applied: string | null) => {
-    const normalized = normalizeDiscountCode(raw);
-    setDiscount(null);
-    update({ discountCode: '' });
-    setNotice(null);
-    // SPEC §4: apply clicked again while the same code is applied resets it.
-    if (applied !== null && applied === normalized) return;
-    if (normalized === '') {
-      setNotice({ tone: 'error', text: DISCOUNT_MESSAGE.empty });
-      return;
-    }
-    setBusy(true);
-    try {
-      const found = await applyDiscount(normalized);
-      setDiscount({ code: found.code, percent: found.percent, amount: found.amount, isTopWriterDiscount: found.isTopWriterDiscount });
-      update({ discountCode: found.code });
-      setNotice({ tone: 'success', text: DISCOUNT_MESSAGE.applied });
-    } catch (error) {
-      setNotice({ tone: 'error', text: failureText(error) });
-    } finally {
-      setBusy(false);
-    }
-  }, [setDiscount, update]);
-
-  // SPEC §2: ?discount= / ?discountCode= arrive applied.
-  const autoApplied = useRef(false);
-  const [initialCode] = useState(w.values.discountCode);
-  const alreadyApplied = discount !== null;
-  useEffect(() => {
-    if (!autoApply || autoApplied.current || initialCode === '' || alreadyApplied) return;
-    autoApplied.current = true;
-    void apply(initialCode, null);
-  }, [autoApply, initialCode, alreadyApplied, apply]);
+  const { discount, discountBlocked } = w;
+  const { apply, notice, busy } = w.discountApply;
+  const [code, setCode] = useState(discount?.code ?? w.values.discountCode);
+  // A code applied by the wizard itself (?discount=, an order opened for editing) shows in the field.
+  const appliedCode = discount?.code ?? null;
+  const [seenCode, setSeenCode] = useState(appliedCode);
+  if (appliedCode !== seenCode) {
+    setSeenCode(appliedCode);
+    if (appliedCode !== null) setCode(appliedCode);
+  }
 
   const message = discountBlocked ?? notice?.text;
   const tone = discountBlocked ? 'error' : notice?.tone;

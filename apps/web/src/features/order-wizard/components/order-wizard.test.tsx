@@ -1,13 +1,19 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
 import { WIZARD_STORAGE_KEY } from '../lib/persisted-state';
+import { discountHandler, priceCalcHandler } from '../testing/handlers';
 
 // The wizard's lazy steps load on first use; on a busy 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 20_000 });
+
+// The server confirms every price (issue 3): here it answers as pricing.service does.
+beforeEach(() => {
+  server.use(priceCalcHandler(), discountHandler());
+});
 
 const open = async (url: string) => {
   const view = renderApp(url);
@@ -165,15 +171,7 @@ describe('persistence and prefill', () => {
 });
 
 describe('discount', () => {
-  const discountHandler = http.post('/api/en/orders/discounts/apply', async ({ request }) => {
-    const code = (await request.formData()).get('code');
-    if (code === 'WELCOME10') return HttpResponse.json({ code, amount: 0, percent: 10, isTopWriterDiscount: false });
-    if (code === 'TOPWRITER20') return HttpResponse.json({ code, amount: 0, percent: 20, isTopWriterDiscount: true });
-    return HttpResponse.json({ errors: { code: ['Invalid discount code'] } }, { status: 422 });
-  });
-
   it('applies, shows the discount in the price, and resets when applied again', async () => {
-    server.use(discountHandler);
     const { user } = await open('/order?subject=1&description=Ten%20characters%20at%20least&step=3');
     await user.click(await screen.findByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Please enter your discount')).toBeInTheDocument();
@@ -190,7 +188,6 @@ describe('discount', () => {
   });
 
   it('arrives applied from ?discount=, and a top-writer code asks for the premium writer', async () => {
-    server.use(discountHandler);
     await open('/order?subject=1&description=Ten%20characters%20at%20least&step=3&discount=TOPWRITER20');
     expect(await screen.findByText('Please enable Top Writer feature to use this discount')).toBeInTheDocument();
     expect(total()).toBe('$10.00');
@@ -228,6 +225,29 @@ describe('checkout', () => {
     const { user } = await open(stepThree);
     await user.type(await screen.findByLabelText('Phone'), '2015550123');
     expect(screen.getByLabelText('Phone')).toHaveValue('(201) 555-0123');
+  });
+
+  it('lets the area code choose among the countries sharing a dialling code (SPEC §3 "Country table")', async () => {
+    const { user } = await open(stepThree);
+    const phone = await screen.findByLabelText('Phone');
+    const country = screen.getByLabelText('Country');
+    expect(country).toHaveValue('US');
+    await user.type(phone, '4165550123');
+    expect(country).toHaveValue('CA');
+    expect(phone).toHaveValue('(416) 555-0123');
+    await user.clear(phone);
+    // A pasted international number chooses its country and keeps the national digits.
+    await user.click(phone);
+    await user.paste('+1 876 555 0123');
+    expect(country).toHaveValue('JM');
+    expect(phone).toHaveValue('(876) 555-0123');
+    await user.clear(phone);
+    await user.paste('+7 701 234 5678');
+    expect(country).toHaveValue('KZ');
+    // Picking a country of one area code starts the number with it.
+    await user.selectOptions(country, 'BS');
+    expect(phone).toHaveValue('(242)');
+    expect(screen.getByRole('option', { name: 'Canada (CA) +1' })).toBeInTheDocument();
   });
 });
 

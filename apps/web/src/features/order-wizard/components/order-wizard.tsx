@@ -94,7 +94,7 @@ export function OrderWizard(props: OrderWizardProps) {
       remoteFiles={remoteFiles}
       notEditable={editingId !== null && (order.isError || (source !== undefined && !editable))}
       refId={params.get('ref_id')}
-      autoApplyDiscount={params.has('discount') || params.has('discountCode')}
+      applyDiscountOnOpen={Boolean(source?.discount) || params.has('discount') || params.has('discountCode')}
     />
   );
 }
@@ -106,7 +106,11 @@ interface WizardBodyProps extends OrderWizardProps {
   remoteFiles: WizardFile[];
   notEditable: boolean;
   refId: string | null;
-  autoApplyDiscount: boolean;
+  /**
+   * The form's discount code goes through the discount endpoint on opening (SPEC §2 ?discount=; issue 3:
+   * the code stored on an order being edited or cloned), so every step prices what will be charged.
+   */
+  applyDiscountOnOpen: boolean;
 }
 
 function WizardBody(props: WizardBodyProps) {
@@ -114,6 +118,17 @@ function WizardBody(props: WizardBodyProps) {
   const w = useOrderWizardState({ settings: props.settings, customer: props.customer, prefill: props.prefill, siteCategory: props.siteCategory });
   const { values, files, setFiles } = w;
   const [remoteFiles] = useState(props.remoteFiles);
+  const [codeOnOpen] = useState(() => (props.applyDiscountOnOpen ? w.values.discountCode : ''));
+  const { apply: applyDiscountCode } = w.discountApply;
+  const appliedOnOpen = useRef(false);
+  const storedCode = w.discount?.code ?? null;
+  useEffect(() => {
+    if (appliedOnOpen.current || codeOnOpen === '') return;
+    appliedOnOpen.current = true;
+    // A new order restored with this very code applied needs no second call; an edited order always asks.
+    if (!props.editing && storedCode === codeOnOpen) return;
+    void applyDiscountCode(codeOnOpen, null);
+  }, [codeOnOpen, storedCode, applyDiscountCode, props.editing]);
   useEffect(() => {
     if (remoteFiles.length > 0) setFiles((current) => [...remoteFiles, ...current.filter((f) => !f.remote)]);
   }, [remoteFiles, setFiles]);
@@ -245,7 +260,6 @@ function WizardBody(props: WizardBodyProps) {
                   failure={failure}
                   editing={props.editing !== null}
                   onForgotPassword={props.onForgotPassword}
-                  autoApplyDiscount={props.autoApplyDiscount}
                 />
               )}
             </Suspense>

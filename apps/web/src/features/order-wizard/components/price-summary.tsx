@@ -1,11 +1,22 @@
 import { formatUsd } from '@app/domain/money';
 import { useWizard } from '../hooks/use-order-wizard';
 
+/** pricing.service's 422 message (ORDER_EDIT_MESSAGE.noRate, not imported: @app/domain/order holds zod). */
+const NO_RATE_MESSAGE = 'This combination of options has no price';
+
 /** SPEC §3 "Price": basic price, each extra, the discount and the final price, always in view. */
 export function PriceSummary() {
-  const { price, deps, values } = useWizard();
+  const { price, deps, values, noRateMessage } = useWizard();
   if (!price) return <p className="text-sm text-slate-600">Loading prices…</p>;
-  if (!price.ok) return <p className="text-sm text-slate-700">This combination of options has no price. Please choose another deadline or level.</p>;
+  if (!price.ok) {
+    // The server's own words when it refused these choices (PUT …/calcs 422), else the same words here.
+    return (
+      <div role="status" className="text-sm text-slate-700">
+        <p data-testid="price-problem">{noRateMessage ?? NO_RATE_MESSAGE}</p>
+        <p>Please choose another deadline or level.</p>
+      </div>
+    );
+  }
   const p = price.price;
   const rows: [string, number][] = [
     [`Basic price (${values.pages} ${deps.pagesLabel === 'slides' ? (values.pages === 1 ? 'slide' : 'slides') : values.pages === 1 ? 'page' : 'pages'})`, p.basicPrice],

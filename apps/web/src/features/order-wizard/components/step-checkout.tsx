@@ -7,7 +7,7 @@ import { inputClass } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
 import { useWizard } from '../hooks/use-order-wizard';
-import { countries, formatPhone, internationalPhone, isPhoneValid } from '../lib/phone';
+import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInput } from '../lib/phone';
 import { Check, FieldError } from './controls';
 import { DiscountField } from './discount-field';
 
@@ -22,7 +22,6 @@ interface StepCheckoutProps {
   failure: string | null;
   editing: boolean;
   onForgotPassword: () => void;
-  autoApplyDiscount: boolean;
 }
 
 type Errors = CheckoutErrors & { form?: string };
@@ -41,7 +40,7 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
 }
 
 /** Step 3 (SPEC §4: complete once the contact details are valid): discount, account and create. */
-export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword, autoApplyDiscount }: StepCheckoutProps) {
+export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword }: StepCheckoutProps) {
   const { checkout, setCheckout, customer, locked } = useWizard();
   const [errors, setErrors] = useState<Errors>({});
   const [password, setPassword] = useState('');
@@ -125,7 +124,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
 
   return (
     <div className="flex flex-col gap-6">
-      <DiscountField autoApply={autoApplyDiscount} />
+      <DiscountField />
       {!customer && (
         <fieldset className="flex flex-col gap-4" disabled={locked}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
@@ -184,7 +183,11 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                     aria-label="Country"
                     className="w-32 shrink-0 rounded-md border border-slate-400 bg-white px-2 py-2 text-base"
                     value={country?.iso ?? 'US'}
-                    onChange={(e) => set({ country: e.target.value, phone: '' })}
+                    onChange={(e) => {
+                      // A country known by one area code starts the number with it (Jamaica is +1, 876 …).
+                      const picked = list.find((c) => c.iso === e.target.value);
+                      set({ country: e.target.value, phone: picked?.areaCodes?.length === 1 ? (picked.areaCodes[0] ?? '') : '' });
+                    }}
                   >
                     {list.map((c) => (
                       <option key={c.iso} value={c.iso}>
@@ -205,7 +208,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                     value={formatPhone(checkout.phone, checkout.country)}
                     aria-invalid={errors.phone ? true : undefined}
                     aria-describedby={`${id}-phone-error`}
-                    onChange={(e) => set({ phone: e.target.value.replace(/\D/g, '').slice(0, 15) })}
+                    onChange={(e) => set(readPhoneInput(e.target.value, checkout.country))}
                     onBlur={() => setErrors((x) => ({ ...x, phone: validate().phone }))}
                   />
                 </div>

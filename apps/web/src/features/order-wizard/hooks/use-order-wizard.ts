@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
-import { calculatePrice, toPriceTable, type PriceResult } from '@app/domain/pricing';
+import { calculatePrice, priceFromWire, samePrice, toPriceTable, type PriceResult } from '@app/domain/pricing';
 import { discountProblem } from '@app/domain/discount/rules';
 import { amountToCents } from '@app/domain/money';
 import {
@@ -9,10 +9,13 @@ import {
   defaultOrderForm,
   isSubjectStepComplete,
   priceInputForForm,
+  toPriceCalcBody,
   type FormDependencies,
   type OrderFormValues,
 } from '@app/domain/order-form/rules';
+import { ApiError } from '@/lib/api-client';
 import { useCalcs } from '../api/catalogues';
+import { usePriceConfirmation } from '../api/pricing';
 import { trackWizardEvent } from '../lib/debug';
 import {
   defaultCheckout,
@@ -22,6 +25,7 @@ import {
   type CheckoutState,
   type WizardState,
 } from '../lib/persisted-state';
+import { useDiscountApply } from './use-discount-apply';
 
 /** A file picked in the wizard (local) or already on the server while editing (remote). */
 export type WizardFile =
@@ -48,10 +52,14 @@ const initialState = ({ settings, prefill, siteCategory: wanted }: WizardInit): 
   const stored = readWizardState();
   const siteCategory = pickCategory(settings, wanted ?? stored?.siteCategory);
   const values = { ...defaultOrderForm(siteCategory), ...(stored?.values ?? {}), ...prefill };
+  // A stored discount belongs to the stored form: an order opened for editing, or a code in the query,
+  // brings its own code, applied again through the discount endpoint (issue 3), never a stale one.
+  const storedDiscount = stored?.discount ?? null;
+  const discount = prefill.discountCode === undefined || storedDiscount?.code === prefill.discountCode ? storedDiscount : null;
   return {
     siteCategory,
     values: applyFormDependencies(values, { siteCategory }).values,
-    discount: stored?.discount ?? null,
+    discount,
     checkout: { ...defaultCheckout(), ...(stored?.checkout ?? {}) },
     idempotencyKey: stored?.idempotencyKey ?? null,
     fileNames: stored?.fileNames ?? [],
@@ -110,12 +118,39 @@ export const useOrderWizardState = (init: WizardInit) => {
   const calcs = useCalcs(siteCategory);
   const table = useMemo(() => (calcs.data ? toPriceTable(calcs.data) : null), [calcs.data]);
   const discountBlocked = discount ? discountProblem(discount, deps.values.premiumWriter) : null;
+  const appliedDiscount = discount && !discountBlocked ? discount : null;
   // The price moves in the same render as the input (issue 3): one pure function, no request.
-  const price: PriceResult | null = useMemo(() => {
+  const clientPrice: PriceResult | null = useMemo(() => {
     if (!table) return null;
-    const applied = discount && !discountBlocked ? { percent: discount.percent, amount: amountToCents(discount.amount) } : undefined;
+    const applied = appliedDiscount ? { percent: appliedDiscount.percent, amount: amountToCents(appliedDiscount.amount) } : undefined;
     return calculatePrice(table, priceInputForForm(deps.values, applied));
-  }, [table, deps.values, discount, discountBlocked]);
+  }, [table, deps.values, appliedDiscount]);
+
+  // ...and the server confirms it once the choices settle (issue 3, SPEC §7 PUT …/calcs).
+  const calcBody = useMemo(() => toPriceCalcBody(deps.values, siteCategory, appliedDiscount), [deps.values, siteCategory, appliedDiscount]);
+  const confirmation = usePriceConfirmation(siteCategory, calcBody);
+  const serverData = confirmation.settled ? confirmation.query.data : undefined;
+  const serverError = confirmation.settled ? confirmation.query.error : null;
+  // A 422 without field errors is "no rate fits" (pricing.service); any other failure leaves the client's figure.
+  const serverNoRate = serverError instanceof ApiError && serverError.status === 422 && Object.keys(serverError.fieldErrors).length === 0;
+  const serverPrice = useMemo(() => (serverData ? priceFromWire(serverData) : null), [serverData]);
+  /** What the wizard shows: the server's figure for the choices on screen when it has one, else the client's. */
+  const price: PriceResult | null = serverPrice ? { ok: true, price: serverPrice } : serverNoRate ? { ok: false, reason: 'no-rate' } : clientPrice;
+  const noRateMessage = serverNoRate && serverError instanceof ApiError ? (serverError.serverMessage ?? null) : null;
+
+  useEffect(() => {
+    if (!clientPrice) return;
+    if (serverPrice && !(clientPrice.ok && samePrice(clientPrice.price, serverPrice))) {
+      trackWizardEvent('price-mismatch', { client: clientPrice.ok ? clientPrice.price : clientPrice.reason, server: serverPrice });
+    } else if (serverNoRate && clientPrice.ok) {
+      trackWizardEvent('price-mismatch', { client: clientPrice.price, server: 'no-rate' });
+    }
+  }, [clientPrice, serverPrice, serverNoRate]);
+  useEffect(() => {
+    if (serverError && !serverNoRate) trackWizardEvent('price-confirm-failed', serverError instanceof ApiError ? serverError.status : String(serverError));
+  }, [serverError, serverNoRate]);
+
+  const discountApply = useDiscountApply(setDiscount, update);
 
   const finalPrice = price?.ok ? price.price.finalPrice : null;
   useEffect(() => {
@@ -150,7 +185,12 @@ export const useOrderWizardState = (init: WizardInit) => {
     setSiteCategory,
     calcs,
     price,
+    /** the server's words when it found no rate for the choices on screen */
+    noRateMessage,
+    /** the server has answered for the choices on screen (its figure, or its refusal, is shown) */
+    priceConfirmed: serverPrice !== null || serverNoRate,
     discount,
+    discountApply,
     setDiscount,
     discountBlocked,
     checkout,

@@ -1,27 +1,23 @@
-import { getCountries, getCountryCallingCode, isValidPhoneNumber, AsYouType, type CountryCode } from 'libphonenumber-js/min';
+import { isValidPhoneNumber, AsYouType, type CountryCode } from 'libphonenumber-js/min';
+import {
+  COUNTRIES,
+  countryForInternationalNumber,
+  countryForNationalNumber,
+  type Country,
+} from '@app/domain/order-form/countries';
 
 /**
- * SPEC §3 "Country table": name, ISO code, dialling code. This module is loaded lazily (ADR 0025):
- * libphonenumber's metadata is the heaviest part of checkout and the first step does not need it.
+ * SPEC §3 "Country table" (the domain's: name, ISO code, dialling code, optional area codes) with the
+ * library that formats and validates numbers. This module is loaded lazily (ADR 0025): libphonenumber's
+ * metadata is the heaviest part of checkout and the first step does not need it.
  */
-export interface Country {
-  iso: CountryCode;
-  name: string;
-  dialCode: string;
-}
+export type { Country };
 
-let cached: Country[] | null = null;
+export const countries = (): readonly Country[] => COUNTRIES;
 
-export const countries = (): Country[] => {
-  if (cached) return cached;
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  cached = getCountries()
-    .map((iso) => ({ iso, name: names.of(iso) ?? iso, dialCode: getCountryCallingCode(iso) }))
-    .sort((a, b) => a.name.localeCompare(b.name));
-  return cached;
-};
+export const isKnownCountry = (iso: string): iso is CountryCode => COUNTRIES.some((c) => c.iso === iso);
 
-export const isKnownCountry = (iso: string): iso is CountryCode => countries().some((c) => c.iso === iso);
+const dialCodeOf = (iso: string): string | undefined => COUNTRIES.find((c) => c.iso === iso)?.dialCode;
 
 /** SPEC §9 "mask (XXX) XXX-XXXX" for us; other countries are formatted as the library types them. */
 export const formatPhone = (digits: string, iso: string): string => {
@@ -32,5 +28,26 @@ export const formatPhone = (digits: string, iso: string): string => {
 export const isPhoneValid = (phone: string, iso: string): boolean => isKnownCountry(iso) && isValidPhoneNumber(phone, iso);
 
 /** The number as sign-up stores it: dial code and digits. */
-export const internationalPhone = (phone: string, iso: string): string =>
-  isKnownCountry(iso) ? `+${getCountryCallingCode(iso)}${phone.replace(/\D/g, '')}` : phone.replace(/\D/g, '');
+export const internationalPhone = (phone: string, iso: string): string => {
+  const dialCode = dialCodeOf(iso);
+  return dialCode ? `+${dialCode}${phone.replace(/\D/g, '')}` : phone.replace(/\D/g, '');
+};
+
+/** National digits are kept to 15, the longest number E.164 allows. */
+const MAX_DIGITS = 15;
+
+/**
+ * What the phone field holds after the customer typed or pasted `raw` with `iso` chosen (ADR 0027):
+ * a number starting with '+' chooses its country by dialling code and area code (+1 416 … Canada);
+ * national digits move the choice among the countries sharing the dialling code (876 … Jamaica under +1).
+ */
+export const readPhoneInput = (raw: string, iso: string): { country: string; phone: string } => {
+  const plus = raw.indexOf('+');
+  if (plus !== -1) {
+    const found = countryForInternationalNumber(raw.slice(plus), iso);
+    if (found) return { country: found.iso, phone: found.nationalDigits.slice(0, MAX_DIGITS) };
+  }
+  const phone = raw.replace(/\D/g, '').slice(0, MAX_DIGITS);
+  const dialCode = dialCodeOf(iso);
+  return { country: dialCode ? countryForNationalNumber(dialCode, phone, iso) : iso, phone };
+};

@@ -10,6 +10,8 @@ export const getSiteSettings = (): Promise<SiteSettings> =>
   apiFetch(SITE_SETTINGS_PATH, {
     auth: false,
     schema: () => import('@app/domain/settings').then((m) => m.siteSettingsSchema),
+    // Every first paint waits for the settings: the schema checks them right after (ADR 0028).
+    check: 'after',
   });
 
 export const siteSettingsQueryOptions = () =>
