@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
-import { ApiError, apiFetch, onSessionEnd } from './api-client';
+import { ApiError, apiFetch, deferChecksAgain, onBadResponse, onSessionEnd, releaseDeferredChecks } from './api-client';
 
 const PING = '/api/en/test/ping';
 
@@ -191,6 +191,48 @@ describe('apiFetch bodies', () => {
     await apiFetch(PING, { method: 'POST', form: { mail: 'a@b.co' }, auth: false });
     expect(received[0]).toBe('application/json {"a":1}');
     expect(received[1]).toMatch(/^application\/x-www-form-urlencoded.* mail=a%40b.co$/);
+  });
+});
+
+describe("apiFetch check: 'after' (ADR 0028)", () => {
+  const strictSchema = { parse: (data: unknown) => {
+    if (typeof data !== 'object' || data === null || !('ok' in data) || data.ok !== true) throw new Error('ok must be true');
+    return data as { ok: true };
+  } };
+
+  it('answers before the schema is loaded, and loads and checks it only once the first page is shown', async () => {
+    deferChecksAgain();
+    signIn();
+    server.use(protectedPing('access-1'));
+    const load = vi.fn(() => Promise.resolve(strictSchema));
+    const bad = vi.fn();
+    const stop = onBadResponse(bad);
+    await expect(apiFetch(PING, { schema: load, check: 'after' })).resolves.toEqual({ ok: true });
+    expect(load).not.toHaveBeenCalled();
+    releaseDeferredChecks();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bad).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it("reports an answer that does not fit its schema as 'Bad response from server'", async () => {
+    deferChecksAgain();
+    server.use(http.get(PING, () => HttpResponse.json({ ok: 'no' })));
+    const bad = vi.fn();
+    const stop = onBadResponse(bad);
+    await expect(apiFetch(PING, { auth: false, schema: () => Promise.resolve(strictSchema), check: 'after' })).resolves.toEqual({ ok: 'no' });
+    expect(bad).not.toHaveBeenCalled();
+    releaseDeferredChecks();
+    await vi.waitFor(() => expect(bad).toHaveBeenCalledTimes(1));
+    const [error, path] = bad.mock.calls[0] as [ApiError, string];
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe('Bad response from server');
+    expect(path).toBe(PING);
+    // Once released, later answers are checked at once.
+    await apiFetch(PING, { auth: false, schema: () => Promise.resolve(strictSchema), check: 'after' });
+    await vi.waitFor(() => expect(bad).toHaveBeenCalledTimes(2));
+    stop();
   });
 });
 

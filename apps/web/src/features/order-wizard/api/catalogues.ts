@@ -8,7 +8,7 @@ import { wizardKeys } from './keys';
 // Catalogues change when an operator edits them, not while a customer orders (CONTRACT: seeded, edited in the database).
 const CATALOGUE_STALE_MS = 60 * 60_000;
 
-// Schemas load beside the request (ADR 0020): the wizard's first chunk holds no zod.
+// The first step paints with these answers; their schemas check them right after (ADR 0028).
 const listSchema = () => import('@app/domain/catalogue').then((m) => m.catalogueListSchema);
 
 export type CategoryList = 'work_types' | 'assignments' | 'subjects' | 'paper_formats';
@@ -18,7 +18,7 @@ export const useCategoryList = (category: number, list: CategoryList) =>
   useQuery({
     queryKey: wizardKeys.categoryList(category, list),
     queryFn: (): Promise<CatalogueItem[]> =>
-      apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema }),
+      apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
   });
 
@@ -30,7 +30,7 @@ export const levelListFor = (category: number): string =>
 export const useSharedList = (list: string, enabled = true) =>
   useQuery({
     queryKey: wizardKeys.sharedList(list),
-    queryFn: (): Promise<CatalogueItem[]> => apiFetch(`/api/en/orders/${list}`, { auth: false, schema: listSchema }),
+    queryFn: (): Promise<CatalogueItem[]> => apiFetch(`/api/en/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
     enabled,
   });
@@ -43,6 +43,7 @@ export const useCalcs = (category: number) =>
       apiFetch(`/api/en/sites/categories/${category}/orders/calcs`, {
         auth: false,
         schema: () => import('@app/domain/catalogue').then((m) => m.calcsSchema),
+        check: 'after',
       }),
     staleTime: CATALOGUE_STALE_MS,
   });
@@ -55,6 +56,7 @@ export const useUrgencies = (idSite: number) =>
       apiFetch(`/api/en/sites/${idSite}/orders/urgencies`, {
         auth: false,
         schema: () => import('@app/domain/catalogue').then((m) => m.urgencySchema.array()),
+        check: 'after',
       }),
     staleTime: CATALOGUE_STALE_MS,
   });
