@@ -28,6 +28,22 @@ test('editing an unpaid order changes its pages, and the order page shows the ne
   await expect(orderPageTotal(page)).toHaveText(newTotal);
 });
 
+test('editing an order placed with a discount code shows the price it was charged, the code applied again', async ({ page, request }) => {
+  const account = await signUp(request, 'wizard-edit-discount');
+  const { id } = await placeOrderWith(request, account.accessToken, { topic: 'Wetland Restoration', pages: 2, paperDetails: 'Use peer-reviewed sources from 2010 on.', discountCode: 'WELCOME10' });
+  const detail = await request.get(`/api/en/orders/${id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } });
+  const charged = ((await detail.json()) as { finalPrice: number }).finalPrice;
+  expect(charged).toBeGreaterThan(0);
+
+  await openSignedIn(page, account, `/order?editingOrderId=${id}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit order #${id}` })).toBeVisible(WIZARD_WAIT);
+  await expect.poll(() => wizardTotal(page), WIZARD_WAIT).toBe(`$${charged.toFixed(2)}`);
+  await continueTo(page, 'Instructions');
+  await continueTo(page, 'Checkout');
+  await expect(page.getByLabel('Discount code')).toHaveValue('WELCOME10');
+  await expect(page.getByText('Your discount has been successfully applied')).toBeVisible();
+});
+
 test('cloning an order prefills a new order with its choices', async ({ page, request }) => {
   const account = await signUp(request, 'wizard-clone');
   const { id } = await placeOrderWith(request, account.accessToken, {
