@@ -9,6 +9,7 @@ import {
   workTypesFixture,
 } from './catalogue-fixtures';
 import { customerFixture, orderDetailFixture, settingsFixture } from './fixtures';
+import { priceCalcHandler } from './price-calc-handler';
 
 /** What a healthy API answers; a test overrides one handler with server.use() to change a story. */
 export const defaultHandlers = [
@@ -29,6 +30,8 @@ export const defaultHandlers = [
   http.get('/api/en/sites/categories/:c/orders/paper_formats', () => HttpResponse.json(paperFormatsFixture)),
   http.get('/api/en/sites/categories/:c/orders/calcs', ({ params }) => HttpResponse.json(calcsFixture(Number(params.c)))),
   http.get('/api/en/sites/:idSite/orders/urgencies', () => HttpResponse.json(urgenciesFixture)),
+  // The wizard's debounced price confirmation (issue 3), priced as the server prices.
+  priceCalcHandler(),
   http.get('/api/en/orders/academic_levels', () => HttpResponse.json(academicLevelsFixture)),
   http.get('/api/en/orders/resume_levels', () => HttpResponse.json(academicLevelsFixture.slice(0, 3))),
   http.get('/api/en/orders/thesis_levels', () => HttpResponse.json(academicLevelsFixture.slice(2))),

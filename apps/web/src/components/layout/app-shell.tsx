@@ -1,12 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide-react';
 import { Header } from './header';
-import { SideNav, type NavItem } from './side-nav';
 
 interface AppShellProps {
   homeTo: string;
-  /** The side navigation; a visitor's shell has none. */
-  navItems?: readonly NavItem[] | undefined;
+  /**
+   * The side navigation, given the function that closes the narrow layout's menu (call it on a
+   * navigation); a visitor's shell has none.
+   */
+  nav?: ((closeMenu: () => void) => ReactNode) | undefined;
   headerActions?: ReactNode;
   children: ReactNode;
 }
@@ -14,9 +16,9 @@ interface AppShellProps {
 const NAV_ID = 'app-side-nav';
 
 /** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
-export function AppShell({ homeTo, navItems, headerActions, children }: AppShellProps) {
+export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const hasNav = navItems !== undefined && navItems.length > 0;
+  const hasNav = nav !== undefined;
   const menuButton = hasNav ? (
     <button
       type="button"
@@ -39,7 +41,7 @@ export function AppShell({ homeTo, navItems, headerActions, children }: AppShell
             id={NAV_ID}
             className={`${menuOpen ? 'block' : 'hidden'} border-b border-slate-200 bg-white p-3 lg:block lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 lg:bg-transparent lg:py-6`}
           >
-            <SideNav items={navItems} onNavigate={() => setMenuOpen(false)} />
+            {nav(() => setMenuOpen(false))}
           </div>
         )}
         <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">{children}</main>

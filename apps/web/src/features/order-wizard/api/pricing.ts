@@ -18,6 +18,8 @@ export const confirmPrice = (category: number, body: PriceCalcBody, signal?: Abo
     json: body,
     signal,
     schema: () => import('@app/domain/order-form').then((m) => m.priceResponseSchema),
+    // The first confirmation leaves with the first paint: its schema checks it right after (ADR 0028).
+    check: 'after',
   });
 
 /** The value once it has stayed the same (by its JSON) for `delayMs`. */

@@ -5,7 +5,7 @@ import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
 import { WIZARD_STORAGE_KEY } from '../lib/persisted-state';
-import { discountHandler, priceCalcHandler } from '../testing/handlers';
+import { discountHandler, priceCalcHandler } from '@/testing/price-calc-handler';
 
 // The wizard's lazy steps load on first use; on a busy 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 20_000 });

@@ -6,7 +6,7 @@ import { orderDetailFixture, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 import { PRICE_CONFIRM_DEBOUNCE_MS } from '../api/pricing';
 import { WIZARD_STORAGE_KEY } from '../lib/persisted-state';
-import { discountHandler, priceCalcHandler, type PriceCalcCall } from '../testing/handlers';
+import { discountHandler, priceCalcHandler, type PriceCalcCall } from '@/testing/price-calc-handler';
 
 // The wizard's lazy steps load on first use; on a busy 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 20_000 });

@@ -1,0 +1,39 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucide-react';
+import { SideNav } from '@/components/layout/side-nav';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { useOrderCount } from '@/features/orders/api/get-order-count';
+import { clearSessionCache } from '../session';
+
+// Only a signed-in customer's shell shows these: a visitor on /order never loads them (ADR 0028).
+
+/** SPEC §2 "Side navigation": New Order, All Orders (with the order count), Transactions, Settings, My Bonuses. */
+export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
+  const count = useOrderCount(true);
+  return (
+    <SideNav
+      onNavigate={onNavigate}
+      items={[
+        { to: paths.order, label: 'New Order', icon: FilePlus2 },
+        { to: paths.dashboard, label: 'All Orders', icon: ClipboardList, badge: count.data?.total },
+        { to: paths.transactions, label: 'Transactions', icon: Receipt },
+        { to: paths.profile, label: 'Settings', icon: Settings },
+        { to: paths.loyalty, label: 'My Bonuses', icon: Gift },
+      ]}
+    />
+  );
+}
+
+/** UI contract "Shell": "Log out" in the header. */
+export function LogoutButton() {
+  const queryClient = useQueryClient();
+  const logout = useLogout(() => clearSessionCache(queryClient));
+  return (
+    <Button variant="secondary" title="Log out" busy={logout.isPending} onClick={() => logout.mutate()}>
+      <LogOut aria-hidden="true" className="size-4" />
+      <span className="max-sm:sr-only">Log out</span>
+    </Button>
+  );
+}
