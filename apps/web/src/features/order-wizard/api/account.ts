@@ -1,4 +1,3 @@
-import type { Discount } from '@app/domain/discount';
 import { apiFetch } from '@/lib/api-client';
 import { hashDevice, tokenStorage, type TokenPair } from '@/lib/storage';
 
@@ -54,15 +53,3 @@ export const signIn = async (email: string, password: string): Promise<void> => 
 /** CONTRACT "Identity": the link brings the customer back to /order. */
 export const requestOrderMagicLink = (email: string): Promise<unknown> =>
   apiFetch('/api/magic_link', { method: 'POST', auth: false, form: { email: email.trim(), target: 'order' } });
-
-/** SPEC §7 apply: multipart field `code`, no token needed (CONTRACT). */
-export const applyDiscount = (code: string): Promise<Discount> => {
-  const form = new FormData();
-  form.append('code', code);
-  return apiFetch('/api/en/orders/discounts/apply', {
-    method: 'POST',
-    auth: false,
-    form,
-    schema: () => import('@app/domain/discount').then((m) => m.discountSchema),
-  });
-};

@@ -15,7 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useOrder, useOrderFiles } from '../api/orders';
-import { useCreateOrder } from '../hooks/use-create-order';
+import { loadSubmitOrder, useCreateOrder } from '../hooks/use-create-order';
 import { focusField, useOrderWizardState, WizardContext, type WizardFile } from '../hooks/use-order-wizard';
 import { useWizardStep, type WizardStep } from '../hooks/use-wizard-step';
 import { setWizardDebug } from '../lib/debug';
@@ -170,6 +170,7 @@ function WizardBody(props: WizardBodyProps) {
     const timer = window.setTimeout(() => {
       void loadInstructions();
       void loadCheckout();
+      void loadSubmitOrder();
     }, 1500);
     return () => window.clearTimeout(timer);
   }, []);

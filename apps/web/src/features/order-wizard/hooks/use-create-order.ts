@@ -1,15 +1,9 @@
 import { useCallback, useState } from 'react';
-import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
-import { ORDER_FORM_MESSAGE, orderCreationFailure, toOrderBody } from '@app/domain/order-form/rules';
+import { ORDER_FORM_MESSAGE } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
-import { ApiError } from '@/lib/api-client';
-import { signIn, signUp } from '../api/account';
-import { createOrder, deleteOrderFile, updateOrder, uploadOrderFile } from '../api/orders';
 import type { AccountInput } from '../components/step-checkout';
-import { trackWizardEvent } from '../lib/debug';
-import { clearWizardStateKeepingEmail } from '../lib/persisted-state';
-import { focusField, type OrderWizardState } from './use-order-wizard';
+import type { OrderWizardState } from './use-order-wizard';
 
 export interface CreateOptions {
   editing: { id: number; remoteFileIds: number[]; forceEditing: boolean } | null;
@@ -22,19 +16,13 @@ export interface CreateOptions {
   focusField: (field: 'title' | 'details' | 'discountCode') => void;
 }
 
-const signUpFailure = (error: unknown): string => {
-  if (error instanceof ApiError) {
-    if (error.fieldErrors.firstName?.length) return AUTH_MESSAGE.invalidName;
-    const email = error.fieldErrors.email?.[0];
-    if (email) return email === AUTH_MESSAGE.emailRegistered ? email : AUTH_MESSAGE.invalidEmailSignup;
-  }
-  return TRANSPORT_MESSAGE.somethingWentWrong;
-};
+/** The creation flow's code: loaded on Create, or once the first step is on screen (ADR 0028). */
+export const loadSubmitOrder = () => import('../lib/submit-order');
 
 /** SPEC §4 "Order creation" and §8 "Order creation failure". */
 export const useCreateOrder = (w: OrderWizardState, options: CreateOptions) => {
   const [failure, setFailure] = useState<string | null>(null);
-  const { setLocked, idempotencyKeyRef, siteCategory, setFiles } = w;
+  const { setLocked, idempotencyKeyRef } = w;
 
   const run = useCallback(
     async (account: AccountInput) => {
@@ -43,67 +31,18 @@ export const useCreateOrder = (w: OrderWizardState, options: CreateOptions) => {
       idempotencyKeyRef.current ??= crypto.randomUUID();
       w.persist();
       setLocked(true);
-      const editing = options.editing;
-      toast.show(editing ? ORDER_FORM_MESSAGE.orderUpdating : ORDER_FORM_MESSAGE.orderCreating);
-      let signedUp = false;
+      toast.show(options.editing ? ORDER_FORM_MESSAGE.orderUpdating : ORDER_FORM_MESSAGE.orderCreating);
+      let submit: Awaited<ReturnType<typeof loadSubmitOrder>>['submitOrder'];
       try {
-        if (account.kind === 'new') {
-          try {
-            await signUp({ ...account, isEnabledNightCall: account.calls, refId: options.refId });
-          } catch (error) {
-            setFailure(signUpFailure(error));
-            if (error instanceof ApiError && error.fieldErrors.email?.[0] === AUTH_MESSAGE.emailRegistered) {
-              w.setCheckout((c) => ({ ...c, userType: 22 }));
-            }
-            setLocked(false);
-            return;
-          }
-          signedUp = true;
-          toast.success(AUTH_MESSAGE.signedUp);
-          await options.onAuthenticated();
-        } else if (account.kind === 'existing') {
-          try {
-            await signIn(account.email, account.password);
-          } catch (error) {
-            setFailure(error instanceof ApiError ? (error.serverMessage ?? TRANSPORT_MESSAGE.somethingWentWrong) : TRANSPORT_MESSAGE.somethingWentWrong);
-            setLocked(false);
-            return;
-          }
-          await options.onAuthenticated();
-        }
-
-        const body = toOrderBody(w.values, siteCategory);
-        trackWizardEvent(editing ? 'update' : 'create', body);
-        const ref = editing
-          ? await updateOrder(siteCategory, editing.id, body, editing.forceEditing)
-          : await createOrder(siteCategory, body, idempotencyKeyRef.current ?? crypto.randomUUID());
-
-        // Files go one by one after the order exists, each with its progress bar.
-        const kept = new Set(w.files.filter((f) => f.remote).map((f) => (f.remote ? f.id : 0)));
-        for (const removed of editing?.remoteFileIds.filter((fileId) => !kept.has(fileId)) ?? []) {
-          await deleteOrderFile(removed);
-        }
-        for (const f of w.files) {
-          if (f.remote) continue;
-          const setProgress = (progress: number) =>
-            setFiles((list) => list.map((x) => (x.key === f.key && !x.remote ? { ...x, progress } : x)));
-          setProgress(0);
-          await uploadOrderFile(ref.id, f.file, setProgress);
-        }
-        idempotencyKeyRef.current = null;
-        clearWizardStateKeepingEmail(w.checkout.email);
-        trackWizardEvent('created', ref.id);
-        options.onDone(ref.id);
-      } catch (error) {
-        const mapped = orderCreationFailure(error instanceof ApiError ? error.fieldErrors : {});
-        setFailure(mapped.message);
+        ({ submitOrder: submit } = await loadSubmitOrder());
+      } catch {
+        setFailure(TRANSPORT_MESSAGE.somethingWentWrong);
         setLocked(false);
-        if (mapped.field === 'title') options.focusField('title');
-        if (mapped.field === 'details') focusField('details');
-        if (signedUp) options.onSignedUpFailure();
+        return;
       }
+      await submit({ w, options, account, setFailure });
     },
-    [w, options, setLocked, idempotencyKeyRef, siteCategory, setFiles],
+    [w, options, setLocked, idempotencyKeyRef],
   );
 
   return { create: run, failure, setFailure };

@@ -3,7 +3,7 @@ import { DISCOUNT_MESSAGE, normalizeDiscountCode } from '@app/domain/discount/ru
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import type { OrderFormValues } from '@app/domain/order-form/rules';
 import { ApiError } from '@/lib/api-client';
-import { applyDiscount } from '../api/account';
+import { applyDiscount } from '../api/discount';
 import { trackWizardEvent } from '../lib/debug';
 import type { AppliedDiscount } from '../lib/persisted-state';
 
