@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucide-react';
+import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { SideNav } from '@/components/layout/side-nav';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -32,7 +33,7 @@ export function LogoutButton() {
   const logout = useLogout(() => clearSessionCache(queryClient));
   return (
     <Button variant="secondary" title="Log out" busy={logout.isPending} onClick={() => logout.mutate()}>
-      <LogOut aria-hidden="true" className="size-4" />
+      <Icon icon={LogOut} className="size-4" />
       <span className="max-sm:sr-only">Log out</span>
     </Button>
   );

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'wouter';
-import { Percent, Users } from 'lucide-react';
+import { Percent, Users } from 'lucide';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LOYALTY_TABS, QUERY_PARAM, type LoyaltyTab } from '@/config/paths';

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { Header } from './header';
 
 interface AppShellProps {
@@ -27,7 +28,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
       aria-controls={NAV_ID}
       onClick={() => setMenuOpen((open) => !open)}
     >
-      {menuOpen ? <X aria-hidden="true" className="size-4" /> : <Menu aria-hidden="true" className="size-4" />}
+      {menuOpen ? <Icon icon={X} className="size-4" /> : <Icon icon={Menu} className="size-4" />}
       Menu
     </button>
   ) : undefined;

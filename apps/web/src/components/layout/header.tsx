@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { PenLine } from 'lucide-react';
+import { PenLine } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { SITE_NAME } from '@/config/site';
 
 interface HeaderProps {
@@ -16,7 +17,7 @@ export function Header({ homeTo, menuButton, actions }: HeaderProps) {
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         {menuButton}
         <Link to={homeTo} className="flex min-w-0 items-center gap-2 text-base font-semibold whitespace-nowrap text-slate-900 no-underline sm:text-lg">
-          <PenLine aria-hidden="true" className="size-5 text-primary-text" />
+          <Icon icon={PenLine} className="size-5 text-primary-text" />
           {SITE_NAME}
         </Link>
         <div className="ml-auto flex items-center gap-2">{actions}</div>

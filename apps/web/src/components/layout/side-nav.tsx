@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'wouter';
-import type { LucideIcon } from 'lucide-react';
+import type { IconNode } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: LucideIcon;
+  icon: IconNode;
   /** A count shown beside the label (the order count of "All Orders"). */
   badge?: number | undefined;
 }
@@ -20,7 +21,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon: Icon, badge }) => {
+        {items.map(({ to, label, icon, badge }) => {
           const isActive = pathname === to || pathname.startsWith(`${to}/`);
           return (
           <li key={to}>
@@ -32,7 +33,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
                 isActive ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
               }`}
             >
-              <Icon aria-hidden="true" className="size-5 shrink-0" />
+              <Icon icon={icon} className="size-5 shrink-0" />
               <span className="flex-1">{label}</span>
               {badge !== undefined && (
                 <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>

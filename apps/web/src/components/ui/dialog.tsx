@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { MODAL_DELAY_MS } from '@app/domain/ui';
 
 /** SPEC §2 "Modals appear after a 200 ms delay": true once `open` has held for the delay. */
@@ -47,7 +48,7 @@ export function Dialog({ open, onOpenChange, title, children }: DialogProps) {
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
             <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
-              <X aria-hidden="true" className="size-5" />
+              <Icon icon={X} className="size-5" />
             </RadixDialog.Close>
           </div>
           {children}

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 
 interface PaginationProps {
   page: number;
@@ -26,7 +27,7 @@ export function Pagination({ page, pageCount, pages, onPageChange, label = 'Pagi
             onClick={() => onPageChange(page - 1)}
             aria-label="Previous page"
           >
-            <ChevronLeft aria-hidden="true" className="size-4" />
+            <Icon icon={ChevronLeft} className="size-4" />
           </button>
         </li>
         {pages.map((p, index) =>
@@ -56,7 +57,7 @@ export function Pagination({ page, pageCount, pages, onPageChange, label = 'Pagi
             onClick={() => onPageChange(page + 1)}
             aria-label="Next page"
           >
-            <ChevronRight aria-hidden="true" className="size-4" />
+            <Icon icon={ChevronRight} className="size-4" />
           </button>
         </li>
       </ul>

@@ -1,7 +1,8 @@
-import { LoaderCircle } from 'lucide-react';
+import { LoaderCircle } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 
 export function Spinner({ className = 'size-4' }: { className?: string }) {
-  return <LoaderCircle aria-hidden="true" className={`animate-spin ${className}`} />;
+  return <Icon icon={LoaderCircle} className={`animate-spin ${className}`} />;
 }
 
 /** UI contract "Startup": the full-page loading state. */

@@ -1,5 +1,6 @@
 import { Toast } from 'radix-ui';
-import { X } from 'lucide-react';
+import { X } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { toast, useToastItems, type ToastTone } from './toast';
 
 const TONE_CLASS: Record<ToastTone, string> = {
@@ -32,7 +33,7 @@ export function ToasterView() {
             {item.message}
           </Toast.Description>
           <Toast.Close aria-label="Dismiss notification" className="rounded p-0.5 text-slate-600 hover:bg-slate-100">
-            <X aria-hidden="true" className="size-4" />
+            <Icon icon={X} className="size-4" />
           </Toast.Close>
         </Toast.Root>
       ))}

@@ -1,4 +1,5 @@
-import { MailWarning } from 'lucide-react';
+import { MailWarning } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { CUSTOMER_MESSAGE } from '@app/domain/customer';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -13,7 +14,7 @@ export function EmailConfirmationBanner({ email }: { email: string }) {
       aria-labelledby="confirm-email-title"
       className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center"
     >
-      <MailWarning aria-hidden="true" className="size-6 shrink-0" />
+      <Icon icon={MailWarning} className="size-6 shrink-0" />
       <div className="flex-1">
         <h2 id="confirm-email-title" className="font-semibold">
           Please confirm your email

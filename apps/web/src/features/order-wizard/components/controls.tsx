@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
-import { CircleHelp } from 'lucide-react';
+import { CircleHelp } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 
 /** A disclosure button: the tip shows on click or Enter, works with keyboard and touch (issue 3 tooltips). */
 export function InfoTip({ label, text }: { label: string; text: string }) {
@@ -16,7 +17,7 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
         onBlur={() => setOpen(false)}
         className="rounded-full p-0.5 text-slate-600 hover:text-slate-900"
       >
-        <CircleHelp aria-hidden="true" className="size-4" />
+        <Icon icon={CircleHelp} className="size-4" />
       </button>
       <span
         id={id}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
 import {
@@ -296,7 +297,7 @@ function WizardBody(props: WizardBodyProps) {
             onClick={() => setPriceOpen((open) => !open)}
             className="flex items-center gap-1 text-sm font-medium text-slate-800"
           >
-            Total <ChevronDown aria-hidden="true" className={`size-4 transition ${priceOpen ? 'rotate-180' : ''}`} />
+            Total <Icon icon={ChevronDown} className={`size-4 transition ${priceOpen ? 'rotate-180' : ''}`} />
           </button>
           <PriceTotal />
         </div>

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Paperclip, X } from 'lucide-react';
+import { Paperclip, X } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
 import { normalizeTitle, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
@@ -40,7 +41,7 @@ function FilePicker({ error }: { error: string | undefined }) {
           htmlFor={id}
           className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 has-focus-visible:ring-2"
         >
-          <Paperclip aria-hidden="true" className="size-4" />
+          <Icon icon={Paperclip} className="size-4" />
           Attach files
           <input
             ref={inputRef}
@@ -96,7 +97,7 @@ function FilePicker({ error }: { error: string | undefined }) {
                   className="rounded p-1 text-slate-600 hover:bg-slate-100 disabled:opacity-50"
                   onClick={() => setFiles((current) => current.filter((x) => x.key !== f.key))}
                 >
-                  <X aria-hidden="true" className="size-4" />
+                  <Icon icon={X} className="size-4" />
                 </button>
               </div>
               {!f.remote && f.progress !== null && (

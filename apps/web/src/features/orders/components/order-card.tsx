@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CalendarClock, Eye, EyeOff, MessageSquareText } from 'lucide-react';
+import { CalendarClock, Eye, EyeOff, MessageSquareText } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { orderStatusStyle } from '@app/domain/dashboard/rules';
 import { ORDER_STATUS } from '@app/domain/order/rules';
@@ -45,7 +46,7 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
           <StatusBadge tone={style}>{order.orderStatus.name}</StatusBadge>
           {order.unread > 0 && (
             <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
-              <MessageSquareText aria-hidden="true" className="size-3.5" />
+              <Icon icon={MessageSquareText} className="size-3.5" />
               {order.unread}
               <span className="sr-only"> unread {order.unread === 1 ? 'message' : 'messages'}</span>
             </span>
@@ -63,7 +64,7 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
       </div>
       <div className={`flex flex-col gap-0.5 text-sm ${list ? 'lg:w-56' : ''}`}>
         <span className="flex items-center gap-1.5 text-slate-700">
-          <CalendarClock aria-hidden="true" className="size-4" />
+          <Icon icon={CalendarClock} className="size-4" />
           <span className="sr-only">Deadline: </span>
           <time dateTime={order.deadline}>{formatDateTime(order.deadline)}</time>
         </span>
@@ -84,7 +85,7 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
             aria-label={`${hidden ? 'Unhide' : 'Hide'} order #${order.id}`}
             onClick={() => onToggleHidden(order)}
           >
-            {hidden ? <Eye aria-hidden="true" className="size-4" /> : <EyeOff aria-hidden="true" className="size-4" />}
+            {hidden ? <Icon icon={Eye} className="size-4" /> : <Icon icon={EyeOff} className="size-4" />}
             {hidden ? 'Unhide' : 'Hide'}
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide-react';
+import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import type { OrderDetail } from '@app/domain/order';
 import { ORDER_STATUS_NAME, WORK_TYPE, WORDS_PER_PAGE, type OrderStatusId } from '@app/domain/order/rules';
 import { amountToCents, formatUsd } from '@app/domain/money';
@@ -89,19 +90,19 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
             {actions.pay && payAction(order)}
             {actions.edit && (
               <Link to={paths.orderEdit(order.id)} className={buttonClass('secondary', 'no-underline')}>
-                <Pencil aria-hidden="true" className="size-4" />
+                <Icon icon={Pencil} className="size-4" />
                 Edit
               </Link>
             )}
             {actions.clone && (
               <Link to={paths.orderClone(order.id)} className={buttonClass('secondary', 'no-underline')}>
-                <Copy aria-hidden="true" className="size-4" />
+                <Icon icon={Copy} className="size-4" />
                 Clone
               </Link>
             )}
             {actions.leaveFeedback && (
               <Button variant="secondary" onClick={onLeaveFeedback}>
-                <MessageSquareQuote aria-hidden="true" className="size-4" />
+                <Icon icon={MessageSquareQuote} className="size-4" />
                 Leave feedback
               </Button>
             )}
@@ -112,7 +113,7 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
                   if (order.fileForDownload) void downloadOrderFile(order.fileForDownload).catch((error: unknown) => toast.error(errorMessage(error)));
                 }}
               >
-                <Download aria-hidden="true" className="size-4" />
+                <Icon icon={Download} className="size-4" />
                 Download {order.fileForDownload.name} ({formatFileSize(order.fileForDownload.size)})
               </Button>
             )}

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Download, FileText, Upload } from 'lucide-react';
+import { Download, FileText, Upload } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
@@ -24,12 +25,12 @@ function FileRow({ file }: { file: OrderFile }) {
   };
   return (
     <li className="flex flex-wrap items-center gap-3 py-2">
-      <FileText aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+      <Icon icon={FileText} className="size-5 shrink-0 text-slate-500" />
       <span className="min-w-0 flex-1 break-all text-slate-900">{file.name}</span>
       <span className="text-sm text-slate-700 uppercase">{file.typeName}</span>
       <span className="w-16 text-right text-sm text-slate-700 tabular-nums">{formatFileSize(file.size)}</span>
       <Button variant="secondary" className="px-3!" busy={busy} aria-label={`Download ${file.name}`} onClick={download}>
-        <Download aria-hidden="true" className="size-4" />
+        <Icon icon={Download} className="size-4" />
         Download
       </Button>
     </li>
@@ -111,7 +112,7 @@ function FileUploader({ orderId }: { orderId: number }) {
       />
       <div>
         <Button variant="secondary" onClick={() => inputRef.current?.click()}>
-          <Upload aria-hidden="true" className="size-4" />
+          <Icon icon={Upload} className="size-4" />
           Add files
         </Button>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Search, X } from 'lucide-react';
+import { Search, X } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { DASHBOARD_STATUS_FILTER, ORDER_STATUS_NAME } from '@app/domain/order/rules';
 import type { DashboardFilters } from '@app/domain/dashboard/rules';
 import { Button } from '@/components/ui/button';
@@ -56,7 +57,7 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
             Search
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+            <Icon icon={Search} className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
             <input
               id={`${id}-q`}
               type="search"
@@ -120,7 +121,7 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
         <CheckboxField label="Show hidden orders" checked={filters.hidden} onChange={(event) => onChange({ hidden: event.target.checked })} />
         {active && (
           <Button variant="ghost" onClick={onClear}>
-            <X aria-hidden="true" className="size-4" />
+            <Icon icon={X} className="size-4" />
             Clear filters
           </Button>
         )}

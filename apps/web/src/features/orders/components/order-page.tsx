@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide-react';
+import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { ORDER_MESSAGE } from '@app/domain/order/rules';
 import type { OrderList } from '@app/domain/order-list';
 import type { OrderDetail } from '@app/domain/order';
@@ -38,7 +39,7 @@ function OrderError() {
     <div className="flex flex-col items-start gap-4">
       <Alert tone="error">{ORDER_MESSAGE.fetchOrderFailed}</Alert>
       <Link to={paths.dashboard} className="inline-flex items-center gap-2">
-        <ArrowLeft aria-hidden="true" className="size-4" />
+        <Icon icon={ArrowLeft} className="size-4" />
         Back to All Orders
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ClipboardList, LayoutGrid, List } from 'lucide-react';
+import { ClipboardList, LayoutGrid, List } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { DASHBOARD_PAGE_SIZE, ORDER_MESSAGE } from '@app/domain/order/rules';
 import { pageWindow } from '@app/domain/dashboard/rules';
 import type { OrderListItem } from '@app/domain/order-list';
@@ -21,7 +22,7 @@ import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
 
 function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewMode) => void }) {
-  const option = (value: ViewMode, label: string, Icon: typeof List) => (
+  const option = (value: ViewMode, label: string, icon: typeof List) => (
     <button
       type="button"
       aria-pressed={mode === value}
@@ -30,7 +31,7 @@ function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewM
         mode === value ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
       }`}
     >
-      <Icon aria-hidden="true" className="size-4" />
+      <Icon icon={icon} className="size-4" />
       {label}
     </button>
   );

@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { Star } from 'lucide-react';
+import { Star } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { RATING_CHOICES, ratingLabel, stepRating } from '@app/domain/dashboard/rules';
 import { REVIEW_RATING_MAX, REVIEW_RATING_STEP } from '@app/domain/review/rules';
 
@@ -53,14 +54,14 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
       >
         {Array.from({ length: REVIEW_RATING_MAX }, (_, star) => (
           <span key={star} className="relative flex size-12">
-            <Star
+            <Icon icon={Star}
               aria-hidden="true"
               className={`size-12 ${shown >= star + 1 ? 'fill-amber-500 text-amber-600' : 'text-slate-400'}`}
               strokeWidth={1.5}
             />
             {shown === star + 0.5 && (
               <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1/2 overflow-hidden">
-                <Star className="size-12 fill-amber-500 text-amber-600" strokeWidth={1.5} />
+                <Icon icon={Star} className="size-12 fill-amber-500 text-amber-600" strokeWidth={1.5} />
               </span>
             )}
             {[star + 0.5, star + 1].map((rating) => (

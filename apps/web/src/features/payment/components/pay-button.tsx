@@ -1,4 +1,5 @@
-import { CreditCard } from 'lucide-react';
+import { CreditCard } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { Button } from '@/components/ui/button';
 import { usePay } from '../hooks/use-pay';
 import type { PayableOrder, PaymentSettings } from '../lib/types';
@@ -19,7 +20,7 @@ export function PayButton({ order, settings, className = '', withOrderNumber = f
   return (
     <>
       <Button busy={flow.leaving} className={className} aria-label={withOrderNumber ? `Pay ${flow.price} for order #${order.id}` : undefined} onClick={flow.begin}>
-        <CreditCard aria-hidden="true" className="size-4" />
+        <Icon icon={CreditCard} className="size-4" />
         Pay {flow.price}
       </Button>
       <PaymentChooser flow={flow} orderId={order.id} />

@@ -1,4 +1,5 @@
-import { LifeBuoy, RefreshCw } from 'lucide-react';
+import { LifeBuoy, RefreshCw } from 'lucide';
+import { Icon } from '@/components/ui/icon';
 import { PAYMENT_MESSAGE, showsAlternativePayment } from '@app/domain/payment';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -26,12 +27,12 @@ export function PaymentErrorDialog({ open, onOpenChange, order, multipayment, su
       <div className="flex flex-col gap-2">
         {showsAlternativePayment(multipayment, order.pending) && (
           <Button onClick={onChooseAlternative}>
-            <RefreshCw aria-hidden="true" className="size-4" />
+            <Icon icon={RefreshCw} className="size-4" />
             {PAYMENT_MESSAGE.chooseAlternative}
           </Button>
         )}
         <a href={`mailto:${supportEmail}?subject=${subject}`} className={buttonClass('secondary', 'no-underline')}>
-          <LifeBuoy aria-hidden="true" className="size-4" />
+          <Icon icon={LifeBuoy} className="size-4" />
           {PAYMENT_MESSAGE.contactSupport}
         </a>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { Receipt } from 'lucide-react';
+import { Receipt } from 'lucide';
 import { pageWindow } from '@app/domain/dashboard/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { amountToCents, formatUsd } from '@app/domain/money';
