@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import helmet from '@fastify/helmet';
 
 /**
  * A strict Content-Security-Policy: scripts and styles only from our origin, no inline script, no
  * framing, connections to our origin only.
  */
-const CSP_DIRECTIVES: Record<string, string[]> = {
+export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'"],
@@ -30,12 +29,36 @@ export const contentSecurityPolicy = (styleNonce?: string): string =>
     })
     .join(';');
 
-export const registerSecurityHeaders = async (app: FastifyInstance): Promise<void> => {
-  await app.register(helmet, {
-    // The static policy is computed once; API answers pay nothing per request for it.
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+/**
+ * Every answer's security headers, computed once: what @fastify/helmet 13 (helmet 8) sent with
+ * `contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES }`, `crossOriginEmbedderPolicy: false`
+ * and `strictTransportSecurity: false` (ADR 0026; security.test.ts compares the two). Helmet rebuilt its
+ * middleware and re-parsed the policy on every request, about half the time of a price calculation.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': contentSecurityPolicy(),
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+});
+
+/**
+ * One synchronous onRequest hook on the root instance, so every answer carries the headers: routes,
+ * the not-found handler, validation and other errors, static files. They go in the reply's headers, not
+ * on the raw response: Node then writes the reply's header object as it is instead of validating each
+ * header twice, and a route still overrides one with reply.header (useStyleNonce, file downloads).
+ */
+export const registerSecurityHeaders = (app: FastifyInstance): void => {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
   });
 };
 
