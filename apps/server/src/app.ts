@@ -22,7 +22,7 @@ import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandler } from './plugins/error-handler';
-import { registerFormBodies } from './plugins/form-body';
+import { registerFormBodies, registerMultipart } from './plugins/form-body';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -88,7 +88,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
   await registerOpenApi(app);
@@ -96,13 +96,18 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(healthModule, { ctx });
   await app.register(catalogueModule, { ctx });
-  await app.register(authModule, { ctx });
   await app.register(customersModule, { ctx });
-  await app.register(staffModule, { ctx });
   await app.register(ordersModule, { ctx });
   await app.register(pricingModule, { ctx });
-  await app.register(discountsModule, { ctx });
-  await app.register(filesModule, { ctx });
+  // The modules with multipart routes ("form" calls, file uploads), in their own scope: the multipart
+  // plugin's per-request hooks stay off every other route (ADR 0026). A new multipart route goes here.
+  await app.register(async (forms) => {
+    await registerMultipart(forms);
+    await forms.register(authModule, { ctx });
+    await forms.register(staffModule, { ctx });
+    await forms.register(discountsModule, { ctx });
+    await forms.register(filesModule, { ctx });
+  });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { ctx });

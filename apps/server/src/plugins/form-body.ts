@@ -5,8 +5,18 @@ import multipart from '@fastify/multipart';
 /** SPEC §5 / §9: order and revision files are at most 100MB. STACK: the plugin's default is 1 MiB. */
 export const MULTIPART_FILE_MAX_BYTES = 104_857_600;
 
+/** urlencoded bodies everywhere: a content-type parser only, nothing runs for a request without one. */
 export const registerFormBodies = async (app: FastifyInstance): Promise<void> => {
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+};
+
+/**
+ * multipart bodies, for the scope of the modules that take them. The plugin adds an onRequest and an
+ * onResponse hook to every route of the scope it is registered in (cleaning files saved to disk, which
+ * this app never does), so JSON-only routes stay outside it (ADR 0026). A route that calls
+ * `request.isMultipart()`, `request.file()` or `multipartFields` must be registered inside it.
+ */
+export const registerMultipart = async (app: FastifyInstance): Promise<void> => {
   await app.register(multipart, {
     limits: { fileSize: MULTIPART_FILE_MAX_BYTES, files: 20, fields: 50, fieldSize: 64 * 1024 },
   });
