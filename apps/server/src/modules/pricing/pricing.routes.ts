@@ -18,6 +18,7 @@ export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> =
         response: { 200: priceResponseSchema, 404: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => service.calculate({ category: request.params.category, body: request.body }),
+    // Not async: the service already answers a promise, a second one would only add a tick.
+    (request) => service.calculate({ category: request.params.category, body: request.body }),
   );
 };

@@ -22,26 +22,30 @@ export const PRICE_TABLE_CACHE_MS = 5_000;
 
 export const createPriceTables = ({ catalogue, clock, ttlMs = PRICE_TABLE_CACHE_MS }: { catalogue: CatalogueReader; clock: Clock; ttlMs?: number }) => {
   const cache = new Map<number, { loadedAt: number; table: Promise<PriceTable> }>();
+  const load = (category: string | number): Promise<PriceTable> => catalogue.calcs({ category: String(category) }).then(toPriceTable);
+  // Concurrent requests share one load; a failed load (404) is forgotten at once.
+  const loadIntoCache = (id: number, category: string | number, now: number): Promise<PriceTable> => {
+    const table = load(category);
+    const entry = { loadedAt: now, table };
+    cache.set(id, entry);
+    table.catch(() => {
+      if (cache.get(id) === entry) cache.delete(id);
+    });
+    return table;
+  };
   return {
     /**
      * The tables as `GET …/calcs` serves them, turned into cents by the same `toPriceTable` the wizard
-     * uses. An unknown or not offered category rejects with the catalogue's 404 (never cached).
+     * uses. An unknown or not offered category rejects with the catalogue's 404 (never cached). A hit
+     * allocates nothing but the clock's date: every price calculation goes through here (ADR 0026).
      */
-    forCategory: async (category: string | number): Promise<PriceTable> => {
+    forCategory: (category: string | number): Promise<PriceTable> => {
       const id = Number(category);
-      const load = () => catalogue.calcs({ category: String(category) }).then(toPriceTable);
-      if (!Number.isSafeInteger(id)) return load();
+      if (!Number.isSafeInteger(id)) return load(category);
       const now = clock.now().getTime();
       const hit = cache.get(id);
       if (hit && now - hit.loadedAt < ttlMs) return hit.table;
-      // Concurrent requests share one load; a failed load (404) is forgotten at once.
-      const table = load();
-      const entry = { loadedAt: now, table };
-      cache.set(id, entry);
-      table.catch(() => {
-        if (cache.get(id) === entry) cache.delete(id);
-      });
-      return table;
+      return loadIntoCache(id, category, now);
     },
   };
 };
