@@ -18,17 +18,18 @@ export const createQueryClient = (): QueryClient =>
 
 /**
  * The response checks deferred past the first paint (ADR 0028) run once the page that just mounted has
- * fetched what it shows and a frame has been drawn, or after 5 s whatever happens. Returns the cleanup.
+ * fetched what it shows and the browser is idle after drawing it, or after 5 s whatever happens.
+ * Returns the cleanup.
  */
 export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) => {
   let done = false;
-  const afterFrame = (run: () => void) =>
-    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(() => setTimeout(run, 0)) : setTimeout(run, 0);
+  const whenIdle = (run: () => void) =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 100);
   const release = () => {
     if (done) return;
     done = true;
     cleanup();
-    afterFrame(releaseDeferredChecks);
+    whenIdle(releaseDeferredChecks);
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {
     if (queryClient.isFetching() === 0) release();
