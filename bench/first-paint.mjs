@@ -7,7 +7,7 @@
 //   npm run build -w @app/web && node bench/first-paint.mjs            (390 px phone, visitor)
 //
 // Exit code 1 when /order is over its 100 KiB budget (issue 3).
-/* global document, window, MutationObserver, requestAnimationFrame, performance -- code passed to page.addInitScript and page.evaluate runs in the browser */
+/* global document, window, MutationObserver, requestAnimationFrame -- code passed to page.addInitScript and page.evaluate runs in the browser */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
