@@ -13,8 +13,8 @@ if (!url) {
 
 const shown = url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@'); // never print a password
 console.info(`test:pg: server tests on PostgreSQL at ${shown}`);
-const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-const child = spawn(npx, ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+// scripts/vitest.mjs repeats the error lines at the end of the output when the run fails.
+const child = spawn(process.execPath, [path.join(root, 'scripts/vitest.mjs'), '--project', 'server', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
