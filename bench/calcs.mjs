@@ -95,13 +95,18 @@ export const runCalcsBench = async () => {
   const bare = Fastify({ logger: false });
   bare.setValidatorCompiler(validatorCompiler);
   bare.setSerializerCompiler(serializerCompiler);
-  bare.put('/bare/calcs', { schema: { body: priceCalcBodySchema, response: { 200: priceResponseSchema } } }, async (request) => {
+  // The same path, path parameter and schemas as the app's route (pricing.routes.ts); only the app's
+  // plugins, hooks and service are missing.
+  const { z } = await import('zod');
+  const params = z.object({ category: z.string().max(12) });
+  const schema = { params, body: priceCalcBodySchema, response: { 200: priceResponseSchema } };
+  bare.put('/api/en/sites/categories/:category/orders/calcs', { schema }, async (request) => {
     const result = calculatePrice(table, priceInputForCalcBody(request.body, table.siteCategory));
     if (!result.ok) throw new Error('no rate');
     return priceToWire(result.price);
   });
   const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-  const bareUrl = `${bareBase}/bare/calcs`;
+  const bareUrl = `${bareBase}/api/en/sites/categories/1/orders/calcs`;
 
   try {
     // Both routes must answer the same price, or the ratio compares different work.

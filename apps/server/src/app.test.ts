@@ -24,8 +24,17 @@ afterAll(async () => {
 });
 
 describe('security headers', () => {
-  it('sends a strict Content-Security-Policy: scripts from our origin only, no inline script, no framing', async () => {
+  it('sends the API a policy that lets nothing load or frame its answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/en/sites/settings' });
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('sends pages a strict Content-Security-Policy: scripts from our origin only, no inline script, no framing', async () => {
+    const res = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
     const directives = Object.fromEntries(
       csp.split(';').map((d) => {

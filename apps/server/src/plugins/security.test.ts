@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
-import { CSP_DIRECTIVES, SECURITY_HEADERS, useStyleNonce } from './security';
+import { API_SECURITY_HEADERS, CSP_DIRECTIVES, isApiPath, SECURITY_HEADERS, useStyleNonce } from './security';
 
 /**
  * ADR 0026: the app sends precomputed security headers instead of running @fastify/helmet on every
- * request. The reference is helmet itself with the options the app used to give it: every answer of the
- * app (JSON, error, HTML with a style nonce, static file) carries the same header names and values.
+ * request. The reference for pages and static files is helmet itself with the options the app used to
+ * give it; the JSON API gets the OWASP REST set, with a policy that lets nothing load or frame it.
  */
 
 /** Headers about the body or the connection, not security: left out of the comparison. */
@@ -72,8 +72,7 @@ describe('security headers (ADR 0026)', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('are on every kind of JSON answer, equal to helmet’s', async () => {
-    const expected = security((await reference.inject({ method: 'GET', url: '/json' })).headers);
+  it('on every kind of API answer are the API set: nothing loads, nothing frames, no sniffing', async () => {
     const answers = await Promise.all([
       app.inject({ method: 'PUT', url: '/api/en/sites/categories/1/orders/calcs', payload: CALC_BODY }),
       app.inject({ method: 'PUT', url: '/api/en/sites/categories/1/orders/calcs', payload: { pages: 'x' } }),
@@ -83,10 +82,21 @@ describe('security headers (ADR 0026)', () => {
       app.inject({ method: 'GET', url: '/api/test/boom' }),
       app.inject({ method: 'GET', url: '/api/en/customers/customer' }),
       app.inject({ method: 'POST', url: '/api/checkmail', payload: { email: 'headers@example.com' } }),
-      app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
     ]);
-    expect(answers.map((r) => r.statusCode)).toEqual([200, 422, 400, 200, 404, 500, 401, 200, 200]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 422, 400, 200, 404, 500, 401, 200]);
+    for (const res of answers) expect(security(res.headers)).toEqual(API_SECURITY_HEADERS);
+  });
+
+  it('outside /api (a static file, the health check) are equal to helmet’s', async () => {
+    const expected = security((await reference.inject({ method: 'GET', url: '/json' })).headers);
+    const answers = await Promise.all([app.inject({ method: 'GET', url: '/assets/app-abc123.js' }), app.inject({ method: 'GET', url: '/healthz' })]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     for (const res of answers) expect(security(res.headers)).toEqual(expected);
+  });
+
+  it('tell API paths from pages by the /api/ prefix, the OpenAPI page excepted', () => {
+    expect(['/api/en/orders', '/api/checkmail', '/api/payments/paypal/callback?x=1'].every(isApiPath)).toBe(true);
+    expect(['/api/docs', '/api/docs/json', '/order', '/apix', '/sandbox/paypal/p1', '/assets/a.js'].some(isApiPath)).toBe(false);
   });
 
   it('on an HTML answer carry the style nonce, equal to helmet’s with useStyleNonce', async () => {

@@ -50,14 +50,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
 });
 
 /**
+ * The JSON API's answers (and its file downloads) are never rendered as a page, so the headers that only
+ * steer a document (opener policy, origin-agent cluster, DNS prefetch, IE's download and XSS switches,
+ * Flash's cross-domain policy) do nothing there. They get the OWASP REST Security set instead, with a
+ * stricter policy: nothing may load and nothing may frame them (ADR 0026).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+});
+
+/** `/api/…` answers JSON and files; `/api/docs` is the OpenAPI page, a document. */
+export const isApiPath = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');
+
+/**
  * One synchronous onRequest hook on the root instance, so every answer carries the headers: routes,
  * the not-found handler, validation and other errors, static files. They go in the reply's headers, not
  * on the raw response: Node then writes the reply's header object as it is instead of validating each
  * header twice, and a route still overrides one with reply.header (useStyleNonce, file downloads).
  */
 export const registerSecurityHeaders = (app: FastifyInstance): void => {
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
     done();
   });
 };
