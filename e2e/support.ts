@@ -234,7 +234,7 @@ export const orderPageTotal = (page: Page) =>
 export const placeOrderWith = async (
   request: APIRequestContext,
   accessToken: string,
-  patch: Partial<ReturnType<typeof essayOrderBody>>,
+  patch: Partial<ReturnType<typeof essayOrderBody>> & { discountCode?: string },
 ): Promise<{ id: number; uid: string }> => {
   const response = await request.post('/api/en/sites/categories/1/orders', {
     headers: { Authorization: `Bearer ${accessToken}` },
