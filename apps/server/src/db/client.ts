@@ -36,8 +36,18 @@ export const pgliteDb = (client: PGlite): Db => {
   };
 };
 
-export const postgresDb = (connectionString: string): Db => {
+/**
+ * A pg pool. An idle pooled connection that the server ends (a restart, an administrator, a dropped
+ * test database) makes the pool emit 'error'; pg then throws it as an uncaught exception unless it is
+ * listened to. The pool has already dropped that connection and opens a new one for the next query,
+ * so the error is only reported (`onIdleError`, by default to stderr).
+ */
+export const postgresDb = (
+  connectionString: string,
+  { onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`) }: { onIdleError?: (error: Error) => void } = {},
+): Db => {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  pool.on('error', (error) => onIdleError(error));
   const query = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
     (await pool.query(sql, params as unknown[])).rows as T[];
   return {

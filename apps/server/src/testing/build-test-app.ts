@@ -50,7 +50,8 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const db = postgresDb(url.toString());
+  // The drop below ends this database's sessions; a pooled connection still closing then hears it.
+  const db = postgresDb(url.toString(), { onIdleError: () => undefined });
   await migrate(db);
   const { systemClock } = await import('../lib/clock');
   await seedDatabase(db, { demo: true, clock: systemClock });
@@ -60,6 +61,13 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets are closed: let the sessions leave (up to 5 s) rather
+      // than end them under a client that is still closing.
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if ((rows[0]?.n ?? 0) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },
