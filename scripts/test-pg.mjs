@@ -17,7 +17,7 @@ console.info(`test:pg: server tests on PostgreSQL at ${shown}`);
 const child = spawn(process.execPath, [path.join(root, 'scripts/vitest.mjs'), '--project', 'server', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TEST_DATABASE_URL: url },
+  env: { ...process.env, TEST_DATABASE_URL: url, TEST_PG_PASS: '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

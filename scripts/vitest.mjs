@@ -9,7 +9,11 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // eslint-disable-next-line no-control-regex -- strips the terminal colour codes from the repeated lines
 const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
-const child = spawn(npx, ['vitest', 'run', ...process.argv.slice(2)], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env: process.env });
+// `npm run test:unit` is the embedded-PostgreSQL pass (PGlite); `npm run test:pg` runs the server suite
+// again on the server named by TEST_DATABASE_URL and says so with TEST_PG_PASS=1.
+const env = { ...process.env };
+if (env.TEST_PG_PASS !== '1') delete env.TEST_DATABASE_URL;
+const child = spawn(npx, ['vitest', 'run', ...process.argv.slice(2)], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env });
 const lines = [];
 const keep = (chunk) => {
   for (const line of chunk.toString('utf8').split('\n')) {
