@@ -3,11 +3,10 @@
 // summary, where a short tail cuts it off.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
-// eslint-disable-next-line no-control-regex -- strips the terminal colour codes from the repeated lines
-const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
 // `npm run test:unit` is the embedded-PostgreSQL pass (PGlite); `npm run test:pg` runs the server suite
 // again on the server named by TEST_DATABASE_URL and says so with TEST_PG_PASS=1.
@@ -17,7 +16,7 @@ const child = spawn(npx, ['vitest', 'run', ...process.argv.slice(2)], { cwd: roo
 const lines = [];
 const keep = (chunk) => {
   for (const line of chunk.toString('utf8').split('\n')) {
-    lines.push(plain(line));
+    lines.push(stripVTControlCharacters(line));
     if (lines.length > 20_000) lines.shift();
   }
 };

@@ -77,9 +77,3 @@ export const preferredWriterSchema = z.object({ idWriter: z.number().int(), isPr
 export const preferredWriterListSchema = z.array(preferredWriterSchema);
 export type PreferredWriter = z.infer<typeof preferredWriterSchema>;
 
-/** CONTRACT "Orders and catalogues": editing is refused outside status 1 (or 10 with forceEditing). */
-export const ORDER_EDIT_MESSAGE = {
-  notEditable: 'This order can no longer be edited',
-  idempotencyMismatch: 'This Idempotency-Key was already used with a different order',
-  noRate: 'This combination of options has no price',
-} as const;

@@ -1,5 +1,12 @@
 // The zod-free half of the order context, for the web app's eager chunks (ADR 0020).
 
+/** CONTRACT "Orders and catalogues": editing is refused outside status 1 (or 10 with forceEditing). */
+export const ORDER_EDIT_MESSAGE = {
+  notEditable: 'This order can no longer be edited',
+  idempotencyMismatch: 'This Idempotency-Key was already used with a different order',
+  noRate: 'This combination of options has no price',
+} as const;
+
 /** SPEC §4 "Order status ids (card styles)". */
 export const ORDER_STATUS = {
   unpaid: 1,

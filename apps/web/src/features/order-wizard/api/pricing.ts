@@ -22,16 +22,17 @@ export const confirmPrice = (category: number, body: PriceCalcBody, signal?: Abo
     check: 'after',
   });
 
-/** The value once it has stayed the same (by its JSON) for `delayMs`. */
+/**
+ * The value once it has stayed the same (by its JSON) for `delayMs`. The settled value is read back
+ * from that JSON, so a new object with the same content restarts nothing.
+ */
 export const useDebouncedKey = <T,>(value: T, delayMs: number): { value: T; key: string } => {
   const key = JSON.stringify(value);
   const [settled, setSettled] = useState(() => ({ value, key }));
   useEffect(() => {
     if (key === settled.key) return undefined;
-    const timer = window.setTimeout(() => setSettled({ value, key }), delayMs);
+    const timer = window.setTimeout(() => setSettled({ value: JSON.parse(key) as T, key }), delayMs);
     return () => window.clearTimeout(timer);
-    // `value` is read through `key`: a new object with the same JSON restarts nothing.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, settled.key, delayMs]);
   return settled;
 };

@@ -11,7 +11,7 @@ import {
   ORDER_FORM_MESSAGE,
   validateOrderDetails,
 } from '@app/domain/order-form/rules';
-import { isOrderEditable } from '@app/domain/order/rules';
+import { isOrderEditable, ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -206,7 +206,7 @@ function WizardBody(props: WizardBodyProps) {
         <h1 ref={headingRef} className="text-2xl font-semibold">
           {title}
         </h1>
-        {props.notEditable && <Alert tone="error">This order can no longer be edited</Alert>}
+        {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
         <nav aria-label="Order steps">
           <ol className="flex gap-2 text-sm">
             {([1, 2, 3] as const).map((n) => {

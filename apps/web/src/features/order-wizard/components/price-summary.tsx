@@ -1,8 +1,6 @@
 import { formatUsd } from '@app/domain/money';
+import { ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
 import { useWizard } from '../hooks/use-order-wizard';
-
-/** pricing.service's 422 message (ORDER_EDIT_MESSAGE.noRate, not imported: @app/domain/order holds zod). */
-const NO_RATE_MESSAGE = 'This combination of options has no price';
 
 /** SPEC §3 "Price": basic price, each extra, the discount and the final price, always in view. */
 export function PriceSummary() {
@@ -12,7 +10,7 @@ export function PriceSummary() {
     // The server's own words when it refused these choices (PUT …/calcs 422), else the same words here.
     return (
       <div role="status" className="text-sm text-slate-700">
-        <p data-testid="price-problem">{noRateMessage ?? NO_RATE_MESSAGE}</p>
+        <p data-testid="price-problem">{noRateMessage ?? ORDER_EDIT_MESSAGE.noRate}</p>
         <p>Please choose another deadline or level.</p>
       </div>
     );
