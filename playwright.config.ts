@@ -9,7 +9,8 @@ import { defineConfig } from '@playwright/test';
  */
 const root = import.meta.dirname;
 const tmpRoot = path.join(root, '.tmp');
-const E2E_PORT = 3100;
+// E2E_PORT lets two checkouts run their journeys side by side (default 3100).
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // STACK "Gotchas": Chromium and Playwright leave profiles in TMPDIR; keep them inside ignored .tmp.
 process.env.TMPDIR = path.join(tmpRoot, 'playwright-tmp');
