@@ -127,9 +127,11 @@ export interface OrdersServiceDeps {
   reviews: Pick<ReviewsService, 'feedback'>;
   /** Issue 8: the payments module's part of an edit (open attempts, a forced edit's difference). */
   money: OrderEditHooks;
+  /** Issue 8: what the order page says about money (an amount due, money parked for support). */
+  moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
 }
 
-export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money }: OrdersServiceDeps) => {
+export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money, moneyView }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
     const category = String(siteCategory);
@@ -330,10 +332,11 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       const orderId = parseId(rawOrderId);
       const row = await repo.findDetail({ customerId, orderId });
       if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      const [history, fileForDownload, feedback] = await Promise.all([
+      const [history, fileForDownload, feedback, orderMoney] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
+        moneyView.orderMoney({ customerId, orderId }),
       ]);
       const levelField = levelFieldForCategory(row.siteCategory);
       const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -379,6 +382,8 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
         resumeLevel: levelField === 'resumeLevel' ? level : null,
         thesisLevel: levelField === 'thesisLevel' ? level : null,
         statusHistory: history.map((h) => ({ status: h.status, date: h.date.toISOString() })),
+        ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
+        ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
       };
     },
 

@@ -36,7 +36,7 @@ const edit = (id: number, overrides: Partial<OrderFormValues>, query = '') =>
 const order = async (id: number) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/en/orders/${id}`, headers: auth() });
   expect(res.statusCode).toBe(200);
-  return res.json<{ status: number; finalPrice: number; pending: boolean }>();
+  return res.json<{ status: number; finalPrice: number; pending: boolean; amountDue?: number; unappliedPayment?: true }>();
 };
 const checkout = async (uid: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/checkout/fondy/order/${uid}?hashDevice=dev-hash` });
@@ -84,6 +84,7 @@ describe('issue 8: underpaying by editing after checkout', () => {
     const after = await order(id);
     expect(after.status).toBe(1);
     expect(after.finalPrice).toBe(dear);
+    expect(after.unappliedPayment).toBe(true);
     // The money is recorded, not applied: in /transactions as unapplied, listed for support, shown on the order.
     expect(await paymentTransactions(id)).toEqual([{ amount_cents: Math.round(cheap * 100), status: 'unapplied' }]);
     expect(await unappliedFor(id)).toEqual([expect.objectContaining({ reason: 'attempt_canceled', amount: cheap })]);
@@ -171,6 +172,7 @@ describe('issue 8: a forced edit of a paid order (status 10)', () => {
     const after = await priceCents(id);
     expect(after).toBeGreaterThan(before);
     expect(await paymentStatus(id)).toMatchObject({ amountDue: (after - before) / 100 });
+    expect((await order(id)).amountDue).toBe((after - before) / 100);
 
     const { path, paymentId } = await checkout(uid);
     expect(await attempt(paymentId)).toEqual({ state: 'created', amount_cents: after - before, kind: 'difference' });
@@ -179,6 +181,8 @@ describe('issue 8: a forced edit of a paid order (status 10)', () => {
     await pay(path);
     const paid = await order(id);
     expect(paid.status).toBe(2);
+    expect(paid.amountDue).toBeUndefined();
+    expect(paid.unappliedPayment).toBeUndefined();
     expect((await paymentStatus(id)).amountDue).toBeUndefined();
     expect(await paymentTransactions(id)).toEqual([
       { amount_cents: before, status: 'completed' },
