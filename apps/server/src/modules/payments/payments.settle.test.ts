@@ -128,6 +128,29 @@ describe('issue 8: underpaying by editing after checkout', () => {
   });
 });
 
+describe('issue 8: an edit racing a callback (concurrent on PostgreSQL)', () => {
+  it('either the old price is paid and the edit refused, or the edit wins and the money is parked; never the new price paid by the old amount', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const { id, uid } = await create({ pages: 1 });
+      const cheapCents = await priceCents(id);
+      const { path } = await checkout(uid);
+      const [edited, paid] = await Promise.all([edit(id, { pages: 30, urgency: 24, premiumWriter: true }), pay(path)]);
+      expect(paid.statusCode).toBe(303);
+      const after = await order(id);
+      const money = await paymentTransactions(id);
+      if (edited.statusCode === 409) {
+        expect(after.status).toBe(2);
+        expect(Math.round(after.finalPrice * 100)).toBe(cheapCents);
+        expect(money).toEqual([{ amount_cents: cheapCents, status: 'completed' }]);
+      } else {
+        expect(edited.statusCode).toBe(200);
+        expect(after.status).toBe(1);
+        expect(money).toEqual([{ amount_cents: cheapCents, status: 'unapplied' }]);
+      }
+    }
+  });
+});
+
 describe('issue 8: a paid event after declined is parked, not dropped', () => {
   it('keeps the money in view: attempt parked, transaction unapplied, support list, order page flag', async () => {
     const { id, uid } = await create();
