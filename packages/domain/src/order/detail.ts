@@ -63,6 +63,10 @@ export const orderDetailSchema = z.object({
   thesisLevel: named.nullable(),
   /** CONTRACT: one entry per change, oldest first */
   statusHistory: z.array(z.object({ status: z.number().int(), date: z.string() })),
+  /** Issue 8 (ADR 0034): what a forced edit of a paid order left to pay, USD (only when above zero). */
+  amountDue: z.number().positive().optional(),
+  /** Issue 8: money arrived for this order that did not settle it and waits for support (only when true). */
+  unappliedPayment: z.literal(true).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

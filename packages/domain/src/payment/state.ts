@@ -1,12 +1,19 @@
 // The zod-free rules of a payment attempt (ADR 0020): forward-only states, exactly-once settlement.
 
-/** A payment attempt's states (issue 4): created → pending → paid | declined; paid → refunded. */
+/**
+ * A payment attempt's states (issue 4): created → pending → paid | declined; paid → refunded.
+ * Issue 8 (ADR 0034): an edit of the order cancels its open attempts (created, pending → canceled); money
+ * that arrives and may not settle the order (a canceled or declined attempt, another amount, a changed
+ * price) parks the attempt (→ parked) for support; parked money may be refunded.
+ */
 export const PAYMENT_STATE = {
   created: 'created',
   pending: 'pending',
   paid: 'paid',
   declined: 'declined',
   refunded: 'refunded',
+  canceled: 'canceled',
+  parked: 'parked',
 } as const;
 export type PaymentState = (typeof PAYMENT_STATE)[keyof typeof PAYMENT_STATE];
 export const PAYMENT_STATES: readonly PaymentState[] = Object.values(PAYMENT_STATE);
@@ -15,12 +22,17 @@ export const PAYMENT_STATES: readonly PaymentState[] = Object.values(PAYMENT_STA
 export type PaymentEventStatus = 'pending' | 'paid' | 'declined' | 'refunded';
 
 const FORWARD: Record<PaymentState, readonly PaymentState[]> = {
-  created: ['pending', 'paid', 'declined'],
-  pending: ['paid', 'declined'],
+  created: ['pending', 'paid', 'declined', 'canceled', 'parked'],
+  pending: ['paid', 'declined', 'canceled', 'parked'],
   paid: ['refunded'],
-  declined: [],
+  declined: ['parked'],
   refunded: [],
+  canceled: ['parked'],
+  parked: ['refunded'],
 };
+
+/** Whether an attempt may move from one state to another (forward only). */
+export const canMovePayment = (from: PaymentState, to: PaymentState): boolean => FORWARD[from].includes(to);
 
 /**
  * Issue 4 "Exactly once": the state an event moves an attempt to, or null when it changes nothing
@@ -40,13 +52,15 @@ export type PaymentReturnStatus = 'none' | 'pending' | 'paid' | 'declined';
 
 /**
  * The order's payment status from its attempts, newest first: any paid (or later refunded) attempt
- * makes it paid; otherwise the newest attempt decides; no attempt at all is 'none'.
+ * makes it paid; otherwise the newest attempt decides; no attempt at all is 'none'. Issue 8: attempts an
+ * edit canceled are left out, and a parked attempt did not pay the order (it reads as declined; the
+ * status view says separately that money is waiting for support).
  */
 export const paymentReturnStatus = (attemptsNewestFirst: readonly PaymentState[]): PaymentReturnStatus => {
   if (attemptsNewestFirst.some((s) => s === 'paid' || s === 'refunded')) return 'paid';
-  const newest = attemptsNewestFirst[0];
+  const newest = attemptsNewestFirst.find((s) => s !== 'canceled');
   if (newest === undefined) return 'none';
-  return newest === 'declined' ? 'declined' : 'pending';
+  return newest === 'declined' || newest === 'parked' ? 'declined' : 'pending';
 };
 
 /** SPEC §7: the checkout paths name paycore "paycoreio". */

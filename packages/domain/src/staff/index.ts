@@ -33,3 +33,4 @@ export const STAFF_MESSAGE = {
   notAWriter: 'This account is not a writer',
   supportOnly: 'Only support may do this',
 } as const;
+export * from './money';

@@ -4,7 +4,9 @@ import { PAYMENT_SYSTEMS } from '../settings/index';
 /** SPEC §2 /transactions: the customer's payments and refunds. */
 export const TRANSACTION_TYPE = { payment: 'payment', refund: 'refund' } as const;
 export type TransactionType = (typeof TRANSACTION_TYPE)[keyof typeof TRANSACTION_TYPE];
-export const TRANSACTION_STATUS = { completed: 'completed' } as const;
+/** Issue 8: 'unapplied' is money that arrived and did not settle its order (parked for support). */
+export const TRANSACTION_STATUS = { completed: 'completed', unapplied: 'unapplied' } as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
 
 export const transactionSchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,7 @@ import type { ModuleOptions } from '../../context';
 import { createCatalogueReader } from '../catalogue';
 import { createDiscounts } from '../discounts';
 import { createFiles } from '../files';
+import { createMoneySupport, orderEditMoney } from '../payments';
 import { createPricing } from '../pricing';
 import { createReviews } from '../reviews';
 import { createOrdersRepo } from './orders.repo';
@@ -22,6 +23,8 @@ export const ordersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     discounts: createDiscounts(ctx),
     files: createFiles(ctx),
     reviews: createReviews(ctx),
+    money: orderEditMoney,
+    moneyView: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
   });
   await app.register(ordersRoutes, { service });
 };

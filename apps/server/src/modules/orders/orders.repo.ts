@@ -1,5 +1,17 @@
 import type { Price } from '@app/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
+
+/** What the payments module does inside an edit's transaction (issue 8, ADR 0034). */
+export interface OrderEditHooks {
+  beforeEdit(tx: Queryable, e: { orderId: number; now: Date }): Promise<void>;
+  afterEdit(
+    tx: Queryable,
+    e: { orderId: number; customerId: number; statusId: number; previousPriceCents: number; previousDueCents: number; newPriceCents: number; now: Date },
+  ): Promise<void>;
+}
+
+/** Rolls an edit's transaction back when the order's status no longer allows the edit. */
+class OrderNotEditableError extends Error {}
 
 /** The columns an order is created or edited with (SPEC §3 "Order"; money in integer cents). */
 export interface OrderFields {
@@ -292,7 +304,9 @@ export const createOrdersRepo = (db: Db) => ({
 
   /**
    * Edits the order when its status still allows it (checked in the same statement, so a payment that
-   * lands in between wins). Null when nothing was updated.
+   * lands in between wins). Null when nothing was updated. Issue 8: in one transaction with the money
+   * hooks: `beforeEdit` (the order's open payment attempts are canceled, locked before the order as a
+   * callback locks them) and `afterEdit` (a forced edit's difference), with the price before and after.
    */
   update: async ({
     customerId,
@@ -300,22 +314,45 @@ export const createOrdersRepo = (db: Db) => ({
     fields,
     now,
     editableStatuses,
+    money,
   }: {
     customerId: number;
     orderId: number;
     fields: OrderFields;
     now: Date;
     editableStatuses: readonly number[];
-  }): Promise<{ id: number; uid: string } | null> => {
-    const n = FIELD_COLUMNS.length;
-    const [row] = await db.query<{ id: number; uid: string }>(
-      `UPDATE orders SET ${FIELD_COLUMNS.map((c, i) => `${c} = ${placeholder(c, i + 1)}`).join(', ')}, updated_at = $${n + 1}
-       WHERE id = $${n + 2} AND customer_id = $${n + 3} AND status_id = ANY($${n + 4}::int[])
-       RETURNING id, uid`,
-      [...fieldParams(fields), now, orderId, customerId, [...editableStatuses]],
-    );
-    return row ?? null;
-  },
+    money: OrderEditHooks;
+  }): Promise<{ id: number; uid: string } | null> =>
+    db.transaction(async (tx) => {
+      await money.beforeEdit(tx, { orderId, now });
+      const [before] = await tx.query<{ final_price_cents: number; amount_due_cents: number }>(
+        'SELECT final_price_cents, amount_due_cents FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE',
+        [orderId, customerId],
+      );
+      if (!before) return null;
+      const n = FIELD_COLUMNS.length;
+      const [row] = await tx.query<{ id: number; uid: string; status_id: number; final_price_cents: number }>(
+        `UPDATE orders SET ${FIELD_COLUMNS.map((c, i) => `${c} = ${placeholder(c, i + 1)}`).join(', ')}, updated_at = $${n + 1}
+         WHERE id = $${n + 2} AND customer_id = $${n + 3} AND status_id = ANY($${n + 4}::int[])
+         RETURNING id, uid, status_id, final_price_cents`,
+        [...fieldParams(fields), now, orderId, customerId, [...editableStatuses]],
+      );
+      // Not editable any more: the transaction ends without effect (the attempts stay as they were).
+      if (!row) throw new OrderNotEditableError();
+      await money.afterEdit(tx, {
+        orderId,
+        customerId,
+        statusId: Number(row.status_id),
+        previousPriceCents: Number(before.final_price_cents),
+        previousDueCents: Number(before.amount_due_cents),
+        newPriceCents: Number(row.final_price_cents),
+        now,
+      });
+      return { id: Number(row.id), uid: String(row.uid) };
+    }).catch((error: unknown) => {
+      if (error instanceof OrderNotEditableError) return null;
+      throw error;
+    }),
 
   findDetail: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetailRow | null> => {
     const [r] = await db.query<Record<string, unknown>>(

@@ -34,7 +34,7 @@ import type { DiscountsService } from '../discounts';
 import type { FilesService } from '../files';
 import type { PriceTables } from '../pricing';
 import type { ReviewsService } from '../reviews';
-import { IdempotencyKeyTakenError, type OrderDetailRow, type OrderFields, type OrderListFilter, type OrderListRow, type OrdersRepo } from './orders.repo';
+import { IdempotencyKeyTakenError, type OrderDetailRow, type OrderEditHooks, type OrderFields, type OrderListFilter, type OrderListRow, type OrdersRepo } from './orders.repo';
 import { parseId } from '../../lib/ids';
 
 const NOT_FOUND = 'Not found';
@@ -125,9 +125,13 @@ export interface OrdersServiceDeps {
   discounts: DiscountsService;
   files: FilesService;
   reviews: Pick<ReviewsService, 'feedback'>;
+  /** Issue 8: the payments module's part of an edit (open attempts, a forced edit's difference). */
+  money: OrderEditHooks;
+  /** Issue 8: what the order page says about money (an amount due, money parked for support). */
+  moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
 }
 
-export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews }: OrdersServiceDeps) => {
+export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money, moneyView }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
     const category = String(siteCategory);
@@ -291,7 +295,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       if (!isOrderEditable(state.statusId, forceEditing)) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
       const fields = await prepare({ customerId, category, body });
       const editableStatuses = Object.values(ORDER_STATUS).filter((s) => isOrderEditable(s, forceEditing));
-      const updated = await repo.update({ customerId, orderId, fields, now: clock.now(), editableStatuses });
+      const updated = await repo.update({ customerId, orderId, fields, now: clock.now(), editableStatuses, money });
       // The status moved on (a payment) between the check and the update.
       if (!updated) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
       return updated;
@@ -328,10 +332,11 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       const orderId = parseId(rawOrderId);
       const row = await repo.findDetail({ customerId, orderId });
       if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      const [history, fileForDownload, feedback] = await Promise.all([
+      const [history, fileForDownload, feedback, orderMoney] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
+        moneyView.orderMoney({ customerId, orderId }),
       ]);
       const levelField = levelFieldForCategory(row.siteCategory);
       const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -377,6 +382,8 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
         resumeLevel: levelField === 'resumeLevel' ? level : null,
         thesisLevel: levelField === 'thesisLevel' ? level : null,
         statusHistory: history.map((h) => ({ status: h.status, date: h.date.toISOString() })),
+        ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
+        ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
       };
     },
 

@@ -5,6 +5,8 @@ import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { createProviders } from './providers';
 
+export { createMoneySupport, orderEditMoney, type MoneySupport } from './payments.settle';
+
 /**
  * Payments (issue 4): checkout redirects, provider adapters (sandbox without credentials), callbacks
  * applied exactly once, the return page's status check.

@@ -53,7 +53,10 @@ const newOrder = async (opts: { customer?: number; category?: number; workType?:
 const orderState = async (orderId: number) => {
   const [o] = await t.db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [orderId]);
   const [h] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND status_id = 2', [orderId]);
-  const [tr] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [orderId]);
+  const [tr] = await t.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment' AND status = 'completed'`,
+    [orderId],
+  );
   return { status: o?.status_id, pending: o?.pending, paidHistory: h?.n, transactions: tr?.n };
 };
 
@@ -185,15 +188,24 @@ describe('POST /api/payments/{provider}/callback', () => {
     expect(await eventCount(paymentId)).toBe(1);
   });
 
-  it('refuses an authentic callback whose amount differs from the order price, and changes nothing', async () => {
-    const order = await newOrder();
-    const { paymentId } = await checkout('fondy', order.uid);
-    const res = await fondyCallback(paymentId, { order_status: 'approved', payment_id: '778', amount: '100' });
-    expect(res.statusCode).toBe(400);
-    const usd = await fondyCallback(paymentId, { order_status: 'approved', payment_id: '779', currency: 'EUR' });
-    expect(usd.statusCode).toBe(400);
-    expect(await orderState(order.id)).toEqual({ status: 1, pending: true, paidHistory: 0, transactions: 0 });
-    expect(await eventCount(paymentId)).toBe(0);
+  it('parks an authentic callback whose amount or currency differs from the attempt: the order is not paid, the money is recorded (issue 8)', async () => {
+    for (const [fields, reason] of [
+      [{ amount: '100' }, 'amount_mismatch'],
+      [{ currency: 'EUR' }, 'currency_mismatch'],
+    ] as const) {
+      const order = await newOrder();
+      const { paymentId } = await checkout('fondy', order.uid);
+      const res = await fondyCallback(paymentId, { order_status: 'approved', payment_id: `${paymentId}-x`, ...fields });
+      expect(res.statusCode).toBe(200);
+      expect(await orderState(order.id)).toEqual({ status: 1, pending: false, paidHistory: 0, transactions: 0 });
+      const [parked] = await t.db.query<{ reason: string; amount_cents: number; currency: string }>(
+        'SELECT reason, amount_cents, currency FROM unapplied_payments WHERE payment_id = $1',
+        [paymentId],
+      );
+      expect(parked).toEqual({ reason, amount_cents: 'amount' in fields ? 100 : 2400, currency: 'currency' in fields ? 'EUR' : 'USD' });
+      const [event] = await t.db.query<{ applied: boolean }>('SELECT applied FROM payment_events WHERE payment_id = $1', [paymentId]);
+      expect(event?.applied).toBe(false);
+    }
   });
 
   it('answers a Paymentwall pingback with the body OK', async () => {
@@ -252,18 +264,23 @@ describe('exactly once under shuffled and duplicated callbacks (property)', () =
     );
   });
 
-  it('with contradictory events the first terminal one wins and the order is paid at most once', async () => {
+  it('with contradictory events the first terminal one wins, the order is paid at most once, and paid after declined is parked', async () => {
     await fc.assert(
       fc.asyncProperty(fc.shuffledSubarray<Kind>(['pending', 'paid', 'declined', 'paid', 'declined', 'pending'], { minLength: 1 }), async (events) => {
         const order = await newOrder();
         const { paymentId } = await checkout('fondy', order.uid);
         for (const kind of events) await fondyCallback(paymentId, { order_status: FONDY_STATUS[kind], payment_id: `${paymentId}-${kind}` });
         const firstTerminal = events.find((k) => k !== 'pending');
+        // Issue 8: money that arrives after a decline is parked (recorded, not applied), never dropped.
+        const paidLate = firstTerminal === 'declined' && events.includes('paid');
         const after = await orderState(order.id);
         const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);
-        expect(payment?.state).toBe(firstTerminal ?? 'pending');
+        const [unapplied] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM unapplied_payments WHERE payment_id = $1', [paymentId]);
+        expect(payment?.state).toBe(paidLate ? 'parked' : (firstTerminal ?? 'pending'));
         expect(after.transactions).toBe(firstTerminal === 'paid' ? 1 : 0);
         expect(after.paidHistory).toBe(firstTerminal === 'paid' ? 1 : 0);
+        expect(after.status).toBe(firstTerminal === 'paid' ? 2 : 1);
+        expect(unapplied?.n).toBe(paidLate ? 1 : 0);
       }),
       { numRuns: 20 },
     );

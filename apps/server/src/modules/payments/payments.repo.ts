@@ -1,4 +1,4 @@
-import type { PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
+import type { OrderCharge, PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface PaymentRow {
@@ -24,6 +24,8 @@ export interface PayableOrder {
   siteCategory: number;
   workTypeId: number;
   finalPriceCents: number;
+  /** Issue 8: the difference a forced edit of a paid order left to pay. */
+  amountDueCents: number;
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -46,7 +48,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
   /** The order a payment URL's uid names (the uid is the capability: random, at least 16 characters). */
   async findOrderByUid(uid: string): Promise<PayableOrder | null> {
     const [r] = await q.query<Record<string, unknown>>(
-      `SELECT id, uid, customer_id, title, status_id, site_category, work_type_id, final_price_cents FROM orders WHERE uid = $1`,
+      `SELECT id, uid, customer_id, title, status_id, site_category, work_type_id, final_price_cents, amount_due_cents FROM orders WHERE uid = $1`,
       [uid],
     );
     if (!r) return null;
@@ -59,6 +61,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
       siteCategory: Number(r.site_category),
       workTypeId: Number(r.work_type_id),
       finalPriceCents: Number(r.final_price_cents),
+      amountDueCents: Number(r.amount_due_cents),
     };
   },
 
@@ -75,10 +78,14 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return r?.rules ?? {};
   },
 
-  /** A new attempt; the order is marked pending while the buyer is at the provider (issue 4). */
+  /**
+   * A new attempt for what the order asks now (issue 8: its whole price, or the difference due); the
+   * order is marked pending while the buyer is at the provider (issue 4).
+   */
   async insertAttempt(a: {
     id: string;
     order: PayableOrder;
+    charge: OrderCharge;
     provider: PaymentSystem;
     currency: string;
     sandbox: boolean;
@@ -86,12 +93,12 @@ export const createPaymentsRepo = (q: Queryable) => ({
     now: Date;
   }): Promise<PaymentRow> {
     const [r] = await q.query<Record<string, unknown>>(
-      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, hash_device, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, hash_device, created_at, updated_at, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
        RETURNING ${PAYMENT_COLUMNS}`,
-      [a.id, a.order.id, a.order.customerId, a.provider, a.order.finalPriceCents, a.currency, a.sandbox, a.hashDevice, a.now],
+      [a.id, a.order.id, a.order.customerId, a.provider, a.charge.amountCents, a.currency, a.sandbox, a.hashDevice, a.now, a.charge.kind],
     );
-    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = 1', [a.order.id, a.now]);
+    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id IN (1, 10)', [a.order.id, a.now]);
     if (!r) throw new Error('payment attempt not stored');
     return toPayment(r);
   },

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import {
   DomainError,
   ERROR_CODE,
-  ORDER_STATUS,
+  centsToAmount,
+  orderCharge,
   PAYMENT_CURRENCY,
   PAYMENT_STATUS_QUERY_AFTER_MS,
   allowedPaymentSystems,
@@ -14,8 +15,10 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { recordPaymentTransaction, recordRefund } from '../transactions';
+import { recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import { settlePaid } from './payments.settle';
+import { createSettleRepo } from './payments.settle.repo';
 import type { Providers } from './providers';
 import { SignatureError, type CallbackAnswer, type CallbackRequest, type PaymentEvent, type SandboxCallback, type SandboxOutcome } from './providers/types';
 
@@ -43,6 +46,8 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
       const now = clock.now();
       const payment = await txRepo.lock(event.paymentId, provider);
       if (!payment) throw notFound();
+      // Issue 8: a paid event settles the order only with exactly what it asks now, or is parked.
+      if (event.status === 'paid') return settlePaid(tx, { provider, payment, event, now, log });
       // The server alone fixed the amount; a message about another amount or currency is refused whole.
       const amountOk =
         event.amountCents === null ||
@@ -56,22 +61,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
       const fresh = await txRepo.insertEvent({ provider, eventId: event.eventId, paymentId: payment.id, status: event.status, applied: next !== null, now });
       if (!fresh || next === null) return { changed: false };
       if (!(await txRepo.moveState(payment.id, payment.state, next, now))) return { changed: false };
-      if (next === 'paid') {
-        await recordPaymentTransaction(tx, {
-          customerId: payment.customerId,
-          orderId: payment.orderId,
-          paymentId: payment.id,
-          provider,
-          amountCents: payment.amountCents,
-          currency: payment.currency,
-          now,
-        });
-        if (!(await txRepo.markOrderPaid(payment.orderId, now))) {
-          // Another attempt paid the order first: the money is recorded, the order moves once only.
-          log.warn({ provider, paymentId: payment.id, orderId: payment.orderId }, 'a second attempt was paid for an order already paid');
-          await txRepo.setOrderPending(payment.orderId, false, now);
-        }
-      } else if (next === 'declined') {
+      if (next === 'declined') {
         await txRepo.setOrderPending(payment.orderId, false, now);
       } else if (next === 'pending') {
         await txRepo.setOrderPending(payment.orderId, true, now);
@@ -114,7 +104,9 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
     async startCheckout({ provider, uid, hashDevice }: { provider: PaymentSystem; uid: string; hashDevice: string }): Promise<string> {
       const order = await repo.findOrderByUid(uid);
       if (!order) throw notFound();
-      if (order.statusId !== ORDER_STATUS.unpaid || order.finalPriceCents <= 0) return orderPage(order.id);
+      // Issue 8: the whole price of an unpaid order, or exactly the difference a forced edit left due.
+      const charge = orderCharge(order);
+      if (!charge) return orderPage(order.id);
       const allowed = allowedPaymentSystems(await repo.paymentsRules(), order.siteCategory, order.workTypeId);
       if (!allowed.includes(provider)) throw notFound();
       const adapter = providers[provider];
@@ -122,6 +114,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
         createPaymentsRepo(tx).insertAttempt({
           id: randomBytes(18).toString('base64url'),
           order,
+          charge,
           provider,
           currency: PAYMENT_CURRENCY,
           sandbox: adapter.sandbox,
@@ -209,7 +202,13 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
         await applyQueried(newest, (p) => query.call(adapter, p));
         found = (await repo.orderPayments(customerId, orderId)) ?? found;
       }
-      return { status: paymentReturnStatus(found.attempts.map((a) => a.state)), pending: found.pending };
+      const money = await createSettleRepo(db).orderMoney(customerId, orderId);
+      return {
+        status: paymentReturnStatus(found.attempts.map((a) => a.state)),
+        pending: found.pending,
+        ...(money?.unapplied ? { unapplied: true as const } : {}),
+        ...(money && money.amountDueCents > 0 ? { amountDue: centsToAmount(money.amountDueCents) } : {}),
+      };
     },
 
     /** The sandbox page's data: the attempt and its order (404 unless that provider runs in sandbox mode). */

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { createFiles } from '../files';
+import { createMoneySupport } from '../payments';
 import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
+import { staffMoneyRoutes } from './staff.money.routes';
 import { staffRoutes } from './staff.routes';
 import { createStaffService } from './staff.service';
 
@@ -10,4 +12,5 @@ import { createStaffService } from './staff.service';
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: createFiles(ctx), recordRefund });
   await app.register(staffRoutes, { service });
+  await app.register(staffMoneyRoutes, { money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }) });
 };

@@ -1,4 +1,4 @@
-import type { PaymentSystem, TransactionType } from '@app/domain';
+import type { PaymentSystem, TransactionStatus, TransactionType } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface TransactionRow {
@@ -20,6 +20,8 @@ export interface NewPaymentTransaction {
   amountCents: number;
   currency: string;
   now: Date;
+  /** Issue 8: 'unapplied' for money that arrived and did not settle the order (parked for support). */
+  status?: TransactionStatus;
 }
 
 export interface NewRefund {
@@ -66,11 +68,11 @@ export const createTransactionsRepo = (q: Queryable) => ({
   /** The payment row of a paid attempt; the partial unique index keeps it to one per attempt. */
   async insertPayment(t: NewPaymentTransaction): Promise<boolean> {
     const rows = await q.query(
-      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
-       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7)
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, status)
+       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8)
        ON CONFLICT (payment_id) WHERE type = 'payment' DO NOTHING
        RETURNING id`,
-      [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now],
+      [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now, t.status ?? 'completed'],
     );
     return rows.length === 1;
   },

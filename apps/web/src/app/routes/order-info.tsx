@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
 import { orderKeys } from '@/features/orders/api/keys';
 import { OrderPage } from '@/features/orders/components/order-page';
+import { OrderMoneyNotice } from '@/features/payment/components/order-money-notice';
 import { PayButton } from '@/features/payment/components/pay-button';
 import { PaymentReturn } from '@/features/payment/components/payment-return';
 import { isConfirmingPayment } from '@/features/payment/lib/return-params';
@@ -35,7 +36,14 @@ export function Component() {
       tab={tab}
       onTabChange={(next) => void navigate(paths.orderInfo(id, next))}
       payAction={(order) => (site && !confirming ? <PayButton order={order} settings={site} /> : null)}
-      notice={(order) => site && <PaymentReturn order={order} settings={site} onPaid={onPaid} />}
+      notice={(order) =>
+        site && (
+          <>
+            <PaymentReturn order={order} settings={site} onPaid={onPaid} />
+            {!confirming && <OrderMoneyNotice order={order} settings={site} />}
+          </>
+        )
+      }
     />
   );
 }

@@ -165,3 +165,26 @@ describe('back from the provider (CONTRACT "Payments")', { timeout: 20_000 }, ()
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
   });
 });
+
+describe('money the order page owes the customer an honest word about (issue 8)', { timeout: 20_000 }, () => {
+  it('says so when a payment arrived that did not match the order price', async () => {
+    serveOrder({ unappliedPayment: true });
+    await openOrder();
+    expect(screen.getByRole('alert')).toHaveTextContent('We received a payment that did not match the order price; support will contact you.');
+  });
+
+  it('shows nothing of the kind for an order without parked money', async () => {
+    serveOrder();
+    await openOrder();
+    expect(screen.queryByText(/did not match the order price/)).not.toBeInTheDocument();
+  });
+
+  it('asks for exactly the difference a forced edit left due, through the usual checkout', async () => {
+    serveSettings({ payments_rules: { '1': { default: ['fondy'] } }, multipayment: false });
+    serveOrder({ status: 10, orderStatus: { id: 10, name: 'Modified' }, finalPrice: 120, amountDue: 30.5 });
+    const { user } = await openOrder();
+    expect(screen.getByText('Your changes add $30.50 to this order')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay $30.50' }));
+    expect(leavePageFor).toHaveBeenCalledWith(`/checkout/fondy/order/uid-00000000000000042?hashDevice=${HASH}`);
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  centsToAmount,
+  DomainError,
+  ERROR_CODE,
+  forcedEditBalance,
+  ORDER_STATUS,
+  orderCharge,
+  PAYMENT_CURRENCY,
+  settlePaidEvent,
+  type OrderCharge,
+  type PaymentSystem,
+} from '@app/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import { recordPaymentTransaction, recordRefund } from '../transactions';
+import { createPaymentsRepo, type PaymentRow } from './payments.repo';
+import { createSettleRepo } from './payments.settle.repo';
+import type { PaymentEvent } from './providers/types';
+
+/**
+ * Issue 8 (ADR 0034): a verified `paid` event, inside the transaction that locked its attempt. The order
+ * is locked next and its current charge decides: the exact money settles it; any other money (a canceled
+ * or declined attempt, another amount or currency, a changed price, an order already paid) is parked:
+ * recorded, not applied, listed for support, logged, and shown on the order.
+ */
+export const settlePaid = async (
+  tx: Queryable,
+  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: FastifyBaseLogger },
+): Promise<{ changed: boolean }> => {
+  const repo = createPaymentsRepo(tx);
+  const settle = createSettleRepo(tx);
+  const order = await settle.lockOrder(payment.orderId);
+  const charge: OrderCharge | null = order ? orderCharge(order) : null;
+  const kind = await settle.attemptKind(payment.id);
+  const decision = settlePaidEvent({
+    attempt: { state: payment.state, kind, amountCents: payment.amountCents, currency: payment.currency },
+    received: { amountCents: event.amountCents, currency: event.currency },
+    charge,
+  });
+  const fresh = await repo.insertEvent({ provider, eventId: event.eventId, paymentId: payment.id, status: 'paid', applied: decision.action === 'apply', now });
+  if (!fresh || decision.action === 'ignore') return { changed: false };
+
+  if (decision.action === 'park') {
+    if (!(await repo.moveState(payment.id, payment.state, 'parked', now))) return { changed: false };
+    await settle.insertUnapplied({
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      customerId: payment.customerId,
+      provider,
+      eventId: event.eventId,
+      amountCents: decision.amountCents,
+      currency: decision.currency,
+      reason: decision.reason,
+      now,
+    });
+    // The money is in /transactions too, marked as not applied (never lost from view).
+    if (decision.amountCents > 0) {
+      await recordPaymentTransaction(tx, {
+        customerId: payment.customerId,
+        orderId: payment.orderId,
+        paymentId: payment.id,
+        provider,
+        amountCents: decision.amountCents,
+        currency: decision.currency,
+        now,
+        status: 'unapplied',
+      });
+    }
+    await settle.refreshPending(payment.orderId, now);
+    log.warn(
+      {
+        provider,
+        paymentId: payment.id,
+        orderId: payment.orderId,
+        reason: decision.reason,
+        receivedCents: decision.amountCents,
+        currency: decision.currency,
+        attemptCents: payment.amountCents,
+        orderChargeCents: charge?.amountCents ?? null,
+      },
+      'payment parked for support: the money does not match what the order asks now',
+    );
+    return { changed: true };
+  }
+
+  if (!(await repo.moveState(payment.id, payment.state, 'paid', now))) return { changed: false };
+  await recordPaymentTransaction(tx, {
+    customerId: payment.customerId,
+    orderId: payment.orderId,
+    paymentId: payment.id,
+    provider,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    now,
+  });
+  // The order is locked and its charge was this attempt's: the move cannot miss.
+  const moved =
+    decision.kind === 'full' ? await repo.markOrderPaid(payment.orderId, now) : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
+  if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
+  await settle.refreshPending(payment.orderId, now);
+  return { changed: true };
+};
+
+/**
+ * What the orders module calls inside the transaction of an edit (ADR 0034). Before the update the
+ * order's open attempts are locked (a callback locks its attempt, then the order). After it, a forced
+ * edit of a paid order (10) gets its difference (due when the price rose, an open refund claim when it
+ * fell), and every open attempt that no longer asks exactly what the order asks is canceled: its late
+ * callback parks the money instead of paying the order.
+ */
+export const orderEditMoney = {
+  async beforeEdit(tx: Queryable, { orderId }: { orderId: number; now: Date }): Promise<void> {
+    await createSettleRepo(tx).lockOpenAttempts(orderId);
+  },
+
+  async afterEdit(
+    tx: Queryable,
+    e: { orderId: number; customerId: number; statusId: number; previousPriceCents: number; previousDueCents: number; newPriceCents: number; now: Date },
+  ): Promise<void> {
+    const settle = createSettleRepo(tx);
+    let amountDueCents = 0;
+    if (e.statusId === ORDER_STATUS.modified) {
+      const balance = forcedEditBalance({
+        previousPriceCents: e.previousPriceCents,
+        previousDueCents: e.previousDueCents,
+        previousRefundDueCents: await settle.openRefundClaimCents(e.orderId),
+        newPriceCents: e.newPriceCents,
+      });
+      amountDueCents = balance.amountDueCents;
+      await settle.setAmountDue(e.orderId, balance.amountDueCents, e.now);
+      await settle.setRefundClaim({ orderId: e.orderId, customerId: e.customerId, amountCents: balance.refundDueCents, currency: PAYMENT_CURRENCY, now: e.now });
+    }
+    await settle.cancelStaleAttempts(e.orderId, orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }), e.now);
+    await settle.refreshPending(e.orderId, e.now);
+  },
+};
+export type OrderEditMoney = typeof orderEditMoney;
+
+/** Support's side (ADR 0035): money that did not settle its order, open refund claims, and closing a claim. */
+export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; log: FastifyBaseLogger }) => ({
+  async unapplied() {
+    const rows = await createSettleRepo(db).listUnapplied();
+    return {
+      payments: rows.map((r) => ({
+        paymentId: r.paymentId,
+        orderId: r.orderId,
+        customerId: r.customerId,
+        customerEmail: r.customerEmail,
+        provider: r.provider,
+        amount: centsToAmount(r.amountCents),
+        currency: r.currency,
+        reason: r.reason,
+        receivedAt: r.receivedAt.toISOString(),
+      })),
+    };
+  },
+
+  async refundClaims() {
+    const rows = await createSettleRepo(db).listRefundClaims();
+    return {
+      claims: rows.map((r) => ({
+        id: r.id,
+        orderId: r.orderId,
+        customerId: r.customerId,
+        customerEmail: r.customerEmail,
+        amount: centsToAmount(r.amountCents),
+        currency: r.currency,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    };
+  },
+
+  /** Support refunded the claim at the provider: one refund row in /transactions, the claim closed. */
+  async refundClaim({ claimId }: { claimId: number }): Promise<{ id: number; transactionId: number }> {
+    return db.transaction(async (tx) => {
+      const settle = createSettleRepo(tx);
+      const claim = await settle.lockOpenClaim(claimId);
+      if (!claim) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!claim.provider) throw new DomainError(ERROR_CODE.conflict, 'The order has no settled payment to refund');
+      const now = clock.now();
+      const transactionId = await recordRefund(tx, {
+        orderId: claim.orderId,
+        paymentId: null,
+        provider: claim.provider,
+        amountCents: claim.amountCents,
+        currency: claim.currency,
+        now,
+      });
+      if (transactionId === null) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      await settle.closeClaim(claim.id, transactionId, now);
+      log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
+      return { id: claim.id, transactionId };
+    });
+  },
+
+  /** The order page's flags: money parked for support, and the difference a forced edit left to pay. */
+  async orderMoney({ customerId, orderId }: { customerId: number; orderId: number }) {
+    return createSettleRepo(db).orderMoney(customerId, orderId);
+  },
+});
+export type MoneySupport = ReturnType<typeof createMoneySupport>;
