@@ -5,6 +5,7 @@ import {
   ORDER_STATUS,
   PAYMENT_CURRENCY,
   PAYMENT_STATUS_QUERY_AFTER_MS,
+  PAYMENT_UNAVAILABLE_MESSAGE,
   allowedPaymentSystems,
   nextPaymentState,
   paymentReturnStatus,
@@ -29,9 +30,16 @@ export interface PaymentsServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
+  /** Issue 8: whether the deployment offers this provider (payments.sandbox-policy.ts); default: every one. */
+  available?: (provider: PaymentSystem) => boolean;
 }
 
-export const createPaymentsService = ({ db, repo, providers, clock, log, origin }: PaymentsServiceDeps) => {
+export const createPaymentsService = ({ db, repo, providers, clock, log, origin, available = () => true }: PaymentsServiceDeps) => {
+  /** A provider the deployment does not offer (no credentials in production): its routes refuse (issue 8). */
+  const requireAvailable = (provider: PaymentSystem): void => {
+    if (!available(provider)) throw new DomainError(ERROR_CODE.notFound, PAYMENT_UNAVAILABLE_MESSAGE);
+  };
+
   /**
    * Applies one verified event exactly once (issue 4): the event id is stored in the same transaction
    * as the forward-only state change; a paid attempt writes one transaction row and moves an unpaid
@@ -64,6 +72,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
           provider,
           amountCents: payment.amountCents,
           currency: payment.currency,
+          sandbox: payment.sandbox,
           now,
         });
         if (!(await txRepo.markOrderPaid(payment.orderId, now))) {
@@ -99,6 +108,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
   };
 
   const sandboxPayment = async (provider: PaymentSystem, paymentId: string): Promise<PaymentRow> => {
+    requireAvailable(provider);
     const payment = await repo.find(paymentId);
     if (!payment || payment.provider !== provider || !payment.sandbox || !providers[provider].sandbox) throw notFound();
     return payment;
@@ -112,6 +122,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
      * then the provider's page. A paid (or otherwise settled) order goes back to its page.
      */
     async startCheckout({ provider, uid, hashDevice }: { provider: PaymentSystem; uid: string; hashDevice: string }): Promise<string> {
+      requireAvailable(provider);
       const order = await repo.findOrderByUid(uid);
       if (!order) throw notFound();
       if (order.statusId !== ORDER_STATUS.unpaid || order.finalPriceCents <= 0) return orderPage(order.id);
@@ -156,6 +167,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
 
     /** POST /api/payments/{provider}/callback: verified, then applied once; 403 for a bad signature. */
     async handleCallback({ provider, request }: { provider: PaymentSystem; request: CallbackRequest }): Promise<CallbackAnswer> {
+      requireAvailable(provider);
       const adapter = providers[provider];
       let event: PaymentEvent | null;
       try {
