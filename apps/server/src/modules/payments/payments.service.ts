@@ -15,8 +15,9 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { recordPaymentTransaction, recordRefund } from '../transactions';
+import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import { applyProviderRefund } from './payments.refunds';
 import type { Providers } from './providers';
 import { SignatureError, type CallbackAnswer, type CallbackRequest, type PaymentEvent, type SandboxCallback, type SandboxOutcome } from './providers/types';
 
@@ -85,14 +86,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       } else if (next === 'pending') {
         await txRepo.setOrderPending(payment.orderId, true, now);
       } else if (next === 'refunded') {
-        await recordRefund(tx, {
-          orderId: payment.orderId,
-          paymentId: payment.id,
-          provider,
-          amountCents: event.amountCents ?? payment.amountCents,
-          currency: payment.currency,
-          now,
-        });
+        await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
       return { changed: true };
     });
