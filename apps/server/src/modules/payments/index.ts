@@ -4,6 +4,7 @@ import { createPaymentsRepo } from './payments.repo';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { createProviders } from './providers';
+import { createReconciler } from './payments.reconcile';
 import { logSandboxPolicy, usablePaymentSystems } from './payments.sandbox-policy';
 
 export { usablePaymentSystems } from './payments.sandbox-policy';
@@ -27,4 +28,15 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     available: (provider) => usable.has(provider),
   });
   await app.register(paymentsRoutes, { service });
+  // Issue 8: the background reconciliation of attempts left open (ADR 0037), from ready to close.
+  const reconciler = createReconciler({
+    db: ctx.db,
+    providers,
+    applyEvent: service.applyEvent,
+    clock: ctx.clock,
+    log: ctx.log,
+    ...ctx.config.payments.reconcile,
+  });
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
 };
