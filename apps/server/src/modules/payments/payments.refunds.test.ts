@@ -188,3 +188,35 @@ describe('one refund per payment, whoever reports it', () => {
     expect(after.refunds).toHaveLength(1);
   });
 });
+
+describe('late events', () => {
+  it('a refund that arrives before the payment applies once the payment does: the order ends refunded, one payment, one refund', async () => {
+    seq += 1;
+    const uid = `refund-late-${String(seq).padStart(4, '0')}-abcdefghijk`;
+    const [row] = await t.db.query<{ id: number }>(
+      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
+         deadline, basic_price_cents, final_price_cents)
+       VALUES ($1, $2, 1, 1, 2, 'Refund before payment', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
+      [uid, customerId],
+    );
+    if (!row) throw new Error('no order');
+    const res = await t.app.inject({ method: 'GET', url: CHECKOUT.paycore(uid) });
+    const paymentId = new URL(String(res.headers.location)).pathname.split('/').at(-1) ?? '';
+    await sendRefund('paycore', paymentId, `early-${seq}`);
+    expect((await ledger(row.id)).status).toBe(1);
+
+    const body = JSON.stringify({ data: { type: 'payment-invoices', id: `early-${seq}`, attributes: { status: 'processed', amount: 24, currency: 'USD', reference_id: paymentId } } });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/paycore/callback',
+      headers: { 'content-type': 'application/json', 'x-signature': paycoreSignature(body, await secret('payments_sandbox_paycore')) },
+      payload: body,
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(await ledger(row.id)).toEqual({ status: 7, refunds: [{ amount_cents: 2400 }], refundedHistory: 1 });
+    const [payments] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [row.id]);
+    expect(payments?.n).toBe(1);
+    const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);
+    expect(payment?.state).toBe('refunded');
+  });
+});

@@ -2,7 +2,7 @@ import type { PaymentSystem } from '@app/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { recordRefund } from '../transactions';
-import type { PaymentRow } from './payments.repo';
+import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createRefundsRepo } from './payments.refunds.repo';
 import type { PaymentEvent } from './providers/types';
 
@@ -28,4 +28,26 @@ export const applyProviderRefund = async (
   if (refundId === null) log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
   const moved = await createRefundsRepo(tx).markOrderRefunded({ orderId: payment.orderId, paymentId: payment.id, now });
   if (!moved) log.info({ provider, paymentId: payment.id, orderId: payment.orderId }, 'provider refund left the order status as it was');
+};
+
+/**
+ * Issue 8 "late events": a refund or chargeback the provider sent before the payment's own paid event
+ * (webhooks arrive in any order) was stored but could not apply. Once the attempt is paid, in the same
+ * transaction, that refund applies: the attempt ends refunded, the order at 7, one refund row.
+ */
+export const applyRefundReceivedEarlier = async (
+  tx: Queryable,
+  { provider, payment, now, log }: { provider: PaymentSystem; payment: PaymentRow; now: Date; log: FastifyBaseLogger },
+): Promise<void> => {
+  const eventId = await createRefundsRepo(tx).takeEarlierRefundEvent(payment.id);
+  if (eventId === null) return;
+  if (!(await createPaymentsRepo(tx).moveState(payment.id, 'paid', 'refunded', now))) return;
+  log.warn({ provider, paymentId: payment.id, eventId }, 'a refund that arrived before the payment now applies');
+  await applyProviderRefund(tx, {
+    provider,
+    payment,
+    event: { eventId, paymentId: payment.id, status: 'refunded', amountCents: null, currency: null },
+    now,
+    log,
+  });
 };

@@ -17,7 +17,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
-import { applyProviderRefund } from './payments.refunds';
+import { applyProviderRefund, applyRefundReceivedEarlier } from './payments.refunds';
 import type { Providers } from './providers';
 import { SignatureError, type CallbackAnswer, type CallbackRequest, type PaymentEvent, type SandboxCallback, type SandboxOutcome } from './providers/types';
 
@@ -88,6 +88,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       } else if (next === 'refunded') {
         await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
+      if (next === 'paid') await applyRefundReceivedEarlier(tx, { provider, payment, now, log });
       return { changed: true };
     });
 
