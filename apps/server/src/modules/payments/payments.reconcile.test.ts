@@ -20,6 +20,10 @@ let fondyUrl: string;
 /** What Fondy's status/order_id says about each order id, and how often it was asked. */
 const fondyStatus = new Map<string, string>();
 const asked = new Map<string, number>();
+let paypal: Server;
+let paypalUrl: string;
+/** PayPal orders by id: our attempt id and the capture status its order GET shows (none: not captured). */
+const paypalOrders = new Map<string, { paymentId: string; capture?: string }>();
 
 beforeAll(async () => {
   fondy = createServer((req, res) => {
@@ -53,9 +57,38 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => fondy.listen(0, '127.0.0.1', resolve));
   fondyUrl = `http://127.0.0.1:${(fondy.address() as AddressInfo).port}/api`;
+
+  // PayPal Orders v2 as its docs describe it: token, create, GET an order.
+  paypal = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      const send = (status: number, doc: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(doc));
+      };
+      if (req.url === '/v1/oauth2/token') return send(200, { access_token: 'A21-token', expires_in: 32400 });
+      if (req.headers.authorization !== 'Bearer A21-token') return send(401, {});
+      if (req.url === '/v2/checkout/orders' && req.method === 'POST') {
+        const doc = JSON.parse(body) as { purchase_units: { custom_id: string }[] };
+        const id = `PP${paypalOrders.size + 1}`.padEnd(17, '0');
+        paypalOrders.set(id, { paymentId: doc.purchase_units[0]?.custom_id ?? '' });
+        return send(200, { id, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://paypal.test/checkoutnow?token=${id}` }] });
+      }
+      const order = paypalOrders.get((req.url ?? '').replace('/v2/checkout/orders/', ''));
+      if (req.method === 'GET' && order) {
+        const captures = order.capture ? [{ id: 'CAP1', status: order.capture, amount: { currency_code: 'USD', value: '24.00' }, custom_id: order.paymentId }] : [];
+        return send(200, { status: order.capture ? 'COMPLETED' : 'APPROVED', purchase_units: [{ reference_id: order.paymentId, payments: { captures } }] });
+      }
+      send(404, {});
+    });
+  });
+  await new Promise<void>((resolve) => paypal.listen(0, '127.0.0.1', resolve));
+  paypalUrl = `http://127.0.0.1:${(paypal.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await new Promise((resolve) => fondy.close(resolve));
+  await new Promise((resolve) => paypal.close(resolve));
 });
 
 const env = () => ({
@@ -68,6 +101,10 @@ const env = () => ({
   FONDY_API_URL: fondyUrl,
   PAYMENTWALL_PROJECT_KEY: 'pw-project',
   PAYMENTWALL_SECRET_KEY: 'pw-secret',
+  PAYPAL_CLIENT_ID: 'cid',
+  PAYPAL_CLIENT_SECRET: 'csecret',
+  PAYPAL_WEBHOOK_ID: 'WH-ID',
+  PAYPAL_API_URL: paypalUrl,
   PAYMENTS_RECONCILE_AFTER_MINUTES: '30',
   PAYMENTS_RECONCILE_INTERVAL_SECONDS: '0.05',
 });
@@ -162,6 +199,23 @@ describe('the reconciliation job', () => {
     expect(await orderOf(db, order.id)).toEqual({ status: 2, pending: false, payments: 1 });
     await someRuns();
     expect(asked.get(id)).toBe(2);
+    await app.close();
+  });
+
+  it('asks PayPal about an approved order the buyer never came back from, and pays it from the order GET', async () => {
+    const clock = createTestClock(new Date('2026-05-01T10:00:00Z'));
+    const app = await startServer(db, clock, []);
+    const order = await newOrder(db);
+    const res = await app.inject({ method: 'GET', url: `/pp/sdk/redirect?uid=${order.uid}&hashDevice=d` });
+    expect(String(res.headers.location)).toMatch(/^https:\/\/paypal\.test\/checkoutnow\?token=/);
+    const { id } = await attemptOf(db, order.id);
+    const [ref] = [...paypalOrders.entries()].find(([, o]) => o.paymentId === id) ?? [];
+    if (!ref) throw new Error('no PayPal order');
+    paypalOrders.set(ref, { paymentId: id, capture: 'COMPLETED' });
+
+    clock.advance(31 * MINUTE);
+    await expect.poll(async () => (await orderOf(db, order.id)).status, { timeout: 5000 }).toBe(2);
+    expect(await orderOf(db, order.id)).toEqual({ status: 2, pending: false, payments: 1 });
     await app.close();
   });
 
