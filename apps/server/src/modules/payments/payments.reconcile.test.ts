@@ -6,6 +6,10 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createTestClock, createTestDb, type TestClock } from '../../testing/build-test-app';
+import { createPaymentsRepo } from './payments.repo';
+import { createReconciler } from './payments.reconcile';
+import { createPaymentsService } from './payments.service';
+import { createProviders } from './providers';
 import { fondySignature } from './providers/fondy/fondy.adapter';
 
 /**
@@ -239,5 +243,33 @@ describe('the reconciliation job', () => {
     await expect.poll(async () => (await attemptOf(db, sandbox.id)).state, { timeout: 5000 }).toBe('declined');
     expect(await orderOf(db, sandbox.id)).toEqual({ status: 1, pending: false, payments: 0 });
     await app.close();
+  });
+
+  it('two instances running at once ask about each due attempt once (claims with SKIP LOCKED and a lease)', async () => {
+    const clock = createTestClock(new Date('2026-06-01T10:00:00Z'));
+    const config = loadConfig({ ...env(), PAYMENTS_RECONCILE_INTERVAL_SECONDS: '0' });
+    const app = await startServer(db, clock, []);
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const order = await newOrder(db);
+      await app.inject({ method: 'GET', url: `/checkout/fondy/order/${order.uid}?hashDevice=d` });
+      ids.push((await attemptOf(db, order.id)).id);
+    }
+    await app.close();
+    // Two server processes over one database: each has its own reconciler.
+    const instance = async () => {
+      const repo = createPaymentsRepo(db);
+      const providers = await createProviders({ config: config.payments, repo, origin: 'http://localhost:3000' });
+      const log = app.log;
+      const service = createPaymentsService({ db, repo, providers, clock, log, origin: 'http://localhost:3000' });
+      return createReconciler({ db, providers, applyEvent: service.applyEvent, clock, log, ...config.payments.reconcile });
+    };
+    const [a, b] = await Promise.all([instance(), instance()]);
+    clock.advance(31 * MINUTE);
+    const claimed = await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(claimed[0] + claimed[1]).toBe(6);
+    expect(ids.map((id) => asked.get(id))).toEqual([1, 1, 1, 1, 1, 1]);
+    // Right after, nothing is due: the next check is a delay away.
+    expect(await Promise.all([a.runOnce(), b.runOnce()])).toEqual([0, 0]);
   });
 });
