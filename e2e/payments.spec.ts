@@ -81,7 +81,10 @@ for (const { provider, name } of PROVIDERS) {
     await expect(row).toHaveCount(1, SLOW);
     await expect(row).toContainText(name);
     await expect(row).toContainText('Payment');
+    // Issue 8: a sandbox payment moved no money, and the list says so.
+    await expect(row.getByText('Sandbox', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: new RegExp(`#${order.id}`) })).toHaveAttribute('href', `/orderinfo/${order.id}/details`);
+    if (provider === 'fondy') await shoot(page, 'transactions-sandbox');
   });
 }
 

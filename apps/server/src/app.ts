@@ -36,6 +36,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** Where log lines go instead of stdout (tests read the start-up lines). */
+  logStream?: { write(line: string): void };
 }
 
 const JWT_SECRET_NAME = 'jwt_access_secret';
@@ -66,6 +68,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
         ? false
         : {
             level: config.logLevel,
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
             redact: ['req.headers.authorization', 'req.headers.cookie'],
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),

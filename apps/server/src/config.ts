@@ -44,6 +44,11 @@ const envSchema = z.object({
   PAYCORE_SECRET_KEY: z.string().optional(),
   PAYCORE_API_URL: z.string().url().default('https://com.paycore.io'),
   PAYCORE_SERVICE: z.string().optional(),
+  // Issue 8: sandbox mode in production only when the operator says so (logged loudly at start).
+  PAYMENTS_SANDBOX: bool(false),
+  // Issue 8: attempts left open longer than this are asked about at their provider by a background job.
+  PAYMENTS_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  PAYMENTS_RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
 });
 
 /** A provider's credentials and endpoint; undefined credentials mean sandbox mode (issue 4). */
@@ -52,6 +57,10 @@ export interface PaymentsConfig {
   paymentwall: { projectKey: string; secretKey: string; apiUrl: string; widget: string; signVersion: 2 | 3 } | undefined;
   paypal: { clientId: string; clientSecret: string; webhookId: string; apiUrl: string } | undefined;
   paycore: { publicKey: string; secretKey: string; apiUrl: string; service: string | undefined } | undefined;
+  /** PAYMENTS_SANDBOX: lets providers without credentials run in sandbox mode in production (ADR 0036). */
+  sandbox: boolean;
+  /** The reconciliation job (ADR 0037): attempts open longer than afterMs are asked about every intervalMs (0: off). */
+  reconcile: { afterMs: number; intervalMs: number };
 }
 
 export interface Config {
@@ -119,6 +128,12 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
       secretKey: paycore.PAYCORE_SECRET_KEY,
       apiUrl: trimUrl(e.PAYCORE_API_URL),
       service: e.PAYCORE_SERVICE || undefined,
+    },
+    sandbox: e.PAYMENTS_SANDBOX,
+    reconcile: {
+      afterMs: e.PAYMENTS_RECONCILE_AFTER_MINUTES * 60_000,
+      // Off in tests unless a test asks for it: they drive the job by hand with a fake clock.
+      intervalMs: Math.round((e.PAYMENTS_RECONCILE_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
     },
   };
 };

@@ -2,6 +2,8 @@ import { DEFAULT_PAYMENT_SYSTEM, PAYMENT_SYSTEMS, type PaymentSystem } from '../
 
 export * from './state';
 export * from './settle';
+export * from './availability';
+export * from './reconcile';
 export * from './wire';
 
 /** SPEC §8 "Payment error modal" and §4 "Payment flow" texts. */

@@ -19,6 +19,8 @@ export const transactionSchema = z.object({
   amount: z.number(),
   type: z.enum(['payment', 'refund']),
   status: z.string(),
+  /** Issue 8: a sandbox attempt's transaction (no money moved). */
+  sandbox: z.boolean().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -2,11 +2,13 @@ import {
   centsToAmount,
   DomainError,
   ERROR_CODE,
+  offeredPaymentsRules,
   priceExtraSchema,
   SITE_CATEGORY_IDS,
   siteSettingsSchema,
   type Calcs,
   type CatalogueItem,
+  type PaymentSystem,
   type SiteSettings,
   type Urgency,
 } from '@app/domain';
@@ -33,7 +35,16 @@ export interface RequestOrigin {
 
 const toWebSocketUrl = (httpUrl: string): string => httpUrl.replace(/^http(s?):\/\//i, 'ws$1://');
 
-export const createCatalogueService = ({ repo, chatBaseUrl }: { repo: CatalogueRepo; chatBaseUrl: string | undefined }) => {
+export const createCatalogueService = ({
+  repo,
+  chatBaseUrl,
+  usablePayments,
+}: {
+  repo: CatalogueRepo;
+  chatBaseUrl: string | undefined;
+  /** Issue 8: the providers the deployment offers (payments module); unset: every one the rules name. */
+  usablePayments?: readonly PaymentSystem[];
+}) => {
   const loadSite = async (): Promise<{ idSite: number; settings: z.infer<typeof storedSettingsSchema> }> => {
     const site = await repo.findSite();
     if (!site) throw new DomainError(ERROR_CODE.notFound, SITE_NOT_FOUND);
@@ -61,6 +72,8 @@ export const createCatalogueService = ({ repo, chatBaseUrl }: { repo: CatalogueR
       const chatBase = chatBaseUrl ?? `${origin.protocol}://${origin.host}/chat`;
       return {
         ...settings,
+        // Issue 8: a provider the deployment cannot use (no credentials in production) is never offered.
+        payments_rules: usablePayments ? offeredPaymentsRules(settings.payments_rules, usablePayments) : settings.payments_rules,
         idSite,
         messages_url: chatBase,
         baseOrderMessengerURL: chatBase,

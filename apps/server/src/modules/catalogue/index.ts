@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext, ModuleOptions } from '../../context';
+import { usablePaymentSystems } from '../payments';
 import { createCatalogueRepo } from './catalogue.repo';
 import { catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueService } from './catalogue.service';
@@ -8,7 +9,11 @@ export type { CatalogueService };
 
 /** Site settings, the catalogues of SPEC §7, urgencies and price tables: public, read from the database. */
 export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createCatalogueService({ repo: createCatalogueRepo(ctx.db), chatBaseUrl: ctx.config.chatBaseUrl });
+  const service = createCatalogueService({
+    repo: createCatalogueRepo(ctx.db),
+    chatBaseUrl: ctx.config.chatBaseUrl,
+    usablePayments: usablePaymentSystems(ctx.config),
+  });
   await app.register(catalogueRoutes, { service });
 };
 

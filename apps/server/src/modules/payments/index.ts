@@ -4,6 +4,10 @@ import { createPaymentsRepo } from './payments.repo';
 import { paymentsRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { createProviders } from './providers';
+import { createReconciler } from './payments.reconcile';
+import { logSandboxPolicy, usablePaymentSystems } from './payments.sandbox-policy';
+
+export { usablePaymentSystems } from './payments.sandbox-policy';
 
 export { createMoneySupport, orderEditMoney, type MoneySupport } from './payments.settle';
 
@@ -14,10 +18,27 @@ export { createMoneySupport, orderEditMoney, type MoneySupport } from './payment
 export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const repo = createPaymentsRepo(ctx.db);
   const providers = await createProviders({ config: ctx.config.payments, repo, origin: ctx.origin });
-  const sandboxed = Object.values(providers).filter((p) => p.sandbox).map((p) => p.name);
-  if (sandboxed.length > 0 && ctx.config.env === 'production') {
-    ctx.log.warn({ providers: sandboxed }, 'payment providers without credentials run in sandbox mode: no money moves');
-  }
-  const service = createPaymentsService({ db: ctx.db, repo, providers, clock: ctx.clock, log: ctx.log, origin: ctx.origin });
+  logSandboxPolicy(ctx.config, ctx.log);
+  const usable = new Set(usablePaymentSystems(ctx.config));
+  const service = createPaymentsService({
+    db: ctx.db,
+    repo,
+    providers,
+    clock: ctx.clock,
+    log: ctx.log,
+    origin: ctx.origin,
+    available: (provider) => usable.has(provider),
+  });
   await app.register(paymentsRoutes, { service });
+  // Issue 8: the background reconciliation of attempts left open (ADR 0037), from ready to close.
+  const reconciler = createReconciler({
+    db: ctx.db,
+    providers,
+    applyEvent: service.applyEvent,
+    clock: ctx.clock,
+    log: ctx.log,
+    ...ctx.config.payments.reconcile,
+  });
+  app.addHook('onReady', async () => reconciler.start());
+  app.addHook('onClose', async () => reconciler.stop());
 };

@@ -6,6 +6,7 @@ import {
   orderCharge,
   PAYMENT_CURRENCY,
   PAYMENT_STATUS_QUERY_AFTER_MS,
+  PAYMENT_UNAVAILABLE_MESSAGE,
   allowedPaymentSystems,
   nextPaymentState,
   paymentReturnStatus,
@@ -15,8 +16,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import { applyProviderRefund } from './payments.refunds';
 import { settlePaid } from './payments.settle';
 import { createSettleRepo } from './payments.settle.repo';
 import type { Providers } from './providers';
@@ -32,9 +33,16 @@ export interface PaymentsServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   origin: string;
+  /** Issue 8: whether the deployment offers this provider (payments.sandbox-policy.ts); default: every one. */
+  available?: (provider: PaymentSystem) => boolean;
 }
 
-export const createPaymentsService = ({ db, repo, providers, clock, log, origin }: PaymentsServiceDeps) => {
+export const createPaymentsService = ({ db, repo, providers, clock, log, origin, available = () => true }: PaymentsServiceDeps) => {
+  /** A provider the deployment does not offer (no credentials in production): its routes refuse (issue 8). */
+  const requireAvailable = (provider: PaymentSystem): void => {
+    if (!available(provider)) throw new DomainError(ERROR_CODE.notFound, PAYMENT_UNAVAILABLE_MESSAGE);
+  };
+
   /**
    * Applies one verified event exactly once (issue 4): the event id is stored in the same transaction
    * as the forward-only state change; a paid attempt writes one transaction row and moves an unpaid
@@ -66,14 +74,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
       } else if (next === 'pending') {
         await txRepo.setOrderPending(payment.orderId, true, now);
       } else if (next === 'refunded') {
-        await recordRefund(tx, {
-          orderId: payment.orderId,
-          paymentId: payment.id,
-          provider,
-          amountCents: event.amountCents ?? payment.amountCents,
-          currency: payment.currency,
-          now,
-        });
+        await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
       return { changed: true };
     });
@@ -89,6 +90,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
   };
 
   const sandboxPayment = async (provider: PaymentSystem, paymentId: string): Promise<PaymentRow> => {
+    requireAvailable(provider);
     const payment = await repo.find(paymentId);
     if (!payment || payment.provider !== provider || !payment.sandbox || !providers[provider].sandbox) throw notFound();
     return payment;
@@ -102,6 +104,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
      * then the provider's page. A paid (or otherwise settled) order goes back to its page.
      */
     async startCheckout({ provider, uid, hashDevice }: { provider: PaymentSystem; uid: string; hashDevice: string }): Promise<string> {
+      requireAvailable(provider);
       const order = await repo.findOrderByUid(uid);
       if (!order) throw notFound();
       // Issue 8: the whole price of an unpaid order, or exactly the difference a forced edit left due.
@@ -149,6 +152,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin 
 
     /** POST /api/payments/{provider}/callback: verified, then applied once; 403 for a bad signature. */
     async handleCallback({ provider, request }: { provider: PaymentSystem; request: CallbackRequest }): Promise<CallbackAnswer> {
+      requireAvailable(provider);
       const adapter = providers[provider];
       let event: PaymentEvent | null;
       try {

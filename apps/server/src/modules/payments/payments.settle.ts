@@ -15,6 +15,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordPaymentTransaction, recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
+import { applyRefundReceivedEarlier } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
 
@@ -63,6 +64,7 @@ export const settlePaid = async (
         provider,
         amountCents: decision.amountCents,
         currency: decision.currency,
+        sandbox: payment.sandbox,
         now,
         status: 'unapplied',
       });
@@ -92,6 +94,7 @@ export const settlePaid = async (
     provider,
     amountCents: payment.amountCents,
     currency: payment.currency,
+    sandbox: payment.sandbox,
     now,
   });
   // The order is locked and its charge was this attempt's: the move cannot miss.
@@ -99,6 +102,8 @@ export const settlePaid = async (
     decision.kind === 'full' ? await repo.markOrderPaid(payment.orderId, now) : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
+  // ADR 0036: a provider refund that arrived before this paid event applies now.
+  await applyRefundReceivedEarlier(tx, { provider, payment: { ...payment, state: 'paid' }, now, log });
   return { changed: true };
 };
 

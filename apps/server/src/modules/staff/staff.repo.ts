@@ -14,6 +14,7 @@ export interface PaidTransaction {
   provider: PaymentSystem;
   amountCents: number;
   currency: string;
+  sandbox: boolean;
 }
 
 const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id`;
@@ -81,7 +82,8 @@ export const createStaffRepo = (db: Db) => ({
   /**
    * Moves the order to `statusId` and writes the history entry with who did it, in one transaction;
    * completion (5) stamps completed_at (the revision window runs from it). `alsoInTransaction` runs
-   * inside the same transaction (the refund record). False when the order does not exist.
+   * inside the same transaction (the refund record). False when the order does not exist or already has
+   * that status (two concurrent changes to one status write one history entry and one refund, issue 8).
    */
   changeStatus: async ({
     orderId,
@@ -100,7 +102,7 @@ export const createStaffRepo = (db: Db) => ({
       const updated = await tx.query(
         `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
            completed_at = CASE WHEN $2::int = 5 THEN $3::timestamptz ELSE completed_at END
-         WHERE id = $1 RETURNING id`,
+         WHERE id = $1 AND status_id <> $2::int RETURNING id`,
         [orderId, statusId, now],
       );
       if (updated.length === 0) return false;
@@ -116,15 +118,17 @@ export const createStaffRepo = (db: Db) => ({
 
   /** The order's recorded payment when it has one and no refund yet (a second refund of one payment is refused). */
   paymentToRefund: async (q: Queryable, { orderId }: { orderId: number }): Promise<PaidTransaction | null> => {
-    const [row] = await q.query<{ payment_id: string | null; provider: string; amount_cents: number; currency: string }>(
-      `SELECT t.payment_id, t.provider, t.amount_cents, t.currency FROM transactions t
+    const [row] = await q.query<{ payment_id: string | null; provider: string; amount_cents: number; currency: string; sandbox: boolean }>(
+      `SELECT t.payment_id, t.provider, t.amount_cents, t.currency, t.sandbox FROM transactions t
        WHERE t.order_id = $1 AND t.type = 'payment'
          AND NOT EXISTS (SELECT 1 FROM transactions r WHERE r.order_id = t.order_id AND r.type = 'refund')
        ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
       [orderId],
     );
     const provider = PAYMENT_SYSTEMS.find((p) => p === row?.provider);
-    return row && provider ? { paymentId: row.payment_id, provider, amountCents: Number(row.amount_cents), currency: row.currency } : null;
+    return row && provider
+      ? { paymentId: row.payment_id, provider, amountCents: Number(row.amount_cents), currency: row.currency, sandbox: Boolean(row.sandbox) }
+      : null;
   },
 
   /** Assigns a writer account (role 3); false when the order does not exist or the id is not a writer. */

@@ -20,6 +20,7 @@ export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction)
 
 /**
  * Records a refund of an order (the staff API and the providers' refund events call it); the customer is
- * the order's owner. Returns the new row's id, or null when the order does not exist.
+ * the order's owner. Returns the new row's id, or null when the order does not exist or the payment is
+ * already refunded (one refund per paid attempt, issue 8).
  */
 export const recordRefund = (q: Queryable, r: NewRefund): Promise<number | null> => createTransactionsRepo(q).insertRefund(r);

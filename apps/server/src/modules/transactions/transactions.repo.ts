@@ -10,6 +10,7 @@ export interface TransactionRow {
   amountCents: number;
   type: TransactionType;
   status: string;
+  sandbox: boolean;
 }
 
 export interface NewPaymentTransaction {
@@ -19,6 +20,8 @@ export interface NewPaymentTransaction {
   provider: PaymentSystem;
   amountCents: number;
   currency: string;
+  /** Issue 8: the attempt ran in sandbox mode (no money moved). */
+  sandbox?: boolean;
   now: Date;
   /** Issue 8: 'unapplied' for money that arrived and did not settle the order (parked for support). */
   status?: TransactionStatus;
@@ -30,6 +33,8 @@ export interface NewRefund {
   provider: PaymentSystem;
   amountCents: number;
   currency: string;
+  /** Issue 8: the refunded payment ran in sandbox mode. */
+  sandbox?: boolean;
   now: Date;
 }
 
@@ -40,7 +45,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
   /** The customer's transactions, newest first, one page (DESIGN rule 3: the customer id is in the WHERE). */
   async list({ customerId, limit, offset }: { customerId: number; limit: number; offset: number }) {
     const rows = await q.query<Record<string, unknown>>(
-      `SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, count(*) OVER () AS total
+      `SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, t.sandbox, count(*) OVER () AS total
          FROM transactions t JOIN orders o ON o.id = t.order_id AND o.customer_id = t.customer_id
         WHERE t.customer_id = $1
         ORDER BY t.created_at DESC, t.id DESC
@@ -61,6 +66,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
       amountCents: Number(r.amount_cents),
       type: r.type as TransactionType,
       status: String(r.status),
+      sandbox: Boolean(r.sandbox),
     }));
     return { transactions, total };
   },
@@ -68,22 +74,27 @@ export const createTransactionsRepo = (q: Queryable) => ({
   /** The payment row of a paid attempt; the partial unique index keeps it to one per attempt. */
   async insertPayment(t: NewPaymentTransaction): Promise<boolean> {
     const rows = await q.query(
-      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, status)
-       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8)
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, status, sandbox)
+       VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9)
        ON CONFLICT (payment_id) WHERE type = 'payment' DO NOTHING
        RETURNING id`,
-      [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now, t.status ?? 'completed'],
+      [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now, t.status ?? 'completed', t.sandbox ?? false],
     );
     return rows.length === 1;
   },
 
-  /** A refund row; the customer is the order's owner. */
+  /**
+   * A refund row; the customer is the order's owner. One per paid attempt (issue 8): the refund key
+   * (migration 0006) makes a second one, from the provider or from support, a no-op (null).
+   */
   async insertRefund(r: NewRefund): Promise<number | null> {
+    const refundKey = r.paymentId === null ? `order:${r.orderId}` : `payment:${r.paymentId}`;
     const [row] = await q.query<{ id: number }>(
-      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
-       SELECT o.customer_id, o.id, $2, $3, 'refund', $4, $5, $6 FROM orders o WHERE o.id = $1
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, sandbox, refund_key)
+       SELECT o.customer_id, o.id, $2, $3, 'refund', $4, $5, $6, $7, $8 FROM orders o WHERE o.id = $1
+       ON CONFLICT (refund_key) DO NOTHING
        RETURNING id`,
-      [r.orderId, r.paymentId, r.provider, r.amountCents, r.currency, r.now],
+      [r.orderId, r.paymentId, r.provider, r.amountCents, r.currency, r.now, r.sandbox ?? false, refundKey],
     );
     return row ? Number(row.id) : null;
   },

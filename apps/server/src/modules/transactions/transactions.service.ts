@@ -15,6 +15,7 @@ export const createTransactionsService = ({ repo }: { repo: ReturnType<typeof cr
         amount: centsToAmount(t.amountCents),
         type: t.type,
         status: t.status,
+        sandbox: t.sandbox,
       })),
       total,
     };

@@ -120,6 +120,38 @@ describe('Fondy', () => {
     ).rejects.toBeInstanceOf(SignatureError);
   });
 
+  /** The signature the code before issue 8 accepted: every field of the message, whatever its name. */
+  const signEverything = (fields: Record<string, string>, key: string) =>
+    createHash('sha1')
+      .update([key, ...Object.keys(fields).sort().map((k) => fields[k] ?? '').filter((v) => v !== '')].join('|'))
+      .digest('hex');
+  const callbackOf = (fields: Record<string, string>) =>
+    fondy().verifyCallback({ method: 'POST', headers: { 'content-type': 'application/json' }, query: {}, rawBody: JSON.stringify(fields) });
+
+  it('counts only the fields Fondy signs: a message signed over a field outside its protocol is refused', async () => {
+    const fields: Record<string, string> = { order_id: payment.id, merchant_id: '1500001', order_status: 'approved', amount: '2450', currency: 'USD', payment_id: '6' };
+    // An extra field sorted between amount and currency shifts every later value one place.
+    const withExtra: Record<string, string> = { ...fields, b_extra: 'USD' };
+    await expect(callbackOf({ ...withExtra, signature: signEverything(withExtra, 'fondy-key') })).rejects.toBeInstanceOf(SignatureError);
+    // The same message signed over Fondy's fields is authentic; the field outside the protocol is ignored.
+    expect(await callbackOf({ ...withExtra, signature: fondySignature(fields, 'fondy-key') })).toMatchObject({ status: 'paid', paymentId: payment.id });
+  });
+
+  it("refuses a value containing '|', which would shift the signed string's field boundaries", async () => {
+    // Signed as Fondy signs: "key|2450|USD|...": a '|' inside a value reads as two values.
+    const fields: Record<string, string> = {
+      order_id: payment.id,
+      merchant_id: '1500001',
+      order_status: 'declined',
+      amount: '2450',
+      currency: 'USD',
+      payment_id: '7',
+      merchant_data: 'x|approved',
+    };
+    await expect(callbackOf({ ...fields, signature: signEverything(fields, 'fondy-key') })).rejects.toBeInstanceOf(SignatureError);
+    expect(() => fondySignature(fields, 'fondy-key')).toThrow(SignatureError);
+  });
+
   it('queries the status of an attempt and verifies the signed answer', async () => {
     expect(await fondy().queryStatus?.(payment)).toMatchObject({ status: 'paid', paymentId: payment.id, amountCents: 2450 });
   });
@@ -151,18 +183,32 @@ describe('Paymentwall', () => {
     expect((await fetch(bad.redirectUrl)).status).toBe(403);
   });
 
-  it('verifies pingbacks signed with v2 (MD5) and v3 (SHA-256), and refuses a bad sig', async () => {
+  const pingback = (version: 2 | 3) => {
+    const params: Record<string, string> = { uid: '7', goodsid: payment.id, slength: '', speriod: '', type: '0', ref: 'b1', sign_version: String(version) };
+    const base = Object.keys(params).sort().map((k) => `${k}=${params[k] ?? ''}`).join('') + 'pw-secret';
+    params.sig = createHash(version === 2 ? 'md5' : 'sha256').update(base).digest('hex');
+    return params;
+  };
+
+  it('verifies pingbacks signed with the configured version, v2 (MD5) or v3 (SHA-256), and refuses a bad sig', async () => {
     for (const version of [2, 3] as const) {
-      const params: Record<string, string> = { uid: '7', goodsid: payment.id, slength: '', speriod: '', type: '0', ref: 'b1', sign_version: String(version) };
-      const base = Object.keys(params).sort().map((k) => `${k}=${params[k] ?? ''}`).join('') + 'pw-secret';
-      params.sig = createHash(version === 2 ? 'md5' : 'sha256').update(base).digest('hex');
-      expect(await pw().verifyCallback({ method: 'GET', headers: {}, query: params, rawBody: '' })).toMatchObject({
+      const params = pingback(version);
+      expect(await pw(version).verifyCallback({ method: 'GET', headers: {}, query: params, rawBody: '' })).toMatchObject({
         eventId: 'b1:0',
         status: 'paid',
         paymentId: payment.id,
       });
-      await expect(pw().verifyCallback({ method: 'GET', headers: {}, query: { ...params, type: '2' }, rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
+      await expect(pw(version).verifyCallback({ method: 'GET', headers: {}, query: { ...params, type: '2' }, rawBody: '' })).rejects.toBeInstanceOf(
+        SignatureError,
+      );
     }
+  });
+
+  it('refuses a pingback that asks for another signature version than the configured one (v2 MD5 when v3 is set)', async () => {
+    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: pingback(2), rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
+    await expect(pw(2).verifyCallback({ method: 'GET', headers: {}, query: pingback(3), rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
+    const { sign_version: _dropped, ...unversioned } = pingback(3);
+    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: unversioned, rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
   });
 
   it('maps type 2 to a refund and answers OK', async () => {

@@ -78,6 +78,21 @@ describe('/transactions (SPEC §2, §9)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).not.toBeInTheDocument();
   });
 
+  it('marks a sandbox transaction "Sandbox" (issue 8) and only that one', async () => {
+    server.use(
+      http.get('/api/en/customers/transactions', () =>
+        HttpResponse.json({ transactions: [transaction(2, { sandbox: true }), transaction(1, { sandbox: false })], total: 2 }),
+      ),
+    );
+    signIn();
+    renderApp('/transactions');
+    const table = await screen.findByRole('table');
+    const [, sandboxRow, realRow] = within(table).getAllByRole('row');
+    if (!sandboxRow || !realRow) throw new Error('no rows');
+    expect(within(sandboxRow).getByText('Sandbox')).toHaveAttribute('title', 'Sandbox payment: no money moved');
+    expect(realRow).not.toHaveTextContent('Sandbox');
+  });
+
   it('says so when there are no transactions yet', async () => {
     serveTransactions(0);
     signIn();

@@ -46,6 +46,19 @@ function TypeBadge({ t }: { t: Transaction }) {
   );
 }
 
+/** Issue 8: a sandbox attempt's transaction moved no money; it says so next to its type. */
+function SandboxBadge({ t }: { t: Transaction }) {
+  if (!t.sandbox) return null;
+  return (
+    <span
+      title="Sandbox payment: no money moved"
+      className="ml-1.5 inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-300 ring-inset"
+    >
+      Sandbox
+    </span>
+  );
+}
+
 /** SPEC §9 "Narrow-screen threshold": a table from 992 px on. */
 function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
   return (
@@ -71,8 +84,9 @@ function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
               <td className="max-w-80 px-4 py-3">
                 <OrderLink t={t} />
               </td>
-              <td className="px-4 py-3">
+              <td className="px-4 py-3 whitespace-nowrap">
                 <TypeBadge t={t} />
+                <SandboxBadge t={t} />
               </td>
               <td className="px-4 py-3">{PAYMENT_SYSTEM_NAME[t.provider]}</td>
               <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</td>
@@ -101,7 +115,10 @@ function TransactionRows({ transactions }: { transactions: Transaction[] }) {
             <span className="text-base font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</span>
           </div>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-700">
-            <TypeBadge t={t} />
+            <span className="inline-flex">
+              <TypeBadge t={t} />
+              <SandboxBadge t={t} />
+            </span>
             <span>{PAYMENT_SYSTEM_NAME[t.provider]}</span>
             <span aria-hidden="true">·</span>
             <span>{statusText(t.status)}</span>

@@ -12,17 +12,38 @@ import {
 } from '../types';
 
 /**
+ * The parameters Fondy's protocol signs (docs.fondy.io / docs.flitt.com: the request parameters of
+ * checkout/url and status/order_id, and the response and callback parameters). Only these count
+ * (issue 8): a field outside the protocol is neither signed nor read, so nobody can slip one into the
+ * signed string to shift the values after it.
+ */
+export const FONDY_SIGNED_FIELDS: ReadonlySet<string> = new Set([
+  // request
+  'version', 'order_id', 'merchant_id', 'order_desc', 'amount', 'currency', 'response_url', 'server_callback_url',
+  'lang', 'lifetime', 'merchant_data', 'preauth', 'sender_email', 'delayed', 'product_id', 'payment_systems',
+  'default_payment_system', 'required_rectoken', 'verification', 'verification_type', 'design_id', 'subscription',
+  'subscription_callback_url', 'reservation_data',
+  // response and callback
+  'order_status', 'response_status', 'tran_type', 'sender_cell_phone', 'sender_account', 'masked_card', 'card_bin',
+  'card_type', 'rrn', 'approval_code', 'response_code', 'response_description', 'reversal_amount', 'settlement_amount',
+  'settlement_currency', 'order_time', 'settlement_date', 'eci', 'fee', 'payment_system', 'payment_id', 'actual_amount',
+  'actual_currency', 'verification_status', 'rectoken', 'rectoken_lifetime', 'additional_info', 'parent_order_id',
+  'checkout_url', 'error_code', 'error_message', 'capture_status', 'capture_amount',
+]);
+
+/**
  * Fondy's signature (docs.fondy.io "Signatures", reference/authentication): SHA1 over the payment key and
- * the non-empty parameter values in alphabetical order of their names, joined with '|'. `signature` and
- * `response_signature_string` are not signed.
+ * the non-empty values of the signed parameters in alphabetical order of their names, joined with '|'.
+ * A value containing '|' would shift the boundaries between values, so it is refused (SignatureError).
  */
 export const fondySignature = (params: Record<string, string | number | undefined | null>, secretKey: string): string => {
   const values = Object.keys(params)
-    .filter((k) => k !== 'signature' && k !== 'response_signature_string')
+    .filter((k) => FONDY_SIGNED_FIELDS.has(k))
     .sort()
     .map((k) => params[k])
     .filter((v): v is string | number => v !== undefined && v !== null && String(v) !== '')
     .map(String);
+  if (values.some((v) => v.includes('|'))) throw new SignatureError('Invalid signature');
   return createHash('sha1').update([secretKey, ...values].join('|'), 'utf8').digest('hex');
 };
 
@@ -53,7 +74,8 @@ export const createFondyProvider = (opts: FondyOptions): PaymentProvider => {
     const status = STATUS[fields.order_status ?? ''];
     const paymentId = fields.order_id;
     if (!status || !paymentId) return null;
-    const amount = Number(fields.amount);
+    // A reversal (refund or chargeback) names what went back in reversal_amount; amount stays the order's.
+    const amount = Number(status === 'refunded' && Number(fields.reversal_amount) > 0 ? fields.reversal_amount : fields.amount);
     return {
       eventId: `${fields.payment_id || paymentId}:${fields.order_status ?? ''}`,
       paymentId,

@@ -74,10 +74,13 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
   async verifyCallback(request) {
     // Pingbacks arrive by GET (the default) or POST (a project setting).
     const params = request.method === 'GET' ? request.query : parseFields(request.rawBody, request.headers['content-type']);
-    const version = params.sign_version === '3' ? 3 : params.sign_version === '2' ? 2 : null;
+    // The configured version decides, never the one the request names (issue 8): a v3 project refuses
+    // an MD5 (v2) pingback. Version 1 is deprecated and signs too little to trust.
+    const version = opts.signVersion;
     const received = params.sig ?? '';
-    // Version 1 is deprecated and signs too little to trust.
-    if (!version || !received || !safeEqual(paymentwallSignature(params, opts.secretKey, version), received)) throw new SignatureError();
+    if (params.sign_version !== String(version) || !received || !safeEqual(paymentwallSignature(params, opts.secretKey, version), received)) {
+      throw new SignatureError();
+    }
     const status = TYPE[params.type ?? ''];
     const paymentId = params.goodsid;
     if (!status || !paymentId || !params.ref) return null;
