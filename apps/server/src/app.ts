@@ -21,6 +21,7 @@ import { reviewsModule } from './modules/reviews';
 import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
+import { isLoopback, trustProxyOption } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFormBodies, registerMultipart } from './plugins/form-body';
 import { registerOpenApi } from './plugins/openapi';
@@ -71,7 +72,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -93,10 +94,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
-  await registerOpenApi(app);
+  if (config.apiDocs) await registerOpenApi(app);
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
@@ -116,7 +117,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { ctx });
-  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo });
+  // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
+  // which X-Forwarded-For cannot change).
+  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   if (opts.serveWeb ?? true) await registerWebStatic(app, config.webDistDir);
   else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
