@@ -24,6 +24,7 @@ import { authPlugin } from './plugins/auth';
 import { isLoopback, trustProxyOption } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFormBodies, registerMultipart } from './plugins/form-body';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -94,6 +95,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandler(app);
+  const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
+  app.decorate('metrics', metricsOn ? registerMetrics(app, { db, token: config.metrics.token }) : undefined);
   registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
