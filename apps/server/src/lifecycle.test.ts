@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -12,13 +14,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+// A PostgreSQL server in both test passes (as db/client.pg.test.ts): a fresh database starts in a
+// second or two, a fresh embedded one takes far longer on a busy machine.
+const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DB_NAME = `lifecycle_${randomBytes(5).toString('hex')}`;
 let dataDir: string;
+let databaseUrl: string;
 
-beforeAll(() => {
+const admin = async (sql: string): Promise<void> => {
+  const client = new pg.Client({ connectionString: SERVER_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'lifecycle-'));
+  await admin(`CREATE DATABASE ${DB_NAME}`);
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${DB_NAME}`;
+  databaseUrl = url.toString();
 });
-afterAll(() => {
+afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
+  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
 interface Server {
@@ -38,6 +60,7 @@ const startServer = async (env: Record<string, string>): Promise<Server> => {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       SEED_DEMO: '0',
       LOG_LEVEL: 'info',
@@ -129,7 +152,7 @@ describe('fatal errors', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'info' },
+        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: '0', LOG_LEVEL: 'info' },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
