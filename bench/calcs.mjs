@@ -84,7 +84,7 @@ export const runCalcsBench = async () => {
   await migrate(db);
   await seedDatabase(db, { demo: false, clock: systemClock });
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0', PUBLIC_ORIGIN: 'https://bench.example.com' });
   const app = await buildApp({ config, db, serveWeb: false });
   const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `${appBase}/api/en/sites/categories/1/orders/calcs`;

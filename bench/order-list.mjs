@@ -96,7 +96,7 @@ const measure = async ({ label, appDb, rawQuery }) => {
   const customerId = await seed(appDb);
   console.info(`   seeded ${TOTAL_ORDERS.toLocaleString('en')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0' });
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0', PUBLIC_ORIGIN: 'https://bench.example.com' });
   const app = await buildApp({ config, db: appDb, serveWeb: false });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await createAccessTokens(JWT_SECRET, systemClock).sign({ userId: customerId, role: 1 });

@@ -21,8 +21,10 @@ import { reviewsModule } from './modules/reviews';
 import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
+import { isLoopback, trustProxyOption } from './plugins/client-ip';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFormBodies, registerMultipart } from './plugins/form-body';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -74,7 +76,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
               req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
             },
           },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -96,10 +98,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   registerErrorHandler(app);
-  registerSecurityHeaders(app);
+  const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
+  app.decorate('metrics', metricsOn ? registerMetrics(app, { db, token: config.metrics.token }) : undefined);
+  registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
-  await registerOpenApi(app);
+  if (config.apiDocs) await registerOpenApi(app);
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
@@ -119,7 +123,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { ctx });
-  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo });
+  // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
+  // which X-Forwarded-For cannot change).
+  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   if (opts.serveWeb ?? true) await registerWebStatic(app, config.webDistDir);
   else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));

@@ -1,14 +1,15 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 /**
  * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and the README.
  */
-const bool = (fallback: boolean) =>
-  z
-    .enum(['0', '1', 'true', 'false'])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === '1' || v === 'true'));
+/** `1`/`true` or `0`/`false`; undefined when unset (the default may depend on NODE_ENV). */
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -25,7 +26,12 @@ const envSchema = z.object({
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: z.string().optional(),
+  API_DOCS: flag,
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
   // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
@@ -82,7 +88,17 @@ export interface Config {
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For): false (none), a hop count (the
+   * nearest n), or a list of trusted addresses and CIDR networks. Never "every hop" (ADR 0032).
+   */
+  trustProxy: false | number | string[];
+  /** The OpenAPI document and its page at /api/docs. */
+  apiDocs: boolean;
+  /** Prometheus /metrics: on its own listener (port, host) and/or on the main port behind a bearer token. */
+  metrics: { port: number | undefined; host: string; token: string | undefined };
+  /** How long a graceful shutdown waits for requests in flight before it closes their connections. */
+  shutdownTimeoutMs: number;
   webDistDir: string;
   payments: PaymentsConfig;
 }
@@ -138,6 +154,38 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
   };
 };
 
+/** An address or a CIDR network (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrNetwork = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset, `0` or `false` trusts no proxy; a number trusts that many hops nearest the server;
+ * otherwise a comma list of addresses, CIDR networks or proxy-addr's names (loopback, linklocal,
+ * uniquelocal). `true` ("trust every hop") is refused: it lets a client pick its own address (ADR 0032).
+ */
+export const parseTrustProxy = (value: string | undefined): false | number | string[] => {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (v.toLowerCase() === 'true') {
+    throw new Error(
+      'Invalid configuration: TRUST_PROXY=true would trust every hop, so a client could choose its own address; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
+    );
+  }
+  const entries = v.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrNetwork(entry) && !PROXY_NAMES.has(entry));
+  if (bad.length > 0) {
+    throw new Error(`Invalid configuration: TRUST_PROXY must be a hop count or a comma list of addresses or CIDR networks, not ${bad.join(', ')}`);
+  }
+  return entries;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -146,6 +194,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (production && !e.PUBLIC_ORIGIN) {
+    throw new Error('Invalid configuration: PUBLIC_ORIGIN is required in production (the https:// address customers open; mailed links point there)');
+  }
   if (production && e.DATABASE_URL && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET is required in production with DATABASE_URL');
   }
@@ -164,7 +215,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    apiDocs: e.API_DOCS ?? !production,
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     payments: paymentsConfig(e),
   };

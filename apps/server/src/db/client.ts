@@ -10,6 +10,13 @@ export interface Db extends Queryable {
   /** Runs fn in one transaction; keep it short (PGlite has one connection). */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections for /metrics: open, idle, and queries waiting for one (PGlite: its one connection). */
+  pool(): PoolStats;
+}
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 // int8 (count(*), bigserial) as JavaScript numbers; our ids and counts stay far below 2^53.
@@ -28,11 +35,23 @@ const pgliteQuery =
 
 export const pgliteDb = (client: PGlite): Db => {
   const query = pgliteQuery(client);
+  // PGlite runs one query at a time on its one connection; the count of calls not yet answered says
+  // whether it is busy (1 - idle) and how many wait behind it.
+  let pending = 0;
+  const counted = async <R>(run: () => Promise<R>): Promise<R> => {
+    pending += 1;
+    try {
+      return await run();
+    } finally {
+      pending -= 1;
+    }
+  };
   return {
     kind: 'pglite',
-    query,
-    transaction: (fn) => client.transaction((tx) => fn({ query: pgliteQuery(tx) })),
+    query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
+    transaction: (fn) => counted(() => client.transaction((tx) => fn({ query: pgliteQuery(tx) }))),
     close: () => client.close(),
+    pool: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
   };
 };
 
@@ -68,6 +87,7 @@ export const postgresDb = (
       }
     },
     close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 };
 

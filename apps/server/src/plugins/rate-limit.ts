@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { clientBucket } from './client-ip';
 import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, DomainError, ERROR_CODE, normalizeEmail } from '@app/domain';
 
 const WINDOW_MS = 60_000;
@@ -37,9 +38,10 @@ const limiter = (app: FastifyInstance, keyOf: (request: FastifyRequest) => strin
 
 /**
  * CONTRACT "Errors and access": each endpoint its own bucket, 10 a minute per IP and per email.
+ * The client is who the trusted proxies say (TRUST_PROXY), an IPv6 client its /64 (ADR 0032).
  * Returns two preHandlers (IP first, then email) for the route's `preHandler` list.
  */
 export const authRateLimit = (app: FastifyInstance, bucket: string): preHandlerAsyncHookHandler[] => [
-  limiter(app, (request) => `${bucket}:ip:${request.ip}`),
-  limiter(app, (request) => `${bucket}:email:${emailOf(request) ?? `ip:${request.ip}`}`),
+  limiter(app, (request) => `${bucket}:ip:${clientBucket(request.ip)}`),
+  limiter(app, (request) => `${bucket}:email:${emailOf(request) ?? `ip:${clientBucket(request.ip)}`}`),
 ];

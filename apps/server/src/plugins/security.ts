@@ -63,6 +63,20 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   'x-frame-options': 'DENY',
 });
 
+/**
+ * Production only (it is served over HTTPS behind the load balancer): browsers keep to HTTPS for a year,
+ * subdomains included. helmet's default value. Never sent in development, where http://localhost
+ * would be pinned to HTTPS (ADR 0033).
+ */
+export const HSTS_HEADER = 'max-age=31536000; includeSubDomains';
+
+/**
+ * API answers carry tokens (sign-in, refresh, magic link) and personal data (profile, orders, files), so
+ * no cache, shared or private, may keep them. A public answer (site settings, catalogues) says
+ * otherwise itself (ADR 0033).
+ */
+export const API_CACHE_CONTROL = 'no-store';
+
 /** `/api/…` answers JSON and files; `/api/docs` is the OpenAPI page, a document. */
 export const isApiPath = (url: string): boolean => url.startsWith('/api/') && !url.startsWith('/api/docs');
 
@@ -70,11 +84,15 @@ export const isApiPath = (url: string): boolean => url.startsWith('/api/') && !u
  * One synchronous onRequest hook on the root instance, so every answer carries the headers: routes,
  * the not-found handler, validation and other errors, static files. They go in the reply's headers, not
  * on the raw response: Node then writes the reply's header object as it is instead of validating each
- * header twice, and a route still overrides one with reply.header (useStyleNonce, file downloads).
+ * header twice, and a route still overrides one with reply.header (useStyleNonce, file downloads, the
+ * catalogues' cache-control). Both sets are still computed once, at start (ADR 0026).
  */
-export const registerSecurityHeaders = (app: FastifyInstance): void => {
+export const registerSecurityHeaders = (app: FastifyInstance, { hsts }: { hsts: boolean }): void => {
+  const strict = hsts ? { 'strict-transport-security': HSTS_HEADER } : {};
+  const page = Object.freeze({ ...SECURITY_HEADERS, ...strict });
+  const api = Object.freeze({ ...API_SECURITY_HEADERS, ...strict, 'cache-control': API_CACHE_CONTROL });
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiPath(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
+    reply.headers(isApiPath(request.url) ? api : page);
     done();
   });
 };

@@ -151,7 +151,8 @@ describe('category lists', () => {
       const res = await get(`/api/en/sites/categories/${category}/orders/${list}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message: expect.any(String) });
-      expect(res.headers['cache-control']).toBeUndefined();
+      // Not the catalogues' public caching: the API's default, no-store (ADR 0033).
+      expect(res.headers['cache-control']).toBe('no-store');
     }
   });
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MailRepo } from './mail.repo';
@@ -11,11 +12,18 @@ const outboxMailSchema = z.object({
   createdAt: z.string(),
 });
 
-/** CONTRACT: GET /api/dev/outbox?to={email}, only when NODE_ENV is not production. */
-export const mailRoutes: FastifyPluginAsyncZod<{ repo: MailRepo }> = async (app, { repo }) => {
+/**
+ * CONTRACT: GET /api/dev/outbox?to={email}, only when NODE_ENV is not production (the app does not
+ * register it there) and only to the clients `allow` admits; any other client gets the 404 of a route
+ * that does not exist.
+ */
+export const mailRoutes: FastifyPluginAsyncZod<{ repo: MailRepo; allow: (request: FastifyRequest) => boolean }> = async (app, { repo, allow }) => {
   app.get(
     '/api/dev/outbox',
     {
+      onRequest: async (request, reply) => {
+        if (!allow(request)) return reply.callNotFound();
+      },
       schema: {
         tags: ['dev'],
         summary: 'Mail sent to an address through the built-in outbox, newest first',
