@@ -51,7 +51,7 @@ const envSchema = z.object({
   PAYCORE_API_URL: z.string().url().default('https://com.paycore.io'),
   PAYCORE_SERVICE: z.string().optional(),
   // Issue 8: sandbox mode in production only when the operator says so (logged loudly at start).
-  PAYMENTS_SANDBOX: bool(false),
+  PAYMENTS_SANDBOX: flag,
   // Issue 8: attempts left open longer than this are asked about at their provider by a background job.
   PAYMENTS_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   PAYMENTS_RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
@@ -145,7 +145,7 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
       apiUrl: trimUrl(e.PAYCORE_API_URL),
       service: e.PAYCORE_SERVICE || undefined,
     },
-    sandbox: e.PAYMENTS_SANDBOX,
+    sandbox: e.PAYMENTS_SANDBOX ?? false,
     reconcile: {
       afterMs: e.PAYMENTS_RECONCILE_AFTER_MINUTES * 60_000,
       // Off in tests unless a test asks for it: they drive the job by hand with a fake clock.
