@@ -5,6 +5,7 @@ import { createDiscounts } from '../discounts';
 import { createFiles } from '../files';
 import { createPricing } from '../pricing';
 import { createReviews } from '../reviews';
+import { createRevisions } from '../revisions';
 import { createOrdersRepo } from './orders.repo';
 
 export { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from './orders.repo';
@@ -22,6 +23,7 @@ export const ordersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     discounts: createDiscounts(ctx),
     files: createFiles(ctx),
     reviews: createReviews(ctx),
+    revisions: createRevisions(ctx),
   });
   await app.register(ordersRoutes, { service });
 };

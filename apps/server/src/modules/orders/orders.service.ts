@@ -34,6 +34,7 @@ import type { DiscountsService } from '../discounts';
 import type { FilesService } from '../files';
 import type { PriceTables } from '../pricing';
 import type { ReviewsService } from '../reviews';
+import type { RevisionsService } from '../revisions';
 import { IdempotencyKeyTakenError, type OrderDetailRow, type OrderFields, type OrderListFilter, type OrderListRow, type OrdersRepo } from './orders.repo';
 import { parseId } from '../../lib/ids';
 
@@ -125,9 +126,11 @@ export interface OrdersServiceDeps {
   discounts: DiscountsService;
   files: FilesService;
   reviews: Pick<ReviewsService, 'feedback'>;
+  /** SPEC §3 "activeRevision" (issue 11) */
+  revisions: Pick<RevisionsService, 'activeRevision'>;
 }
 
-export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews }: OrdersServiceDeps) => {
+export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, revisions }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
     const category = String(siteCategory);
@@ -328,10 +331,11 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       const orderId = parseId(rawOrderId);
       const row = await repo.findDetail({ customerId, orderId });
       if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      const [history, fileForDownload, feedback] = await Promise.all([
+      const [history, fileForDownload, feedback, activeRevision] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
+        revisions.activeRevision({ customerId, orderId }),
       ]);
       const levelField = levelFieldForCategory(row.siteCategory);
       const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -350,7 +354,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
         deadline: row.deadline.toISOString(),
         dateCreated: row.createdAt.toISOString(),
         hidden: row.hidden ? 'YES' : 'no',
-        activeRevision: null,
+        activeRevision,
         pending: row.pending,
         fileForDownload,
         feedback,
