@@ -8,6 +8,8 @@ import { PayButton } from '@/features/payment/components/pay-button';
 import { PaymentReturn } from '@/features/payment/components/payment-return';
 import { isConfirmingPayment } from '@/features/payment/lib/return-params';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+import { OrderRevisionSummary } from '@/features/revisions/components/order-revision-summary';
+import { RevisionsTab } from '@/features/revisions/components/revisions-tab';
 
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
 
@@ -28,6 +30,7 @@ export function Component() {
   // Startup (SPEC §2) fetched the settings before any route renders.
   const site = settings.data;
   const confirming = isConfirmingPayment(searchParams);
+  const revisionParam = /^\d{1,10}$/.test(searchParams.get('revision') ?? '') ? Number(searchParams.get('revision')) : null;
   return (
     <OrderPage
       key={id}
@@ -36,6 +39,12 @@ export function Component() {
       onTabChange={(next) => void navigate(paths.orderInfo(id, next))}
       payAction={(order) => (site && !confirming ? <PayButton order={order} settings={site} /> : null)}
       notice={(order) => site && <PaymentReturn order={order} settings={site} onPaid={onPaid} />}
+      summary={(order) => <OrderRevisionSummary order={order} />}
+      revisions={(order) => (
+        // The completion mail links to `?revision={id}`, which opens that revision (issue 11). A new
+        // revision changes the order (its activeRevision): it is reloaded as after a payment.
+        <RevisionsTab orderId={order.id} initialRevisionId={revisionParam} onChanged={onPaid} />
+      )}
     />
   );
 }
