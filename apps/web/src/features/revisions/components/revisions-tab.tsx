@@ -17,7 +17,6 @@ import { useNow } from '../hooks/use-now';
 import { countdown, formatDateTime } from '../lib/dates';
 import { RevisionInfoDialog } from './revision-info-dialog';
 import { RevisionStatusBadge } from './revision-status-badge';
-import { RevisionWindowText } from './revision-window-note';
 import { RevisionWizard } from './revision-wizard';
 
 function RevisionRow({ revision, now, onOpen }: { revision: Revision; now: number; onOpen: () => void }) {
@@ -89,8 +88,8 @@ export function RevisionsTab({ orderId, initialRevisionId = null, onChanged }: R
   return (
     <div className="flex flex-col gap-4" data-testid="revisions-tab">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4">
-        <RevisionWindowText window={window} />
-        <div className="flex flex-col items-end gap-1">
+        <p className="text-slate-800">Changes to the delivered paper within its instructions are free during the revision period.</p>
+        <div className="flex flex-col items-start gap-1 sm:items-end">
           <Button disabled={refusal !== null} aria-describedby={refusal ? tooltipId : undefined} onClick={() => setWizardOpen(true)}>
             <Icon icon={RotateCcw} className="size-4" />
             Request a revision
