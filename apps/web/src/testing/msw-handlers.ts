@@ -46,6 +46,8 @@ export const defaultHandlers = [
   // Issue 11: before `/orders/:id`, which would match `/orders/revisions` too.
   http.get('/api/en/orders/revisions/categories', () => HttpResponse.json(REVISION_CATEGORIES)),
   http.get('/api/en/orders/revisions/levels', () => HttpResponse.json(REVISION_LEVELS)),
+  http.get('/api/en/orders/revisions/:id/customers/files', () => HttpResponse.json([])),
+  http.get('/api/en/orders/revisions/:id/writers/files', () => HttpResponse.json([])),
   http.get('/api/en/orders/revisions', () =>
     HttpResponse.json({ revisions: [], total: 0, window: { until: null, open: false, daysLeft: 0 }, activeRevision: null }),
   ),

@@ -17,6 +17,15 @@ export const revisionsQueryOptions = (orderId: number, page: number) =>
   queryOptions({ queryKey: revisionKeys.list(orderId, page), queryFn: () => getRevisions(orderId, page) });
 export const useRevisions = (orderId: number, page: number, enabled = true) => useQuery({ ...revisionsQueryOptions(orderId, page), enabled });
 
+/** SPEC §7: GET /api/en/orders/revisions/{id} (a revision that is not on the list's current page). */
+export const useRevision = (revisionId: number | null, enabled: boolean) =>
+  useQuery({
+    queryKey: [...revisionKeys.all, 'detail', revisionId],
+    queryFn: () =>
+      apiFetch(`/api/en/orders/revisions/${revisionId}`, { schema: () => import('@app/domain/revision').then((m) => m.revisionSchema) }),
+    enabled: enabled && revisionId !== null,
+  });
+
 /** SPEC §7: GET /api/en/orders/revisions/categories and /levels (no token needed, CONTRACT). */
 export const useRevisionCategories = () =>
   useQuery({

@@ -70,6 +70,15 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Add due date to calendar' })).toBeInTheDocument();
   });
 
+  it('opens the revision the completion mail links to, even when it is not on the first page', async () => {
+    serve({ revisions: [revision(14)], total: 11 });
+    server.use(http.get('/api/en/orders/revisions/3', () => HttpResponse.json(revision(3, { revisionStatus: { id: 5, name: 'Completed' } }))));
+    signIn();
+    renderApp('/orderinfo/42/revisions?revision=3');
+    const dialog = await screen.findByRole('dialog', { name: 'Revision #3' }, { timeout: 10_000 });
+    expect(within(dialog).getByText('Completed')).toBeInTheDocument();
+  });
+
   it('refuses to open the wizard once the revision period has ended', async () => {
     serve({ window: { until: new Date(Date.now() - DAY).toISOString(), open: false, daysLeft: 0 } });
     await openTab();

@@ -12,7 +12,7 @@ import { Icon } from '@/components/ui/icon';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { useRevisions } from '../api/revisions';
+import { useRevision, useRevisions } from '../api/revisions';
 import { useNow } from '../hooks/use-now';
 import { countdown, formatDateTime } from '../lib/dates';
 import { RevisionInfoDialog } from './revision-info-dialog';
@@ -67,6 +67,9 @@ export function RevisionsTab({ orderId, initialRevisionId = null, onChanged }: R
   const [wizardOpen, setWizardOpen] = useState(false);
   const [openId, setOpenId] = useState<number | null>(initialRevisionId);
   const list = useRevisions(orderId, page);
+  // The mailed link may name a revision that is not on this page: it is fetched on its own.
+  const onPage = list.data?.revisions.find((r) => r.id === openId);
+  const single = useRevision(openId, list.isSuccess && onPage === undefined);
   const queryClient = useQueryClient();
   const now = useNow();
 
@@ -82,7 +85,7 @@ export function RevisionsTab({ orderId, initialRevisionId = null, onChanged }: R
   const { revisions, total, window, activeRevision } = list.data;
   const pageCount = Math.max(1, Math.ceil(total / REVISIONS_PAGE_SIZE));
   const refusal = activeRevision !== null ? REVISION_MESSAGE.activeRevision : !window.open ? REVISION_MESSAGE.windowClosed : null;
-  const opened = revisions.find((r) => r.id === openId);
+  const opened = onPage ?? (single.data?.idOrder === orderId ? single.data : undefined);
   const tooltipId = `revision-request-hint-${orderId}`;
 
   return (
