@@ -18,6 +18,7 @@ import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
 import { reviewsModule } from './modules/reviews';
+import { revisionsModule } from './modules/revisions';
 import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
@@ -119,6 +120,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(staffModule, { ctx });
     await forms.register(discountsModule, { ctx });
     await forms.register(filesModule, { ctx });
+    await forms.register(revisionsModule, { ctx });
   });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });

@@ -16,3 +16,5 @@ export * from './transaction/index';
 export * from './order-list/index';
 export * from './review/index';
 export * from './staff/index';
+export * from './revision/index';
+export * from './calendar/index';

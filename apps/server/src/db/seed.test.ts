@@ -149,4 +149,17 @@ describe('seedDatabase is safe on every start', () => {
     await seedDatabase(db, { demo: true, clock });
     expect(await counts()).toEqual(before);
   });
+
+  it('gives a completed, visible demo order one revision that went requested → in progress → verifying → completed (issue 11)', async () => {
+    const revisions = await db.query<{ id: number; status_id: number; order_status: number; hidden: boolean; deadline: Date; created_at: Date; completed_at: Date }>(
+      `SELECT r.id, r.status_id, o.status_id AS order_status, o.hidden, r.deadline, r.created_at, o.completed_at
+       FROM revisions r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = r.customer_id WHERE u.email = 'demo@example.com'`,
+    );
+    expect(revisions).toHaveLength(1);
+    const [revision] = revisions;
+    expect(revision).toMatchObject({ status_id: 5, order_status: ORDER_STATUS.completed, hidden: false });
+    expect(revision?.created_at.getTime()).toBeGreaterThan(revision?.completed_at.getTime() ?? Infinity);
+    const history = await db.query<{ status_id: number }>('SELECT status_id FROM revision_status_history WHERE revision_id = $1 ORDER BY id', [revision?.id]);
+    expect(history.map((h) => h.status_id)).toEqual([1, 2, 12, 5]);
+  });
 });

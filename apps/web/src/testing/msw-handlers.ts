@@ -1,3 +1,4 @@
+import { REVISION_CATEGORIES, REVISION_LEVELS } from '@app/domain/revision/rules';
 import { http, HttpResponse } from 'msw';
 import {
   academicLevelsFixture,
@@ -41,6 +42,14 @@ export const defaultHandlers = [
       { idWriter: 12, isPremium: true },
       { idWriter: 31, isPremium: false },
     ]),
+  ),
+  // Issue 11: before `/orders/:id`, which would match `/orders/revisions` too.
+  http.get('/api/en/orders/revisions/categories', () => HttpResponse.json(REVISION_CATEGORIES)),
+  http.get('/api/en/orders/revisions/levels', () => HttpResponse.json(REVISION_LEVELS)),
+  http.get('/api/en/orders/revisions/:id/customers/files', () => HttpResponse.json([])),
+  http.get('/api/en/orders/revisions/:id/writers/files', () => HttpResponse.json([])),
+  http.get('/api/en/orders/revisions', () =>
+    HttpResponse.json({ revisions: [], total: 0, window: { until: null, open: false, daysLeft: 0 }, activeRevision: null }),
   ),
   http.get('/api/en/orders/:id', ({ params }) => HttpResponse.json(orderDetailFixture({ id: Number(params.id) }))),
   http.get('/api/en/orders/:id/customers/files', () => HttpResponse.json([])),

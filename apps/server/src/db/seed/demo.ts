@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { calculatePrice, ORDER_STATUS, ROLE, toPriceTable, type ExtraKey, type OrderStatusId, type Price } from '@app/domain';
+import {
+  calculatePrice,
+  ORDER_STATUS,
+  revisionEta,
+  ROLE,
+  toPriceTable,
+  type ExtraKey,
+  type OrderStatusId,
+  type Price,
+  type RevisionStatusId,
+} from '@app/domain';
 import { hashPassword } from '../../lib/password';
 import type { Queryable } from '../client';
 import { findAccountId, insertAccount } from './accounts';
@@ -45,6 +55,8 @@ interface DemoOrder {
   createdHoursAgo: number;
   /** The walk to the current status: [status, hours after creation], the first one at creation. */
   history: readonly (readonly [OrderStatusId, number])[];
+  /** Issue 11: a free revision of the completed order, its statuses as [status, hours after completion]. */
+  revision?: { levelId: number; categoryIds: readonly number[]; description: string; history: readonly (readonly [RevisionStatusId, number])[] };
 }
 
 const S = ORDER_STATUS;
@@ -95,6 +107,12 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
     pages: 4, sources: 2, spacing: 2, urgencyHours: 72, extras: {},
     discountCode: 'WELCOME10',
     createdHoursAgo: 8 * DAY_HOURS, history: [[S.unpaid, 0], [S.paid, 0.5], [S.inProgress, 3], [S.completed, 66]],
+    revision: {
+      levelId: 2,
+      categoryIds: [1, 4],
+      description: 'Please expand the paragraph on the valley of ashes and fix the citation style in the last section.',
+      history: [[1, 20], [2, 22], [12, 34], [5, 36]],
+    },
   },
   {
     title: 'Comparing Keynesian and Monetarist Responses to the 2008 Crisis',
@@ -251,6 +269,35 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
         changedBy,
         at(hours),
       ]);
+    }
+    if (order.revision && completedAt) {
+      const revision = order.revision;
+      const after = (hours: number) => new Date(completedAt.getTime() + hours * HOUR_MS);
+      const requestedAt = after(revision.history[0]?.[1] ?? 0);
+      const lastRevision = revision.history[revision.history.length - 1];
+      const [stored] = await q.query<{ id: number }>(
+        `INSERT INTO revisions (order_id, customer_id, status_id, level_id, category_ids, description, deadline, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5::smallint[], $6, $7, $8, $9) RETURNING id`,
+        [
+          row.id,
+          customerId,
+          lastRevision?.[0] ?? 1,
+          revision.levelId,
+          [...revision.categoryIds],
+          revision.description,
+          revisionEta(requestedAt, revision.levelId) ?? requestedAt,
+          requestedAt,
+          after(lastRevision?.[1] ?? 0),
+        ],
+      );
+      for (const [revisionStatus, hours] of revision.history) {
+        await q.query('INSERT INTO revision_status_history (revision_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
+          stored?.id,
+          revisionStatus,
+          revisionStatus === 1 ? customerId : (ids.support ?? null),
+          after(hours),
+        ]);
+      }
     }
   }
 };

@@ -53,12 +53,15 @@ export const createFilesRepo = (db: Db) => ({
     size: number;
     storageKey: string;
     now: Date;
+    /** a file of this revision of the order (issue 11); null for the order's own files */
+    revisionId?: number | null;
   }): Promise<StoredOrderFile> => {
     const [row] = await db.query<FileRow>(
-      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
-       SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9 FROM orders o WHERE o.id = $1 AND o.customer_id = $2
+      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
+       SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
+         AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
        RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
-      [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now],
+      [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now, file.revisionId ?? null],
     );
     if (!row) throw new Error('the order of the file is gone');
     return toFile(row);
@@ -67,7 +70,7 @@ export const createFilesRepo = (db: Db) => ({
   listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
     (
       await db.query<FileRow>(
-        `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 ORDER BY f.id`,
+        `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 AND f.revision_id IS NULL ORDER BY f.id`,
         [customerId, orderId, source],
       )
     ).map(toFile),
@@ -79,9 +82,17 @@ export const createFilesRepo = (db: Db) => ({
       ])
     ).map(toFile),
 
+  /** The files of one of the customer's revisions (issue 11), oldest first. */
+  listForRevision: async ({ customerId, revisionId, source }: { customerId: number; revisionId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
+    (
+      await db.query<FileRow>(
+        `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.revision_id = $2 AND f.source = $3 ORDER BY f.id`,
+        [customerId, revisionId, source],
+      )
+    ).map(toFile),
   latest: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile | null> => {
     const [row] = await db.query<FileRow>(
-      `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 ORDER BY f.id DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 AND f.revision_id IS NULL ORDER BY f.id DESC LIMIT 1`,
       [customerId, orderId, source],
     );
     return row ? toFile(row) : null;

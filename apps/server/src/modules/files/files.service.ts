@@ -85,12 +85,14 @@ export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; 
     source,
     uploadedBy,
     file,
+    revisionId = null,
   }: {
     customerId: number;
     orderId: number;
     source: FileSource;
     uploadedBy: number;
     file: IncomingFile | undefined;
+    revisionId?: number | null;
   }): Promise<OrderFile> => {
     if (!file) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
     const name = cleanName(file.filename);
@@ -120,6 +122,7 @@ export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; 
         size: stored.size,
         storageKey: stored.key,
         now: clock.now(),
+        revisionId,
       });
       return toWire(row);
     } catch (error) {
@@ -167,6 +170,21 @@ export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; 
       file: IncomingFile | undefined;
     }): Promise<OrderFile> => store({ customerId, orderId, source: 'writer', uploadedBy, file }),
 
+    /**
+     * Issue 11: a file of a revision, the customer's (`customer`) or the writer's (`writer`), with the
+     * same checks and streaming as an order file. The revisions module has checked who may add it.
+     */
+    storeForRevision: async (f: {
+      customerId: number;
+      orderId: number;
+      revisionId: number;
+      source: FileSource;
+      uploadedBy: number;
+      file: IncomingFile | undefined;
+    }): Promise<OrderFile> => store(f),
+    /** The files of one of the customer's revisions (the revisions module has found the revision). */
+    listForRevision: async ({ customerId, revisionId, source }: { customerId: number; revisionId: number; source: FileSource }): Promise<OrderFile[]> =>
+      (await repo.listForRevision({ customerId, revisionId, source })).map(toWire),
     listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: string; source: FileSource }): Promise<OrderFile[]> => {
       const order = await ownOrder(customerId, orderId);
       return (await repo.listForOrder({ customerId, orderId: order.orderId, source })).map(toWire);

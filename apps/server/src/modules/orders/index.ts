@@ -6,6 +6,7 @@ import { createFiles } from '../files';
 import { createMoneySupport, orderEditMoney } from '../payments';
 import { createPricing } from '../pricing';
 import { createReviews } from '../reviews';
+import { createRevisions } from '../revisions';
 import { createOrdersRepo } from './orders.repo';
 
 export { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from './orders.repo';
@@ -25,6 +26,7 @@ export const ordersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     reviews: createReviews(ctx),
     money: orderEditMoney,
     moneyView: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
+    revisions: createRevisions(ctx),
   });
   await app.register(ordersRoutes, { service });
 };

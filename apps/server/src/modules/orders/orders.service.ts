@@ -34,6 +34,7 @@ import type { DiscountsService } from '../discounts';
 import type { FilesService } from '../files';
 import type { PriceTables } from '../pricing';
 import type { ReviewsService } from '../reviews';
+import type { RevisionsService } from '../revisions';
 import { IdempotencyKeyTakenError, type OrderDetailRow, type OrderEditHooks, type OrderFields, type OrderListFilter, type OrderListRow, type OrdersRepo } from './orders.repo';
 import { parseId } from '../../lib/ids';
 
@@ -129,9 +130,11 @@ export interface OrdersServiceDeps {
   money: OrderEditHooks;
   /** Issue 8: what the order page says about money (an amount due, money parked for support). */
   moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
+  /** SPEC §3 "activeRevision" (issue 11) */
+  revisions: Pick<RevisionsService, 'activeRevision'>;
 }
 
-export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money, moneyView }: OrdersServiceDeps) => {
+export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money, moneyView, revisions }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
     const category = String(siteCategory);
@@ -332,11 +335,12 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       const orderId = parseId(rawOrderId);
       const row = await repo.findDetail({ customerId, orderId });
       if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      const [history, fileForDownload, feedback, orderMoney] = await Promise.all([
+      const [history, fileForDownload, feedback, orderMoney, activeRevision] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
         moneyView.orderMoney({ customerId, orderId }),
+        revisions.activeRevision({ customerId, orderId }),
       ]);
       const levelField = levelFieldForCategory(row.siteCategory);
       const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -355,7 +359,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
         deadline: row.deadline.toISOString(),
         dateCreated: row.createdAt.toISOString(),
         hidden: row.hidden ? 'YES' : 'no',
-        activeRevision: null,
+        activeRevision,
         pending: row.pending,
         fileForDownload,
         feedback,

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderFileSchema, staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
+import {
+  orderFileSchema,
+  staffRevisionListSchema,
+  staffRevisionQuerySchema,
+  staffRevisionSchema,
+  staffRevisionStatusBodySchema,
+  staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile } from '../files';
+import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
 const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
@@ -10,7 +17,7 @@ const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 
 /** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
-export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = async (app, { service }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService }> = async (app, { service, revisions }) => {
   app.get(
     '/api/staff/me',
     {
@@ -89,6 +96,58 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService }> = asy
       const actor = currentUser(request);
       const order = await service.orderForDelivery({ actor, orderId: request.params.id });
       return service.deliver({ actor, order, file: await incomingOrderFile(request) });
+    },
+  );
+
+  // Issue 11: revisions. Support sees and moves every one; a writer those of the orders assigned to them.
+  app.get(
+    '/api/staff/revisions',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "Revisions, newest first (idOrder: one order's): every one for support, the assigned orders' for a writer",
+        security: [{ bearer: [] }],
+        querystring: staffRevisionQuerySchema,
+        response: { 200: staffRevisionListSchema, ...guarded, 422: errorBodySchema },
+      },
+    },
+    async (request) => revisions.staffList({ actor: currentUser(request), query: request.query }),
+  );
+
+  app.put(
+    '/api/staff/revisions/:id/status',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "Moves a revision along its state machine (assigned writer: in progress, verifying; support: every allowed move)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: staffRevisionStatusBodySchema,
+        response: { 200: staffRevisionSchema, ...guarded, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => revisions.staffSetStatus({ actor: currentUser(request), revisionId: request.params.id, status: request.body.status }),
+  );
+
+  app.post(
+    '/api/staff/revisions/:id/writers/files',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Delivers a revised file (multipart field `file`): a writer file of the revision',
+        security: [{ bearer: [] }],
+        params: idParams,
+        consumes: ['multipart/form-data'],
+        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const revision = await revisions.staffRevisionForDelivery({ actor, revisionId: request.params.id });
+      return revisions.staffDeliver({ actor, revision, file: await incomingOrderFile(request) });
     },
   );
 };

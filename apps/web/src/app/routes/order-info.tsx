@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Redirect, useLocation, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
@@ -9,6 +9,11 @@ import { PayButton } from '@/features/payment/components/pay-button';
 import { PaymentReturn } from '@/features/payment/components/payment-return';
 import { isConfirmingPayment } from '@/features/payment/lib/return-params';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+import { OrderRevisionSummary } from '@/features/revisions/components/order-revision-summary';
+import { Spinner } from '@/components/ui/spinner';
+
+// The Revisions tab (list, wizard, info modal) loads when it is opened: the order page stays light (ADR 0044).
+const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: m.RevisionsTab })));
 
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
 
@@ -29,6 +34,7 @@ export function Component() {
   // Startup (SPEC §2) fetched the settings before any route renders.
   const site = settings.data;
   const confirming = isConfirmingPayment(searchParams);
+  const revisionParam = /^\d{1,10}$/.test(searchParams.get('revision') ?? '') ? Number(searchParams.get('revision')) : null;
   return (
     <OrderPage
       key={id}
@@ -44,6 +50,14 @@ export function Component() {
           </>
         )
       }
+      summary={(order) => <OrderRevisionSummary order={order} />}
+      revisions={(order) => (
+        // The completion mail links to `?revision={id}`, which opens that revision (issue 11). A new
+        // revision changes the order (its activeRevision): it is reloaded as after a payment.
+        <Suspense fallback={<Spinner />}>
+          <RevisionsTab orderId={order.id} initialRevisionId={revisionParam} onChanged={onPaid} />
+        </Suspense>
+      )}
     />
   );
 }

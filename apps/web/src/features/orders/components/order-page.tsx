@@ -54,10 +54,14 @@ interface OrderPageProps {
   payAction: (order: OrderDetail) => ReactNode;
   /** shown above the tabs once the order is loaded (the payment return state) */
   notice?: (order: OrderDetail) => ReactNode;
+  /** above the tabs: the deadline's calendar file and the revision window (the revisions feature) */
+  summary?: (order: OrderDetail) => ReactNode;
+  /** the Revisions tab's content (the revisions feature, composed by the route) */
+  revisions?: (order: OrderDetail) => ReactNode;
 }
 
 /** SPEC §2 "/orderinfo/{id}" with its sub-tabs details, files, messages, revisions. */
-export function OrderPage({ orderId, tab, onTabChange, payAction, notice }: OrderPageProps) {
+export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summary, revisions }: OrderPageProps) {
   const order = useOrder(orderId);
   const unread = useCachedUnread(orderId);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
@@ -94,6 +98,7 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice }: Orde
     <div className="flex flex-col gap-6">
       {heading}
       {notice?.(data)}
+      {summary?.(data)}
       <Tabs
         label="Order"
         value={tab === 'revisions' && !revisionsEnabled ? 'details' : tab}
@@ -127,7 +132,7 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice }: Orde
             // CONTRACT "Revisions": enabled only in status 5; the tooltip only when a revision is active.
             disabled: !revisionsEnabled,
             tooltip: data.activeRevision !== null ? ORDER_TAB_MESSAGE.activeRevision : undefined,
-            content: (
+            content: revisions?.(data) ?? (
               <EmptyState icon={RotateCcw} title="Revisions">
                 <p>Requesting a free revision of this order from this page is coming soon.</p>
               </EmptyState>

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext, ModuleOptions } from '../../context';
+import { createFiles } from '../files';
+import { createRevisionsRepo } from './revisions.repo';
+import { revisionsRoutes } from './revisions.routes';
+import { createRevisionsService, type RevisionActor, type RevisionsService } from './revisions.service';
+
+export type { RevisionActor, RevisionsService };
+
+/** Free revisions of completed orders (issue 11): the customer's API here, staff's in modules/staff. */
+export const createRevisions = (ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'origin' | 'log'>): RevisionsService =>
+  createRevisionsService({
+    repo: createRevisionsRepo(ctx.db),
+    clock: ctx.clock,
+    files: createFiles(ctx),
+    sendMail: (message) => ctx.mailer.send(message),
+    origin: ctx.origin,
+    logError: (error, what) => ctx.log.error({ err: error }, `${what} failed`),
+  });
+
+export const revisionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
+  await app.register(revisionsRoutes, { service: createRevisions(ctx) });
+};
