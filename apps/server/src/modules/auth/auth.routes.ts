@@ -142,12 +142,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       preHandler: authRateLimit(app, 'magic-link-sign-in'),
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with an emailed link, once',
+        summary: 'Sign in with an emailed link, once (an access token of the same account keeps its sessions, ADR 0038)',
         params: z.object({ token: z.string().min(1).max(256) }),
-        response: { 200: tokensSchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema.extend({ message: z.string().optional() }), 404: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => service.signInWithMagicLink({ token: request.params.token }),
+    async (request) => service.signInWithMagicLink({ token: request.params.token, sessionUserId: await app.optionalUserId(request) }),
   );
 
   app.post(
