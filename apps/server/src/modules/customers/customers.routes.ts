@@ -58,7 +58,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
   app.post(
     '/api/en/customers/customer/emails/resend',
     {
-      preHandler: [app.requireCustomer, ...authRateLimit(app, 'confirm-resend')],
+      onRequest: authRateLimit(app, 'confirm-resend').onRequest,
+      preHandler: [app.requireCustomer, authRateLimit(app, 'confirm-resend').preHandler],
       schema: {
         tags: ['customers'],
         summary: 'Send the confirmation email again',
