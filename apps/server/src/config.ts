@@ -27,6 +27,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: z.string().optional(),
+  // Issue 8: per-customer storage quota and upload rate, per-customer order creation rate.
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
   // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
@@ -76,6 +80,8 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   payments: PaymentsConfig;
+  /** Issue 8: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
+  quotas: { uploadBytes: number; uploadsPerHour: number; ordersPerHour: number };
 }
 
 const trimUrl = (url: string): string => url.replace(/\/$/, '');
@@ -152,5 +158,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     payments: paymentsConfig(e),
+    quotas: { uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, uploadsPerHour: e.UPLOAD_RATE_PER_HOUR, ordersPerHour: e.ORDER_CREATE_RATE_PER_HOUR },
   };
 };

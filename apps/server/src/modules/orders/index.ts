@@ -23,5 +23,5 @@ export const ordersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     files: createFiles(ctx),
     reviews: createReviews(ctx),
   });
-  await app.register(ordersRoutes, { service });
+  await app.register(ordersRoutes, { service, ordersPerHour: ctx.config.quotas.ordersPerHour });
 };
