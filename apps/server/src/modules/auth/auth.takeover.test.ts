@@ -155,3 +155,31 @@ describe('the ordinary flows keep working', () => {
     expect((await refresh(session.refreshToken)).statusCode).toBe(200);
   });
 });
+
+describe('password reset is one transaction', () => {
+  it('of two reset links used at once, exactly one sets the password, and it is the one that works', async () => {
+    const email = uniqueEmail('reset-race');
+    const session = await signUp(email, 'first-pass-1');
+    await confirm(await tokenIn(email, CONFIRM), session.accessToken);
+    const forgot = () => t.app.inject({ method: 'POST', url: '/forgotpassword', payload: { mail: email }, remoteAddress: nextIp() });
+    await forgot();
+    await forgot();
+    const tokens: string[] = [];
+    for (const mail of await mails(email)) {
+      const token = RESET.exec(mail.text)?.[1];
+      if (token) tokens.push(token);
+    }
+    expect(tokens).toHaveLength(2);
+    const passwords = ['race-pass-a1', 'race-pass-b2'];
+    const results = await Promise.all(
+      tokens.map((token, i) => t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload: { token, password: passwords[i] } })),
+    );
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    const winner = passwords[results.findIndex((r) => r.statusCode === 200)] ?? '';
+    const loser = passwords.find((p) => p !== winner) ?? '';
+    expect((await signIn(email, winner)).statusCode).toBe(200);
+    expect((await signIn(email, loser)).statusCode).toBe(400);
+    expect((await refresh(session.refreshToken)).statusCode).toBe(401);
+  });
+});
