@@ -172,6 +172,13 @@ export const createAuthRepo = (db: Db) => ({
    */
   rotateRefreshToken: async (r: { tokenHash: string; childHash: string; expiresAt: Date; now: Date }): Promise<{ userId: number; role: number } | null> =>
     db.transaction(async (tx) => {
+      // The account row first (shared): a mailbox proof or a reset, which lock it before revoking every
+      // token, then either runs wholly before this rotation (the token is revoked: no child) or wholly
+      // after it (the child is committed and revoked with the rest). No child escapes a revocation.
+      await tx.query(
+        'SELECT u.id FROM users u JOIN refresh_tokens t ON t.user_id = u.id WHERE t.token_hash = $1 FOR SHARE OF u',
+        [r.tokenHash],
+      );
       const [rotated] = await tx.query<{ user_id: number; family_id: string }>(
         `UPDATE refresh_tokens SET rotated_at = $2
          WHERE token_hash = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > $2
