@@ -57,8 +57,14 @@ const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
   return row.value;
 };
 
-/** Access tokens travel in the socket's query string: never let them reach a log line. */
-const redactUrl = (url: string): string => url.replace(/([?&](?:accessToken|token|magicLink)=)[^&]*/gi, '$1[redacted]');
+/**
+ * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
+ * `?confirmEmail=`, `?token=` of a reset) and the magic-link sign-in's path. None reaches a log line (issue 8).
+ */
+const redactUrl = (url: string): string =>
+  url
+    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/(\/magic_link\/)[^/?#]+/gi, '$1[redacted]');
 
 export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
   const { config, db } = opts;

@@ -33,6 +33,10 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
+  // Issue 8: per-customer storage quota and upload rate, per-customer order creation rate.
+  UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
+  ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
   // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
@@ -101,6 +105,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   webDistDir: string;
   payments: PaymentsConfig;
+  /** Issue 8: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
+  quotas: { uploadBytes: number; uploadsPerHour: number; ordersPerHour: number };
 }
 
 const trimUrl = (url: string): string => url.replace(/\/$/, '');
@@ -221,5 +227,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     payments: paymentsConfig(e),
+    quotas: { uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, uploadsPerHour: e.UPLOAD_RATE_PER_HOUR, ordersPerHour: e.ORDER_CREATE_RATE_PER_HOUR },
   };
 };

@@ -15,6 +15,8 @@ declare module 'fastify' {
     requireCustomer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Writers and support only; a customer token gets 404. */
     requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** The account of a valid access token on a public route, or null (no token, or an invalid one). */
+    optionalUserId: (request: FastifyRequest) => Promise<number | null>;
   }
 }
 
@@ -43,6 +45,10 @@ export const authPlugin = fp(
       const claims = await verifyRequest(opts.tokens, request);
       if (!isCustomerRole(claims.role)) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       request.user = claims;
+    });
+    app.decorate('optionalUserId', async (request: FastifyRequest) => {
+      const token = bearerToken(request);
+      return token ? ((await opts.tokens.verify(token))?.userId ?? null) : null;
     });
     app.decorate('requireStaff', async (request: FastifyRequest) => {
       const claims = await verifyRequest(opts.tokens, request);

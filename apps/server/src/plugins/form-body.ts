@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
+import { DomainError, ERROR_CODE, TRANSPORT_MESSAGE } from '@app/domain';
 
 /** SPEC §5 / §9: order and revision files are at most 100MB. STACK: the plugin's default is 1 MiB. */
 export const MULTIPART_FILE_MAX_BYTES = 104_857_600;
@@ -22,19 +23,20 @@ export const registerMultipart = async (app: FastifyInstance): Promise<void> => 
   });
 };
 
+/** A form call's text fields: a handful of short values (the longest is an email, 254 characters). */
+const FORM_FIELD_LIMITS = { fields: 20, fieldSize: 16 * 1024, parts: 20 };
+
 /**
  * CONTRACT: calls SPEC names "form" accept urlencoded and multipart bodies. For multipart, this
- * preValidation hook reads the text fields into request.body (file parts are refused) so that the
- * route's schema validates them like any other body.
+ * preValidation hook reads the text fields into request.body so that the route's schema validates them
+ * like any other body. These routes take no files (issue 8): a file part answers 413 when it starts,
+ * before its content is read.
  */
 export const multipartFields = async (request: FastifyRequest): Promise<void> => {
   if (!request.isMultipart()) return;
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      part.file.resume();
-      continue;
-    }
+  for await (const part of request.parts({ limits: FORM_FIELD_LIMITS })) {
+    if (part.type === 'file') throw new DomainError(ERROR_CODE.tooLarge, TRANSPORT_MESSAGE.formTakesNoFiles);
     if (typeof part.value === 'string') fields[part.fieldname] = part.value;
   }
   request.body = fields;

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { server } from '@/testing/msw-server';
 import { customerFixture, settingsFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -58,6 +59,19 @@ describe('startup', () => {
     expect(order[0]).toBeGreaterThanOrEqual(0);
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
     server.events.removeAllListeners();
+  });
+
+  it('toasts the notice of a magic link that removed a password set before the mailbox was proven (ADR 0038)', async () => {
+    server.use(
+      http.get('/api/en/auth/magic_link/:token', () =>
+        HttpResponse.json({ accessToken: 'access-n', refreshToken: 'refresh-n', message: AUTH_MESSAGE.unprovenPasswordRemoved }),
+      ),
+    );
+    const { router } = renderApp('/order?magicLink=notice-1');
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByRole('status')).toHaveTextContent('The password chosen when this account was created was removed');
+    await waitFor(() => expect(currentUrl(router)).toBe('/order'));
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-n');
   });
 
   it("toasts 'This link is invalid or has expired' for a spent magic link", async () => {

@@ -39,15 +39,18 @@ export function Startup({ children }: { children: ReactNode }) {
   const customer = useCurrentCustomerQuery({ enabled: settings.isSuccess && magicLinkDone });
 
   const magicLinkFailed = magicLink.isError;
+  const magicLinkNotice = magicLink.data?.notice ?? null;
   useEffect(() => {
     if (magicToken === null || !magicLinkDone) return;
     // UI contract: no toast on success, just signed in; the token leaves the address bar either way.
+    // The one exception: the link removed a password set before the mailbox was proven (ADR 0038).
     if (magicLinkFailed) toast.error(AUTH_MESSAGE.resetLinkInvalid);
+    if (magicLinkNotice) toast.show(magicLinkNotice);
     const params = new URLSearchParams(searchParams);
     params.delete(QUERY_PARAM.magicLink);
     const search = params.toString();
     navigate(search === '' ? pathname : `${pathname}?${search}`, { replace: true });
-  }, [magicToken, magicLinkDone, magicLinkFailed, searchParams, navigate, pathname]);
+  }, [magicToken, magicLinkDone, magicLinkFailed, magicLinkNotice, searchParams, navigate, pathname]);
 
   if (settings.isError) return <StartupFailed onRetry={() => void settings.refetch()} />;
   if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;

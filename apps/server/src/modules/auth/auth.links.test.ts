@@ -110,7 +110,8 @@ describe('magic link', () => {
 
     const first = await useMagicLink(token);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });
+    // Signed up with a password, proven from a browser without the sign-up session: the password is gone (ADR 0038).
+    expect(first.json()).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), message: AUTH_MESSAGE.unprovenPasswordRemoved });
     expect(await statusOf(email)).toEqual({ status_id: CUSTOMER_STATUS.active.id, confirmed: true });
 
     const second = await useMagicLink(token);

@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRM_TTL_SECONDS, MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '@app/domain';
+import { AUTH_MESSAGE, EMAIL_CONFIRM_TTL_SECONDS, MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '@app/domain';
 import type { MailMessage } from '../mail';
 
 /** Texts of the account mails: plain text plus simple HTML, each says what the link does and when it expires. */
@@ -70,5 +70,15 @@ export const passwordResetMail = (m: { to: string; firstName: string; url: strin
     {
       text: `Open this link to set a new password for your account. It works once. The link expires in ${hours(PASSWORD_RESET_TTL_SECONDS)}.`,
       link: { url: m.url, label: 'Set a new password' },
+    },
+  ]);
+
+/** ADR 0038: the mailbox was proven from another browser, so a password chosen before that proof was removed. */
+export const passwordRemovedMail = (m: { to: string; firstName: string; resetUrl: string }): MailMessage =>
+  compose(m.to, 'Your email is confirmed: please set a password', m.firstName, [
+    { text: AUTH_MESSAGE.unprovenPasswordRemoved },
+    {
+      text: `Open this link to set a password. It works once. The link expires in ${hours(PASSWORD_RESET_TTL_SECONDS)}.`,
+      link: { url: m.resetUrl, label: 'Set a password' },
     },
   ]);

@@ -44,8 +44,13 @@ export interface NewUser {
   referrerId: number | null;
   hashDevice: string;
   ipClient: string;
+  /** True when the password was chosen by someone who has not proven the mailbox yet (ADR 0038). */
+  passwordUnproven: boolean;
   now: Date;
 }
+
+/** A password hash no password verifies against (the verifier answers false for a malformed hash). */
+export const NO_PASSWORD_HASH = '!no-password';
 
 /** Accounts, refresh tokens and one-time tokens: the only SQL of the auth module. */
 export const createAuthRepo = (db: Db) => ({
@@ -75,11 +80,11 @@ export const createAuthRepo = (db: Db) => ({
   insertUser: async (u: NewUser): Promise<number | null> => {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO users (role, email, password_hash, first_name, last_name, phone, status_id, enabled_night_calls,
-         referrer_id, hash_device, ip_client, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+         referrer_id, hash_device, ip_client, created_at, updated_at, password_unproven)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [u.role, u.email, u.passwordHash, u.firstName, u.lastName, u.phone, u.statusId, u.enabledNightCalls, u.referrerId, u.hashDevice, u.ipClient, u.now],
+      [u.role, u.email, u.passwordHash, u.firstName, u.lastName, u.phone, u.statusId, u.enabledNightCalls, u.referrerId, u.hashDevice, u.ipClient, u.now, u.passwordUnproven],
     );
     return row?.id ?? null;
   },
@@ -88,19 +93,64 @@ export const createAuthRepo = (db: Db) => ({
     await db.query('UPDATE users SET hash_device = $2 WHERE id = $1', [userId, hashDevice]);
   },
 
-  setPasswordHash: async (userId: number, passwordHash: string, now: Date): Promise<void> => {
-    await db.query('UPDATE users SET password_hash = $2, updated_at = $3 WHERE id = $1', [userId, passwordHash, now]);
-  },
+  /**
+   * A proof of the mailbox (magic link or confirmation mail) for an account, in one transaction (ADR 0038).
+   * Marks the email confirmed; an account awaiting confirmation (3) becomes active (1). On the account's
+   * first proof, from a request holding no session of the account (`sameSession` false), every refresh
+   * token is revoked and a password chosen before the proof is removed: whoever set it had not shown
+   * the mailbox. With a session of the account, the session's holder proved the mailbox: all is kept.
+   */
+  proveMailbox: async (p: { userId: number; sameSession: boolean; now: Date }): Promise<{ passwordRemoved: boolean }> =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.query<{ confirmed: boolean; password_unproven: boolean }>(
+        'SELECT email_confirmed_at IS NOT NULL AS confirmed, password_unproven FROM users WHERE id = $1 FOR UPDATE',
+        [p.userId],
+      );
+      if (!row) return { passwordRemoved: false };
+      await tx.query(
+        `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
+           status_id = CASE WHEN status_id = 3 THEN 1 ELSE status_id END, updated_at = $2
+         WHERE id = $1`,
+        [p.userId, p.now],
+      );
+      if (row.confirmed) return { passwordRemoved: false };
+      if (p.sameSession) {
+        await tx.query('UPDATE users SET password_unproven = false WHERE id = $1', [p.userId]);
+        return { passwordRemoved: false };
+      }
+      await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [p.userId, p.now]);
+      if (!row.password_unproven) return { passwordRemoved: false };
+      await tx.query('UPDATE users SET password_hash = $2, password_unproven = false WHERE id = $1', [p.userId, NO_PASSWORD_HASH]);
+      return { passwordRemoved: true };
+    }),
 
-  /** Marks the email confirmed; an account awaiting confirmation (3) becomes active (1). */
-  confirmEmail: async (userId: number, now: Date): Promise<void> => {
-    await db.query(
-      `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
-         status_id = CASE WHEN status_id = 3 THEN 1 ELSE status_id END, updated_at = $2
-       WHERE id = $1`,
-      [userId, now],
-    );
-  },
+  /**
+   * Password reset in one transaction: spend the token, set the password (proven: it came through the
+   * mailbox), end every session and every other reset link. Null when the token is unknown, used or
+   * expired, or the account is deactivated (nothing changes then).
+   */
+  resetPassword: async (r: { tokenHash: string; passwordHash: string; now: Date }): Promise<number | null> =>
+    db.transaction(async (tx) => {
+      const [token] = await tx.query<{ user_id: number }>(
+        `UPDATE one_time_tokens SET used_at = $2
+         WHERE token_hash = $1 AND purpose = 'password_reset' AND used_at IS NULL AND expires_at > $2
+         RETURNING user_id`,
+        [r.tokenHash, r.now],
+      );
+      if (!token) return null;
+      const [user] = await tx.query<{ id: number }>(
+        `UPDATE users SET password_hash = $2, password_unproven = false, updated_at = $3
+         WHERE id = $1 AND status_id <> 4 RETURNING id`,
+        [token.user_id, r.passwordHash, r.now],
+      );
+      if (!user) return null;
+      await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [user.id, r.now]);
+      await tx.query(
+        `UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`,
+        [user.id, r.now],
+      );
+      return user.id;
+    }),
 
   isEmailConfirmed: async (userId: number): Promise<boolean> => {
     const [row] = await db.query<{ confirmed: boolean }>('SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [userId]);
@@ -122,6 +172,13 @@ export const createAuthRepo = (db: Db) => ({
    */
   rotateRefreshToken: async (r: { tokenHash: string; childHash: string; expiresAt: Date; now: Date }): Promise<{ userId: number; role: number } | null> =>
     db.transaction(async (tx) => {
+      // The account row first (shared): a mailbox proof or a reset, which lock it before revoking every
+      // token, then either runs wholly before this rotation (the token is revoked: no child) or wholly
+      // after it (the child is committed and revoked with the rest). No child escapes a revocation.
+      await tx.query(
+        'SELECT u.id FROM users u JOIN refresh_tokens t ON t.user_id = u.id WHERE t.token_hash = $1 FOR SHARE OF u',
+        [r.tokenHash],
+      );
       const [rotated] = await tx.query<{ user_id: number; family_id: string }>(
         `UPDATE refresh_tokens SET rotated_at = $2
          WHERE token_hash = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > $2
@@ -160,10 +217,6 @@ export const createAuthRepo = (db: Db) => ({
     );
   },
 
-  revokeAllOfUser: async (userId: number, now: Date): Promise<void> => {
-    await db.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [userId, now]);
-  },
-
   insertOneTimeToken: async (t: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> => {
     await db.query(
       'INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
@@ -182,9 +235,5 @@ export const createAuthRepo = (db: Db) => ({
     return row?.user_id ?? null;
   },
 
-  /** After a password reset, every other outstanding reset link of the account stops working. */
-  expireOneTimeTokensOfUser: async (userId: number, purpose: OneTimePurpose, now: Date): Promise<void> => {
-    await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, now]);
-  },
 });
 export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.post(
     '/api/en/auth/jwt/sign_in',
     {
-      preHandler: authRateLimit(app, 'sign-in'),
+      ...authRateLimit(app, 'sign-in'),
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password (customers, writers and support)',
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.post(
     '/api/en/auth/jwt/sign_up',
     {
-      preHandler: authRateLimit(app, 'sign-up'),
+      ...authRateLimit(app, 'sign-up'),
       schema: {
         tags: ['auth'],
         summary: 'Create a customer account (status 3, Awaiting Confirmation) and sign in',
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/checkmail',
     {
       preValidation: multipartFields,
-      preHandler: authRateLimit(app, 'checkmail'),
+      ...authRateLimit(app, 'checkmail'),
       schema: {
         tags: ['auth'],
         summary: "Is the email registered? 'fail' when it is, 'success' when it is free",
@@ -122,7 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/magic_link',
     {
       preValidation: multipartFields,
-      preHandler: authRateLimit(app, 'magic-link-request'),
+      ...authRateLimit(app, 'magic-link-request'),
       schema: {
         tags: ['auth'],
         summary: 'Email a one-time sign-in link (12 hours)',
@@ -139,22 +139,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.get(
     '/api/en/auth/magic_link/:token',
     {
-      preHandler: authRateLimit(app, 'magic-link-sign-in'),
+      ...authRateLimit(app, 'magic-link-sign-in'),
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with an emailed link, once',
+        summary: 'Sign in with an emailed link, once (an access token of the same account keeps its sessions, ADR 0038)',
         params: z.object({ token: z.string().min(1).max(256) }),
-        response: { 200: tokensSchema, 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema.extend({ message: z.string().optional() }), 404: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => service.signInWithMagicLink({ token: request.params.token }),
+    async (request) => service.signInWithMagicLink({ token: request.params.token, sessionUserId: await app.optionalUserId(request) }),
   );
 
   app.post(
     '/forgotpassword',
     {
       preValidation: multipartFields,
-      preHandler: authRateLimit(app, 'forgot-password'),
+      ...authRateLimit(app, 'forgot-password'),
       schema: {
         tags: ['auth'],
         summary: 'Email a one-time link to set a new password: 0 on success, 1 for an unknown email',

@@ -22,7 +22,7 @@ import {
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { confirmEmailMail, magicLinkMail, passwordResetMail, welcomeMail } from './auth.mails';
+import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose } from './auth.repo';
 
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & { repo: AuthRepo };
@@ -80,6 +80,24 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
     return account && account.statusId !== DEACTIVATED ? account : null;
   };
 
+  const resetUrlFor = async (userId: number): Promise<string> =>
+    `${origin}/reset-password?token=${await newOneTimeToken(userId, 'password_reset', PASSWORD_RESET_TTL_SECONDS)}`;
+
+  /**
+   * ADR 0038: a proof of the mailbox. `sessionUserId` is the account of the access token the request
+   * carried, if any: the same account means the proof came from a browser holding its session.
+   * When a password chosen before the first proof is removed, the customer is told by mail how to set one.
+   */
+  const proveMailbox = async (account: { id: number; email: string; firstName: string }, sessionUserId: number | null): Promise<boolean> => {
+    const { passwordRemoved } = await repo.proveMailbox({ userId: account.id, sameSession: sessionUserId === account.id, now: clock.now() });
+    if (passwordRemoved) {
+      log.info({ userId: account.id }, 'mailbox proven from another browser: unproven password removed, sessions revoked');
+      const mail = passwordRemovedMail({ to: account.email, firstName: account.firstName, resetUrl: await resetUrlFor(account.id) });
+      await mailer.send(mail).catch((error: unknown) => log.error({ err: error, userId: account.id }, 'password-removed mail not sent'));
+    }
+    return passwordRemoved;
+  };
+
   const referrerIdOf = async (refId: SignUpInput['refId']): Promise<number | null> => {
     if (refId === null || refId === undefined || refId === '') return null;
     const id = Number(refId);
@@ -134,6 +152,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
         referrerId: await referrerIdOf(input.refId),
         hashDevice: input.hashDevice ?? '',
         ipClient: input.ip,
+        passwordUnproven: chosePassword,
         now: clock.now(),
       });
       // The unique index on lower(email) settles a race between two sign-ups of one address.
@@ -191,13 +210,14 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
     },
 
     /** Single use, 12 hours; opening the emailed link proves the address, so it also confirms it (ADR 0010). */
-    signInWithMagicLink: async ({ token }: { token: string }): Promise<Tokens> => {
+    signInWithMagicLink: async ({ token, sessionUserId = null }: { token: string; sessionUserId?: number | null }): Promise<Tokens & { message?: string }> => {
       const now = clock.now();
       const userId = await repo.consumeOneTimeToken({ purpose: 'magic_link', tokenHash: hashToken(token), now });
       const account = userId === null ? null : await repo.findAccountById(userId);
       if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'This link is invalid or has expired');
-      await repo.confirmEmail(account.id, now);
-      return issueTokens(account);
+      const passwordRemoved = await proveMailbox(account, sessionUserId);
+      const tokens = await issueTokens(account);
+      return passwordRemoved ? { ...tokens, message: AUTH_MESSAGE.unprovenPasswordRemoved } : tokens;
     },
 
     /** CONTRACT: 0 on success (a one-time link is mailed), 1 for an unknown email. */
@@ -214,13 +234,9 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
 
     /** A new password ends every session of the account and every other reset link. */
     resetPassword: async ({ token, password }: { token: string; password: string }): Promise<void> => {
-      const now = clock.now();
-      const userId = await repo.consumeOneTimeToken({ purpose: 'password_reset', tokenHash: hashToken(token), now });
-      const account = userId === null ? null : await repo.findAccountById(userId);
-      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
-      await repo.setPasswordHash(account.id, await hashPassword(password), now);
-      await repo.revokeAllOfUser(account.id, now);
-      await repo.expireOneTimeTokensOfUser(account.id, 'password_reset', now);
+      // One transaction: a failure half-way leaves the token unspent and the old password (issue 8).
+      const userId = await repo.resetPassword({ tokenHash: hashToken(token), passwordHash: await hashPassword(password), now: clock.now() });
+      if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
     },
 
     /** CONTRACT "Identity": the link is {origin}/profile?confirmEmail={token}. */
@@ -232,12 +248,12 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */
-    confirmEmail: async ({ token }: { token: string }): Promise<number> => {
+    confirmEmail: async ({ token, sessionUserId = null }: { token: string; sessionUserId?: number | null }): Promise<{ userId: number; passwordRemoved: boolean }> => {
       const now = clock.now();
       const userId = await repo.consumeOneTimeToken({ purpose: 'email_confirm', tokenHash: hashToken(token), now });
-      if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
-      await repo.confirmEmail(userId, now);
-      return userId;
+      const account = userId === null ? null : await repo.findAccountById(userId);
+      if (!account) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
+      return { userId: account.id, passwordRemoved: await proveMailbox(account, sessionUserId) };
     },
   };
 };

@@ -40,7 +40,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
     async (request) => service.updateProfile({ customerId: currentUser(request).userId, update: request.body }),
   );
 
-  // The emailed token is the proof: the link may be opened in a browser that is not signed in.
+  // The emailed token is the proof: the link may be opened in a browser that is not signed in. An access
+  // token of the same account, when sent, shows the proof came from a browser holding its session (ADR 0038).
   app.put(
     '/api/en/customers/customer/emails/confirm',
     {
@@ -48,16 +49,17 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         tags: ['customers'],
         summary: 'Confirm the email with the emailed token (status 3 becomes 1)',
         body: emailConfirmBodySchema,
-        response: { 200: customerSchema, 400: errorBodySchema, 422: errorBodySchema },
+        response: { 200: customerSchema.extend({ message: z.string().optional() }), 400: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => service.confirmEmail({ token: request.body.token }),
+    async (request) => service.confirmEmail({ token: request.body.token, sessionUserId: await app.optionalUserId(request) }),
   );
 
   app.post(
     '/api/en/customers/customer/emails/resend',
     {
-      preHandler: [app.requireCustomer, ...authRateLimit(app, 'confirm-resend')],
+      onRequest: authRateLimit(app, 'confirm-resend').onRequest,
+      preHandler: [app.requireCustomer, authRateLimit(app, 'confirm-resend').preHandler],
       schema: {
         tags: ['customers'],
         summary: 'Send the confirmation email again',

@@ -24,11 +24,12 @@ export const createCustomersService = ({ repo, auth, clock }: { repo: CustomersR
   },
 
   /** CONTRACT "Identity": the emailed token confirms the address (status 3 becomes 1). */
-  confirmEmail: async ({ token }: { token: string }): Promise<Customer> => {
-    const customerId = await auth.confirmEmail({ token });
-    const customer = await repo.findCustomer(customerId);
+  /** ADR 0038: `sessionUserId` is the account of the access token the request carried, if any. */
+  confirmEmail: async ({ token, sessionUserId }: { token: string; sessionUserId: number | null }): Promise<Customer & { message?: string }> => {
+    const { userId, passwordRemoved } = await auth.confirmEmail({ token, sessionUserId });
+    const customer = await repo.findCustomer(userId);
     if (!customer) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
-    return customer;
+    return passwordRemoved ? { ...customer, message: AUTH_MESSAGE.unprovenPasswordRemoved } : customer;
   },
 
   resendConfirmation: async ({ customerId }: { customerId: number }): Promise<void> => {

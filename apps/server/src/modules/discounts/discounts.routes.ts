@@ -9,14 +9,16 @@ import type { DiscountsService } from './discounts.service';
 const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
 export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {
+  const discountLimit = authRateLimit(app, 'discount-apply');
   app.post(
     '/api/en/orders/discounts/apply',
     {
       // CONTRACT: no token needed, form field `code`, its own rate-limit bucket. A token, when sent, lets
       // the customer apply a code of their own (loyalty, referral); an expired one answers 401 as anywhere.
+      onRequest: discountLimit.onRequest,
       preValidation: multipartFields,
       preHandler: [
-        ...authRateLimit(app, 'discount-apply'),
+        discountLimit.preHandler,
         async (request, reply) => {
           if (request.headers.authorization) await app.authenticate(request, reply);
         },

@@ -43,28 +43,61 @@ export const createFilesRepo = (db: Db) => ({
     return row?.status_id ?? null;
   },
 
-  insert: async (file: {
-    orderId: number;
-    customerId: number;
-    source: FileSource;
-    uploadedBy: number;
-    name: string;
-    typeName: string;
-    size: number;
-    storageKey: string;
-    now: Date;
-    /** a file of this revision of the order (issue 11); null for the order's own files */
-    revisionId?: number | null;
-  }): Promise<StoredOrderFile> => {
-    const [row] = await db.query<FileRow>(
-      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
-       SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
-         AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
-       RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
-      [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now, file.revisionId ?? null],
+  /**
+   * Records a stored file, in one transaction with the quota check (issue 8): a customer's own upload is
+   * refused ('over-quota') when the customer's stored uploads plus this one pass `quotaBytes`. The
+   * customer row is locked first, so two concurrent uploads cannot both squeeze under the quota.
+   */
+  insert: async (
+    file: {
+      orderId: number;
+      customerId: number;
+      source: FileSource;
+      uploadedBy: number;
+      name: string;
+      typeName: string;
+      size: number;
+      storageKey: string;
+      now: Date;
+      /** a file of this revision of the order (issue 11); null for the order's own files */
+      revisionId?: number | null;
+    },
+    quotaBytes: number | null = null,
+  ): Promise<StoredOrderFile | 'over-quota'> =>
+    db.transaction(async (tx) => {
+      if (quotaBytes !== null) {
+        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [file.customerId]);
+        const [used] = await tx.query<{ bytes: string }>(
+          "SELECT COALESCE(SUM(size_bytes), 0)::text AS bytes FROM order_files WHERE customer_id = $1 AND source = 'customer'",
+          [file.customerId],
+        );
+        if (Number(used?.bytes ?? 0) + file.size > quotaBytes) return 'over-quota';
+      }
+      const [row] = await tx.query<FileRow>(
+        `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
+         SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
+           AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
+         RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
+        [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now, file.revisionId ?? null],
+      );
+      if (!row) throw new Error('the order of the file is gone');
+      return toFile(row);
+    }),
+
+  /** Bytes of the files the customer uploaded (writer deliveries do not count against the quota). */
+  customerStoredBytes: async ({ customerId }: { customerId: number }): Promise<number> => {
+    const [row] = await db.query<{ bytes: string }>(
+      "SELECT COALESCE(SUM(size_bytes), 0)::text AS bytes FROM order_files WHERE customer_id = $1 AND source = 'customer'",
+      [customerId],
     );
-    if (!row) throw new Error('the order of the file is gone');
-    return toFile(row);
+    return Number(row?.bytes ?? 0);
+  },
+
+  /** Of the given storage keys, those some file row still points to (the orphan sweep keeps them). */
+  knownStorageKeys: async (keys: readonly string[]): Promise<Set<string>> => {
+    if (keys.length === 0) return new Set();
+    const rows = await db.query<{ storage_key: string }>('SELECT storage_key FROM order_files WHERE storage_key = ANY($1::text[])', [[...keys]]);
+    return new Set(rows.map((r) => r.storage_key));
   },
 
   listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile[]> =>

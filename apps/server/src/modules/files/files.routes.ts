@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { customerFileListSchema, DomainError, ERROR_CODE, FILE_MESSAGE, FILE_MISSING_MESSAGE, ORDER_FILE_MAX_BYTES, orderFileListSchema, orderFileSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
+import { accountRateLimit } from '../../plugins/rate-limit';
 import type { FilesService, IncomingFile } from './files.service';
 
 const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
@@ -33,18 +34,18 @@ export const incomingOrderFile = async (request: FastifyRequest): Promise<Incomi
   return file;
 };
 
-export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadsPerHour: number }> = async (app, { service, uploadsPerHour }) => {
   app.post(
     '/api/en/orders/:id/customers/files',
     {
-      preHandler: app.requireCustomer,
+      preHandler: [app.requireCustomer, accountRateLimit(app, 'file-upload', uploadsPerHour)],
       schema: {
         tags: ['files'],
         summary: 'Uploads one order file (multipart field `file`), streamed to storage',
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema },
+        response: { 200: orderFileSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {

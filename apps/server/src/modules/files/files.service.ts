@@ -6,6 +6,7 @@ import {
   FILE_MESSAGE,
   FILE_MISSING_MESSAGE,
   FILE_SIGNATURE_HEAD_BYTES,
+  fileQuotaExceededMessage,
   fileExtension,
   isOrderEditable,
   matchesFileSignature,
@@ -35,18 +36,29 @@ const cleanName = (raw: string): string => {
 const toWire = (f: StoredOrderFile): OrderFile => ({ id: f.id, name: f.name, typeName: f.typeName, size: f.size, remote: true });
 
 class FileTooLargeError extends Error {}
+class QuotaExceededError extends Error {}
 class ContentMismatchError extends Error {}
+
+/** A file on disk that no row points to is swept once it is this old (an upload under way is younger). */
+export const ORPHAN_FILE_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Passes the upload through, counting bytes and checking the head against the extension (issue 3):
- * too many bytes or a wrong head fails the stream, and FileStorage then keeps nothing.
+ * too many bytes or a wrong head fails the stream, and FileStorage then keeps nothing. `quotaLeft` is
+ * what the customer's storage quota still allows (issue 8): the byte that crosses it fails the stream.
  */
-async function* guardedUpload(source: AsyncIterable<Uint8Array>, extension: string, maxBytes: number): AsyncGenerator<Uint8Array> {
+async function* guardedUpload(
+  source: AsyncIterable<Uint8Array>,
+  extension: string,
+  maxBytes: number,
+  quotaLeft: number = Number.POSITIVE_INFINITY,
+): AsyncGenerator<Uint8Array> {
   let total = 0;
   let head: Buffer | null = Buffer.alloc(0);
   for await (const chunk of source) {
     total += chunk.length;
     if (total > maxBytes) throw new FileTooLargeError();
+    if (total > quotaLeft) throw new QuotaExceededError();
     if (head) {
       head = Buffer.concat([head, chunk]);
       if (head.length >= FILE_SIGNATURE_HEAD_BYTES) {
@@ -70,7 +82,20 @@ export interface IncomingFile {
   truncated: () => boolean;
 }
 
-export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; storage: FileStorage; clock: Clock }) => {
+export const createFilesService = ({
+  repo,
+  storage,
+  clock,
+  uploadQuotaBytes = Number.POSITIVE_INFINITY,
+}: {
+  repo: FilesRepo;
+  storage: FileStorage;
+  clock: Clock;
+  /** Issue 8: the bytes of uploads one customer may keep (writer deliveries do not count). */
+  uploadQuotaBytes?: number;
+}) => {
+  const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
+
   const ownOrder = async (customerId: number, rawOrderId: string): Promise<{ orderId: number; status: number }> => {
     const orderId = parseId(rawOrderId);
     const status = await repo.orderStatus({ customerId, orderId });
@@ -99,10 +124,14 @@ export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; 
     const problem = validateOrderFile({ name, size: 0 });
     if (problem) throw new DomainError(ERROR_CODE.validation, problem);
     const extension = fileExtension(name);
+    const quota = source === 'customer' && Number.isFinite(uploadQuotaBytes) ? uploadQuotaBytes : null;
+    const quotaLeft = quota === null ? Number.POSITIVE_INFINITY : quota - (await repo.customerStoredBytes({ customerId }));
+    if (quotaLeft <= 0) throw quotaExceeded();
     let stored: { key: string; size: number };
     try {
-      stored = await storage.put(guardedUpload(file.stream, extension, ORDER_FILE_MAX_BYTES));
+      stored = await storage.put(guardedUpload(file.stream, extension, ORDER_FILE_MAX_BYTES, quotaLeft));
     } catch (error) {
+      if (error instanceof QuotaExceededError) throw quotaExceeded();
       if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
       if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
       throw error;
@@ -111,27 +140,56 @@ export const createFilesService = ({ repo, storage, clock }: { repo: FilesRepo; 
       await storage.delete(stored.key);
       throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
     }
+    // The file is in place before its row, and removed again when the row is not written: both or
+    // neither. A crash between the two leaves a file without a row, which the orphan sweep removes.
+    let row: StoredOrderFile | 'over-quota';
     try {
-      const row = await repo.insert({
-        orderId,
-        customerId,
-        source,
-        uploadedBy,
-        name,
-        typeName: extension,
-        size: stored.size,
-        storageKey: stored.key,
-        now: clock.now(),
-        revisionId,
-      });
-      return toWire(row);
+      row = await repo.insert(
+        { orderId, customerId, source, uploadedBy, name, typeName: extension, size: stored.size, storageKey: stored.key, now: clock.now(), revisionId },
+        quota,
+      );
     } catch (error) {
       await storage.delete(stored.key);
       throw error;
     }
+    if (row === 'over-quota') {
+      await storage.delete(stored.key);
+      throw quotaExceeded();
+    }
+    return toWire(row);
   };
 
   return {
+    /**
+     * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (issue 8):
+     * what a crash between storing and recording an upload, or during one, left behind. Returns the count.
+     */
+    sweepOrphans: async ({ now, minAgeMs = ORPHAN_FILE_MIN_AGE_MS }: { now: Date; minAgeMs?: number }): Promise<number> => {
+      const cutoff = now.getTime() - minAgeMs;
+      let removed = 0;
+      let batch: string[] = [];
+      const flush = async (): Promise<void> => {
+        const known = await repo.knownStorageKeys(batch);
+        for (const key of batch.filter((k) => !known.has(k))) {
+          await storage.delete(key);
+          removed += 1;
+        }
+        batch = [];
+      };
+      for await (const entry of storage.entries()) {
+        if (entry.modifiedAt.getTime() > cutoff) continue;
+        if (entry.partial) {
+          await storage.deletePartial(entry.key);
+          removed += 1;
+        } else {
+          batch.push(entry.key);
+          if (batch.length >= 500) await flush();
+        }
+      }
+      await flush();
+      return removed;
+    },
+
     /** Checks the order before the body is read: another customer's order is a 404 (CONTRACT). */
     assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<void> => {
       await ownOrder(customerId, orderId);

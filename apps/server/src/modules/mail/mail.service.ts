@@ -15,7 +15,7 @@ export interface Mailer {
   close(): void;
 }
 
-/** CONTRACT "Identity": SMTP when SMTP_URL is set, otherwise the built-in outbox (and the log). */
+/** CONTRACT "Identity": SMTP when SMTP_URL is set, otherwise the built-in outbox (the log names the mail only). */
 export const createMailer = (opts: {
   smtpUrl: string | undefined;
   from: string;
@@ -36,7 +36,8 @@ export const createMailer = (opts: {
     kind: 'outbox',
     send: async (m) => {
       await opts.repo.insert({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '' });
-      opts.log.info({ to: m.to, subject: m.subject }, `mail to outbox:\n${m.text}`);
+      // CONTRACT "Identity": the log names each mail, never its links or tokens (issue 8).
+      opts.log.info({ to: m.to, subject: m.subject }, 'mail to outbox');
     },
     close: () => undefined,
   };

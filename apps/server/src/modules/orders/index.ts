@@ -28,5 +28,5 @@ export const ordersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
     moneyView: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
     revisions: createRevisions(ctx),
   });
-  await app.register(ordersRoutes, { service });
+  await app.register(ordersRoutes, { service, ordersPerHour: ctx.config.quotas.ordersPerHour });
 };

@@ -251,6 +251,22 @@ describe('server-side checks of every field', () => {
     });
   });
 
+  it('strips nested and broken tags until none is left (issue 8)', async () => {
+    const res = await create(
+      body(1, {
+        title: 'Climate <<b>img src=x onerror=alert(1)> policy',
+        details: 'Sources: <scr<script>ipt>alert(1)</scr</script>ipt> only',
+        credentials: 'login <a<b>: student',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(await stored(res.json().id)).toMatchObject({
+      title: 'Climate  policy',
+      description: 'Sources: ipt>alert(1)ipt> only',
+      credentials: 'login : student',
+    });
+  });
+
   it("turns a title under 5 characters into Writer's Choice", async () => {
     for (const title of ['', 'Abc', '<b>ab</b>']) {
       const res = await create(body(1, { title }));

@@ -12,6 +12,7 @@ import {
   preferredWriterListSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
+import { accountRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
 
 const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
@@ -21,7 +22,7 @@ const categoryParams = z.object({ category: z.string().max(12) });
 const truthy = z.enum(['1', 'true']);
 const updateBodySchema = orderBodySchema.extend({ forceEditing: z.boolean().optional() });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = async (app, { service }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; ordersPerHour: number }> = async (app, { service, ordersPerHour }) => {
   app.get(
     '/api/en/orders/count',
     {
@@ -75,14 +76,15 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService }> = a
   app.post(
     '/api/en/sites/categories/:category/orders',
     {
-      preHandler: app.requireCustomer,
+      // Issue 8: new orders an hour per customer (ORDER_CREATE_RATE_PER_HOUR); past it 429 with Retry-After.
+      preHandler: [app.requireCustomer, accountRateLimit(app, 'order-create', ordersPerHour)],
       schema: {
         tags: ['orders'],
         summary: 'Creates an order (status 1); honours an Idempotency-Key header',
         security: [{ bearer: [] }],
         params: categoryParams,
         body: orderBodySchema,
-        response: { 200: orderRefSchema, ...guarded, 422: errorBodySchema },
+        response: { 200: orderRefSchema, ...guarded, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {

@@ -7,7 +7,7 @@ import {
   ratingToHalves,
   REVIEW_COMMENT_MAX_LENGTH,
   REVIEW_MESSAGE,
-  stripHtml,
+  normalizeReviewComment,
   type ReviewBody,
   type ReviewRef,
 } from '@app/domain';
@@ -32,7 +32,7 @@ export const createReviewsService = ({ repo, clock }: { repo: ReviewsRepo; clock
     if (!isValidRating(body.rating)) {
       throw new DomainError(ERROR_CODE.validation, REVIEW_MESSAGE.invalidRating, { rating: [REVIEW_MESSAGE.invalidRating] });
     }
-    const comment = stripHtml(body.comment).trim();
+    const comment = normalizeReviewComment(body.comment);
     if (comment.length > REVIEW_COMMENT_MAX_LENGTH) {
       throw new DomainError(ERROR_CODE.validation, REVIEW_MESSAGE.commentTooLong, { comment: [REVIEW_MESSAGE.commentTooLong] });
     }

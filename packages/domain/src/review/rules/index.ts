@@ -1,4 +1,5 @@
 // The zod-free half of the review context, for the web app's eager chunks (ADR 0020).
+import { stripHtml } from '../../text/index';
 
 /** SPEC §3 "Feedback": rating 0 to 5 in half steps; SPEC §9 "Rating: 5 stars, half steps". */
 export const REVIEW_RATING_MAX = 5;
@@ -22,3 +23,6 @@ export const isValidRating = (rating: number): boolean =>
 /** Stored as an integer count of halves (0–10), so no float ever reaches the database. */
 export const ratingToHalves = (rating: number): number => Math.round(rating / REVIEW_RATING_STEP);
 export const halvesToRating = (halves: number): number => halves * REVIEW_RATING_STEP;
+
+/** CONTRACT "Errors and access": the comment is stored with HTML stripped. */
+export const normalizeReviewComment = (raw: string): string => stripHtml(raw).trim();

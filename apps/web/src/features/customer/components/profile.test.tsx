@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -57,6 +58,17 @@ describe('profile settings', () => {
     await waitFor(() => expect(screen.queryByText('Please confirm your email')).not.toBeInTheDocument());
     expect(currentUrl(router)).toBe('/profile');
     expect(tokens).toEqual([{ token: 'tok-1' }]);
+  });
+
+  it('says so when the confirmation removed a password set before the mailbox was proven (ADR 0038)', async () => {
+    signIn();
+    server.use(
+      http.put('/api/en/customers/customer/emails/confirm', () =>
+        HttpResponse.json({ ...customerFixture(), message: AUTH_MESSAGE.unprovenPasswordRemoved }),
+      ),
+    );
+    renderApp('/profile?confirmEmail=tok-2');
+    expect(await toastText()).toHaveTextContent(AUTH_MESSAGE.unprovenPasswordRemoved);
   });
 
   it('saves the personal information and says so', async () => {

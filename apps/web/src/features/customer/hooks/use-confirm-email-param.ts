@@ -21,7 +21,12 @@ export const useConfirmEmailParam = (): void => {
     if (token === null || handled.current === token) return;
     handled.current = token;
     mutate(token, {
-      onSuccess: () => toast.success(CUSTOMER_MESSAGE.emailConfirmed),
+      // ADR 0038: a confirmation that removed a password set before the mailbox was proven says so instead.
+      onSuccess: (data) => {
+        const notice = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
+        if (notice) toast.show(notice);
+        else toast.success(CUSTOMER_MESSAGE.emailConfirmed);
+      },
       onError: (error) => toast.error(errorMessage(error)),
     });
     setSearchParams(
