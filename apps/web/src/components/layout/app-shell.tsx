@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { Header } from './header';
@@ -19,6 +19,7 @@ const NAV_ID = 'app-side-nav';
 /** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
 export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
   const hasNav = nav !== undefined;
   const menuButton = hasNav ? (
     <button
@@ -35,6 +36,19 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
 
   return (
     <div className="flex min-h-dvh flex-col">
+      {hasNav && (
+        // WCAG 2.4.1: signed-in pages repeat the header and the navigation; the first Tab offers to skip them.
+        <a
+          href="#main"
+          onClick={(event) => {
+            event.preventDefault();
+            mainRef.current?.focus();
+          }}
+          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          Skip to main content
+        </a>
+      )}
       <Header homeTo={homeTo} menuButton={menuButton} actions={headerActions} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row">
         {hasNav && (
@@ -45,7 +59,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
             {nav(() => setMenuOpen(false))}
           </div>
         )}
-        <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">{children}</main>
+        <main id="main" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">{children}</main>
       </div>
     </div>
   );
