@@ -5,7 +5,7 @@ import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { announce } from '@/lib/announce';
 import { releaseChecksWhenQuiet } from '@/lib/query-client';
-import { focusPageHeading } from '@/lib/route-focus';
+import { cancelHeadingFocus, focusPageHeading } from '@/lib/route-focus';
 import { documentTitle, pageKey, pageName } from './route-titles';
 import { RequireCustomer } from './routes/require-customer';
 import { RootLayout } from './routes/root-layout';
@@ -134,13 +134,25 @@ export const createRouterHandle = (): RouterHandle => {
 const useRouteAnnouncement = (pathname: string) => {
   const key = pageKey(pathname);
   const shown = useRef<string | null>(null);
+  // Redirects before the visitor did anything (a guard sending to /login) are still the first page.
+  const interacted = useRef(false);
+  useEffect(() => {
+    const note = () => {
+      interacted.current = true;
+    };
+    window.addEventListener('keydown', note, true);
+    window.addEventListener('pointerdown', note, true);
+    return () => {
+      window.removeEventListener('keydown', note, true);
+      window.removeEventListener('pointerdown', note, true);
+      cancelHeadingFocus();
+    };
+  }, []);
   useEffect(() => {
     document.title = documentTitle(key);
-    if (shown.current === null || shown.current === key) {
-      shown.current = key;
-      return;
-    }
+    const changed = shown.current !== null && shown.current !== key;
     shown.current = key;
+    if (!changed || !interacted.current) return;
     focusPageHeading();
     announce(pageName(key));
   }, [key]);

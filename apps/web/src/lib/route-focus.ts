@@ -19,6 +19,11 @@ export const focusPageHeading = (): void => {
   }
 };
 
+/** Nothing waits for a heading any more (the router left). */
+export const cancelHeadingFocus = (): void => {
+  pendingSince = null;
+};
+
 /** A page heading mounted (its ref callback): it takes a focus the router asked for. */
 export const registerPageHeading = (element: HTMLElement): void => {
   heading = element;
