@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Menu, X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { Header } from './header';
@@ -11,15 +11,18 @@ interface AppShellProps {
    */
   nav?: ((closeMenu: () => void) => ReactNode) | undefined;
   headerActions?: ReactNode;
+  /** the skip link of a signed-in page (components/layout/skip-link.tsx), first in the page; it targets MAIN_ID */
+  skipLink?: ReactNode;
   children: ReactNode;
 }
+
+export const MAIN_ID = 'main';
 
 const NAV_ID = 'app-side-nav';
 
 /** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
-export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps) {
+export function AppShell({ homeTo, nav, headerActions, skipLink, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
-  const mainRef = useRef<HTMLElement>(null);
   const hasNav = nav !== undefined;
   const menuButton = hasNav ? (
     <button
@@ -36,19 +39,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
 
   return (
     <div className="flex min-h-dvh flex-col">
-      {hasNav && (
-        // WCAG 2.4.1: signed-in pages repeat the header and the navigation; the first Tab offers to skip them.
-        <a
-          href="#main"
-          onClick={(event) => {
-            event.preventDefault();
-            mainRef.current?.focus();
-          }}
-          className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
-      )}
+      {skipLink}
       <Header homeTo={homeTo} menuButton={menuButton} actions={headerActions} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row">
         {hasNav && (
@@ -59,7 +50,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
             {nav(() => setMenuOpen(false))}
           </div>
         )}
-        <main id="main" ref={mainRef} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">{children}</main>
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">{children}</main>
       </div>
     </div>
   );

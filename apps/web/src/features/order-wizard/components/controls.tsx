@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { CircleHelp } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 
@@ -7,9 +7,7 @@ const TIP_MARGIN_PX = 8;
 const clampIntoViewport = (tip: HTMLElement) => {
   tip.style.translate = '';
   const { left, right } = tip.getBoundingClientRect();
-  const width = document.documentElement.clientWidth;
-  const shift = right > width - TIP_MARGIN_PX ? width - TIP_MARGIN_PX - right : 0;
-  tip.style.translate = `${Math.max(shift, TIP_MARGIN_PX - left)}px 0`;
+  tip.style.translate = `${Math.max(Math.min(0, document.documentElement.clientWidth - TIP_MARGIN_PX - right), TIP_MARGIN_PX - left)}px`;
 };
 
 /**
@@ -23,14 +21,6 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
   useLayoutEffect(() => {
     if (open && tipRef.current) clampIntoViewport(tipRef.current);
   }, [open]);
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
   return (
     <span className="relative inline-flex">
       <button
@@ -38,8 +28,16 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
         aria-label={`About ${label}`}
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
+        onClick={(event) => {
+          // Safari does not focus a clicked button; the focus must be here for Escape and blur to close.
+          event.currentTarget.focus();
+          setOpen((v) => !v);
+        }}
         onBlur={() => setOpen(false)}
+        // The focus stays on the button while the tip is open (leaving closes it), so Escape lands here.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') setOpen(false);
+        }}
         className="rounded-full p-0.5 text-slate-600 hover:text-slate-900"
       >
         <Icon icon={CircleHelp} className="size-4" />
