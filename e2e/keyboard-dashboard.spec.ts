@@ -21,7 +21,8 @@ test('the signed-in pages work from the keyboard, with titles, heading focus and
   await expect(page.getByRole('article')).toHaveCount(1, SLOW);
   await expectNoAxeViolations(page, 'dashboard');
 
-  // The first Tab reaches the skip link; Enter puts the focus on the main content.
+  // The first Tab reaches the skip link (it comes with the navigation); Enter focuses the main content.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
