@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openSignedIn, placeOrder, signUp, test, type Account } from './support';
+import { expect, openSignedIn, placeOrder, signUp, test, type Account, expectNoAxeViolations } from './support';
 
 /**
  * Issue 5 journeys on /dashboard: a fresh customer with 30 orders (placed through the API), filtered,
@@ -13,8 +13,8 @@ const SLOW = { timeout: 25_000 };
 let account: Account;
 const titles = Array.from({ length: 30 }, (_, i) => `Journey order ${String(i + 1).padStart(2, '0')}`);
 
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext({ baseURL: 'http://localhost:3100', extraHTTPHeaders: { 'X-Forwarded-For': '10.9.9.9' } });
+test.beforeAll(async ({ playwright }, testInfo) => {
+  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.9.9.9' } });
   account = await signUp(request, 'dashboard');
   for (const title of titles) await placeOrder(request, account.accessToken, title);
   await request.dispose();
@@ -27,10 +27,12 @@ test('pages through 30 orders 12 at a time and keeps the page in the address', a
   await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible(SLOW);
   await expect(cards(page)).toHaveCount(12, SLOW);
   await expect(page.getByText('Showing 1–12 of 30 orders')).toBeVisible();
+  await expectNoAxeViolations(page, 'first page');
   const pages = page.getByRole('navigation', { name: 'Order pages' });
   await pages.getByRole('button', { name: 'Page 3' }).click();
   await expect(page).toHaveURL(/\/dashboard\?page=3$/);
   await expect(cards(page)).toHaveCount(6);
+  await expectNoAxeViolations(page, 'page 3');
   await page.reload();
   await expect(page.getByText('Showing 25–30 of 30 orders')).toBeVisible();
   await page.goBack();
@@ -45,12 +47,14 @@ test('searches, filters by status and creation date, and resets the page', async
   await expect(page).toHaveURL(/\/dashboard\?q=Journey\+order\+07$/);
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page).first()).toContainText('Journey order 07');
+  await expectNoAxeViolations(page, 'searched');
 
   await page.getByLabel('Search').fill('');
   await expect(page.getByText('Showing 1–12 of 30 orders')).toBeVisible();
   await page.getByLabel('Status').selectOption({ label: 'Completed' });
   await expect(page).toHaveURL(/status=5/);
   await expect(page.getByRole('heading', { name: 'No orders match these filters' })).toBeVisible();
+  await expectNoAxeViolations(page, 'no order matches');
   await page.getByLabel('Status').selectOption({ label: 'Unpaid' });
   await expect(page.getByText('Showing 1–12 of 30 orders')).toBeVisible();
 
@@ -83,6 +87,7 @@ test('hides an order at once, lists it among the hidden ones, and unhides it', a
   await page.getByLabel('Show hidden orders').check();
   await expect(page).toHaveURL(/hidden=1/);
   await expect(cards(page)).toHaveCount(1);
+  await expectNoAxeViolations(page, 'hidden orders');
   await cards(page).first().getByRole('button', { name: `Unhide order #${id}` }).click();
   await expect(cards(page)).toHaveCount(0);
   await page.getByLabel('Show hidden orders').uncheck();
@@ -102,6 +107,7 @@ test('shows cards in a grid or rows in a list, and remembers the choice', async 
   const a = await cards(page).nth(0).boundingBox();
   const b = await cards(page).nth(1).boundingBox();
   expect(a && b && b.y > a.y + a.height - 1).toBe(true);
+  await expectNoAxeViolations(page, 'list view');
   await page.reload();
   await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true', SLOW);
 });

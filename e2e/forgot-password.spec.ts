@@ -1,4 +1,4 @@
-import { expect, linkFromMail, shoot, signUp, test } from './support';
+import { expect, linkFromMail, shoot, signUp, test, expectNoAxeViolations } from './support';
 
 // CONTRACT "Identity" (forgot password) and UI contract "/login", "/reset-password".
 test('forgot password: the emailed link sets a new password that then signs in', async ({ page, request }) => {
@@ -9,10 +9,12 @@ test('forgot password: the emailed link sets a new password that then signs in',
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Forgot password' });
   await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'forgot password dialog');
   await dialog.getByLabel('Email').fill(account.email);
   await dialog.getByRole('button', { name: 'Send new password' }).click();
   await expect(page.getByText('Check your email for a new password.')).toBeVisible();
   await shoot(page, 'forgot-password-sent');
+  await expectNoAxeViolations(page, 'new password sent');
 
   const link = await linkFromMail(request, account.email, 'reset-password?token=');
   // The dialog may still be open; a fresh navigation is what a reader clicking the mail does.
@@ -21,10 +23,12 @@ test('forgot password: the emailed link sets a new password that then signs in',
   const newPassword = `${account.password}-new`;
   await page.getByLabel('New password').fill(newPassword);
   await shoot(page, 'reset-password');
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Set new password' }).click();
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your password has been changed. You can sign in now.')).toBeVisible();
+  await expectNoAxeViolations(page, 'password changed');
 
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(newPassword);

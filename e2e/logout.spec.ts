@@ -1,4 +1,4 @@
-import { expect, openSignedIn, shoot, signUp, storedTokens, test } from './support';
+import { expect, openSignedIn, shoot, signUp, storedTokens, test, expectNoAxeViolations } from './support';
 
 // UI contract "Logout"; SPEC §8: logout goes to /order?full on the order wizard, otherwise /login.
 test.describe('log out', () => {
@@ -11,6 +11,7 @@ test.describe('log out', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
     await shoot(page, 'logged-out');
+    await expectNoAxeViolations(page, 'logged out');
 
     // CONTRACT "Identity": the web app's logout revoked the refresh token on the server.
     const refresh = await request.put('/api/en/auth/jwt/refresh', { headers: { Authorization: `Bearer ${account.refreshToken}` } });
@@ -22,6 +23,7 @@ test.describe('log out', () => {
     await openSignedIn(page, account, '/order');
     await expect(page.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
     await shoot(page, 'order-signed-in');
+    await expectNoAxeViolations(page, 'signed in');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/order\?full$/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, expect, openSignedIn, signInApi, test, type Tokens } from './support';
+import { DEMO, expect, openSignedIn, signInApi, test, type Tokens, expectNoAxeViolations } from './support';
 
 /** Issue 5 journeys on /orderinfo: the demo customer's order in each status, files, feedback, redirects. */
 test.describe.configure({ mode: 'serial' });
@@ -42,6 +42,8 @@ test('shows the order page of each status with the actions it allows', async ({ 
     await expect(statusSection.getByRole('link', { name: 'Clone' })).toHaveAttribute('href', `/order?cloningOrder=${order.id}`);
     await expect(page.getByRole('tab', { name: 'Revisions' })).toBeEnabled({ enabled: status === 5 });
     await expect(page.getByRole('region', { name: 'Status history' }).getByRole('listitem').last()).toContainText(STATUS_NAMES[status] ?? '');
+    await expect(page).toHaveTitle(`Order #${order.id} · Writing Service`);
+    await expectNoAxeViolations(page, `status ${status}`);
   }
 });
 
@@ -51,6 +53,7 @@ test('shows the order error state for a hidden order, with the way back', async 
   expect(hidden).toBeDefined();
   await openSignedIn(page, tokens, `/orderinfo/${hidden?.id}/details`);
   await expect(page.getByRole('alert')).toHaveText('Something went wrong while fetching order data', SLOW);
+  await expectNoAxeViolations(page, 'order error');
   await page.getByRole('link', { name: 'Back to All Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
@@ -70,6 +73,7 @@ test("downloads the file support delivered to a customer's order", async ({ page
   await openSignedIn(page, tokens, `/orderinfo/${completed?.id}/files`);
   const writerFiles = page.getByRole('region', { name: "Writer's files" });
   await expect(writerFiles.getByText('final-essay.txt').first()).toBeVisible(SLOW);
+  await expectNoAxeViolations(page, 'files tab');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     writerFiles.getByRole('button', { name: 'Download final-essay.txt' }).first().click(),
@@ -87,6 +91,8 @@ test('leaves feedback with half a star on a completed order, by keyboard', async
   await openSignedIn(page, tokens, `/orderinfo/${completed?.id}/details`);
   await page.getByRole('button', { name: 'Leave feedback' }).click(SLOW);
   const dialog = page.getByRole('dialog', { name: 'Leave feedback' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page, 'feedback dialog');
   await dialog.getByRole('radio', { name: '4 out of 5 stars' }).check({ force: true });
   await page.keyboard.press('ArrowLeft');
   await expect(dialog.getByRole('radio', { name: '3.5 out of 5 stars' })).toBeChecked();
@@ -97,6 +103,7 @@ test('leaves feedback with half a star on a completed order, by keyboard', async
   await expect(feedback.getByRole('img', { name: '3.5 out of 5 stars' })).toBeVisible();
   await expect(feedback).toContainText('Clear argument, delivered on time.');
   await expect(page.getByRole('button', { name: 'Leave feedback' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'feedback left');
 });
 
 test('looks an order up by uid from /orderinfo?id=, and sends an unknown one to /dashboard', async ({ page, request }) => {

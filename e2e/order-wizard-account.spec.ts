@@ -1,4 +1,4 @@
-import { closePaymentChooser, completeInstructionsStep, completePaperStep, expect, openWizard, orderPageTotal, signUp, test, wizardTotal, WIZARD_WAIT } from './support';
+import { closePaymentChooser, completeInstructionsStep, completePaperStep, expect, openWizard, orderPageTotal, signUp, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /** Issue 3: step 3 for a visitor whose email is already registered (CONTRACT "Identity": checkmail). */
 test.setTimeout(90_000);
@@ -14,6 +14,7 @@ test('an existing email switches step 3 to log-in, and the order is created afte
   await page.getByLabel('Email').blur();
   await expect(page.getByText('This email is already registered. Maybe you are already a member.')).toBeVisible(WIZARD_WAIT);
   await expect(page.getByRole('radio', { name: 'I have an account' })).toBeChecked();
+  await expectNoAxeViolations(page, 'step 3, log-in');
   await expect(page.getByLabel('Email')).toHaveValue(account.email);
   await page.getByLabel('Password').fill(account.password);
   const shown = await wizardTotal(page);

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { closePaymentChooser, completeInstructionsStep, completePaperStep, continueTo, expect, openSignedIn, orderPageTotal, placeOrderWith, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT } from './support';
+import { closePaymentChooser, completeInstructionsStep, completePaperStep, continueTo, expect, openSignedIn, orderPageTotal, placeOrderWith, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /** Issue 3: editing an unpaid order, cloning an old one, and a big file sent with its progress shown. */
 test.setTimeout(120_000);
@@ -13,6 +13,7 @@ test('editing an unpaid order changes its pages, and the order page shows the ne
   await expect(wizardStep(page, 'Paper')).toBeVisible(WIZARD_WAIT);
   await expect(page.getByLabel('Pages', { exact: true })).toHaveValue('1');
   const oldTotal = await wizardTotal(page);
+  await expectNoAxeViolations(page, 'editing');
   await page.getByRole('button', { name: 'More pages' }).click();
   await page.getByRole('button', { name: 'More pages' }).click();
   await expect(page.getByLabel('Pages', { exact: true })).toHaveValue('3');
@@ -86,6 +87,8 @@ test('a 20 MB file uploads with a visible progress bar and is listed on the File
   await completePaperStep(page);
   await page.getByLabel('Attach files').setInputFiles(file);
   await expect(page.getByRole('list', { name: 'Attached files' })).toContainText(name);
+  // Checked before the upload: axe-core takes longer than the held upload, which the journey times.
+  await expectNoAxeViolations(page, 'file attached');
   await completeInstructionsStep(page, 'Thesis chapter review', '');
 
   // Localhost would send 20 MB in a blink: the upload is held to 8 MB/s so the bar can be seen moving.

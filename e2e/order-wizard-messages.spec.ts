@@ -1,4 +1,4 @@
-import { continueTo, completeInstructionsStep, completePaperStep, expect, openSignedIn, openWizard, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT } from './support';
+import { continueTo, completeInstructionsStep, completePaperStep, expect, openSignedIn, openWizard, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /** Issue 3: every SPEC §5 message of the wizard, next to its field, and the SPEC §8 discount messages. */
 test.setTimeout(90_000);
@@ -13,6 +13,7 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   const subject = page.getByLabel('Subject');
   await expect(subject).toHaveAccessibleDescription('Choose the required "Subject"');
   await expect(subject).toBeFocused();
+  await expectNoAxeViolations(page, 'step 1 with its error');
   await completePaperStep(page);
 
   // Step 2: a short title becomes Writer's Choice with its warning.
@@ -30,11 +31,13 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(details).toHaveAccessibleDescription('Fill out either "Paper Details" or "File(s)" field');
   await expect(wizardStep(page, 'Instructions')).toBeVisible();
+  await expectNoAxeViolations(page, 'step 2 with its errors');
 
   const files = page.getByLabel('Attach files');
   await files.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a paper') });
   await expect(files).toHaveAccessibleDescription(new RegExp(`setup\\.exe: Invalid file format\\. Acceptable file formats: ${FORMATS}`));
   await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'file refused');
 
   await details.fill('Please compare two pollination studies.');
   await continueTo(page, 'Checkout');
@@ -42,6 +45,7 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   // Step 3: the discount, then Create with the account part empty or wrong.
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByLabel('Discount code')).toHaveAccessibleDescription('Please enter your discount');
+  await expectNoAxeViolations(page, 'step 3, discount error');
 
   await page.getByLabel('Name').fill('Nora Newcomer');
   await page.getByRole('button', { name: 'Create order' }).click();
@@ -54,6 +58,7 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await phone.fill('20155');
   await phone.blur();
   await expect(phone).toHaveAccessibleDescription('You may have entered invalid phone number. Kindly consider revising.');
+  await expectNoAxeViolations(page, 'step 3 with its errors');
   // Nothing was created: the wizard is still on step 3.
   await expect(page).toHaveURL(/\/order\?/);
 });
@@ -71,11 +76,13 @@ test('WELCOME10 lowers the price; TOPWRITER20 asks for the Top Writer feature un
   await code.fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Your discount has been successfully applied')).toBeVisible(WIZARD_WAIT);
+  await expectNoAxeViolations(page, 'discount applied');
   await expect.poll(async () => cents(await wizardTotal(page))).toBeLessThan(cents(full));
 
   await code.fill('TOPWRITER20');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText('Please enable Top Writer feature to use this discount')).toBeVisible(WIZARD_WAIT);
+  await expectNoAxeViolations(page, 'discount refused');
   await expect.poll(() => wizardTotal(page)).toBe(full);
 
   // With a premium writer chosen on step 2 the code counts at once, and its message is gone.

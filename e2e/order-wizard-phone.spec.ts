@@ -1,4 +1,4 @@
-import { closePaymentChooser, completeInstructionsStep, continueTo, expect, freshEmail, openWizard, orderPageTotal, test, wizardTotal, WIZARD_WAIT } from './support';
+import { closePaymentChooser, completeInstructionsStep, continueTo, expect, freshEmail, openWizard, orderPageTotal, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /**
  * Issue 3 "Built right": a visitor from an ad orders on a phone (the 'phone' project, 390 px wide),
@@ -17,6 +17,7 @@ test('a new visitor orders an essay end to end on a 390 px wide screen', async (
   await page.getByRole('button', { name: 'More pages' }).click();
   await expect(page.getByLabel('Pages', { exact: true })).toHaveValue('3');
   await expect(page.getByText('900 words')).toBeVisible();
+  await expectNoAxeViolations(page, 'step 1');
   await page.getByRole('radio', { name: '5 days', exact: true }).check();
   await continueTo(page, 'Instructions');
 
@@ -31,6 +32,7 @@ test('a new visitor orders an essay end to end on a 390 px wide screen', async (
   await expect(page.getByLabel('Phone')).toHaveValue('(201) 555-0123');
   await page.getByLabel('I accept the Terms of Use and the Privacy and Cookies Policy').check();
   const shown = await wizardTotal(page);
+  await expectNoAxeViolations(page, 'step 3, price details open');
 
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page).toHaveURL(/\/orderinfo\/\d+\/details$/, WIZARD_WAIT);

@@ -1,4 +1,4 @@
-import { continueTo, expect, freshEmail, openWizard, test, wizardStep, wizardTotal, WIZARD_WAIT } from './support';
+import { continueTo, expect, freshEmail, openWizard, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /** Issue 3: SPEC §4 "Form dependencies" as a visitor sees them, and SPEC §4 "persisted locally". */
 test.setTimeout(90_000);
@@ -14,6 +14,7 @@ test('Presentation counts slides and disables spacing and the one-page summary',
   await expect(page.getByRole('radio', { name: 'Single', exact: true })).toBeDisabled();
   await expect(page.getByRole('radio', { name: 'Double', exact: true })).toBeChecked();
   await expect(page.getByRole('complementary', { name: 'Price' }).getByText('Basic price (1 slide)')).toBeVisible();
+  await expectNoAxeViolations(page, 'presentation');
 
   await page.getByLabel('Subject').selectOption({ label: 'English' });
   await continueTo(page, 'Instructions');
@@ -38,6 +39,7 @@ test('a deadline under 24 hours disables the extra quality check; PhD disables t
   await expect(qualityCheck).toBeDisabled();
   await expect(qualityCheck).not.toBeChecked();
   await expect(page.getByText('Available for deadlines of 24 hours or more')).toBeVisible();
+  await expectNoAxeViolations(page, 'quality check disabled');
 
   await page.getByRole('button', { name: 'Back' }).click();
   await page.getByRole('radio', { name: '2 days', exact: true }).check();
@@ -52,6 +54,7 @@ test('a deadline under 24 hours disables the extra quality check; PhD disables t
   await expect(page.getByRole('radio', { name: '24 hours', exact: true })).toBeDisabled();
   await expect(page.getByRole('radio', { name: '12 hours', exact: true })).toBeDisabled();
   await expect(page.getByRole('radio', { name: '2 days', exact: true })).toBeChecked();
+  await expectNoAxeViolations(page, 'PhD deadlines');
   await page.getByLabel('Academic level').selectOption({ label: 'College' });
   await expect(page.getByRole('radio', { name: '12 hours', exact: true })).toBeEnabled();
 });
@@ -73,6 +76,7 @@ test('a refresh keeps every field typed and the step, and back returns to the st
   await page.getByLabel('Phone').fill('2015550123');
   await page.getByLabel('I accept the Terms of Use and the Privacy and Cookies Policy').check();
   const before = await wizardTotal(page);
+  await expectNoAxeViolations(page, 'step 3 filled, price open');
 
   await page.reload();
   await expect(wizardStep(page, 'Checkout')).toBeVisible(WIZARD_WAIT);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { completeInstructionsStep, completePaperStep, expect, freshEmail, openSignedIn, openWizard, placeOrder, shoot, signUp, test, type Account } from './support';
+import { completeInstructionsStep, completePaperStep, expect, freshEmail, openSignedIn, openWizard, placeOrder, shoot, signUp, test, type Account, expectNoAxeViolations } from './support';
 
 /**
  * Issue 4 journeys: paying an order through each provider's sandbox (CONTRACT "Payments": no
@@ -47,6 +47,7 @@ const payWith = async (page: Page, providerName: string) => {
   await statusSection(page).getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
   const chooser = page.getByRole('dialog', { name: 'Choose a payment method' });
   await expect(chooser).toBeVisible();
+  await expectNoAxeViolations(page, 'payment chooser');
   await chooser.getByRole('button', { name: new RegExp(`with ${providerName.replace(/[().]/g, '\\$&')}$`) }).click();
   await page.waitForURL(/\/sandbox\//, SLOW);
   expect(await redirectNoticeSeen(page), REDIRECT_NOTICE).toBe('yes');
@@ -62,6 +63,7 @@ for (const { provider, name } of PROVIDERS) {
     await payWith(page, name);
     await expect(page).toHaveURL(new RegExp(`/sandbox/${provider}/`), SLOW);
     await expect(page.getByRole('heading', { name: `${name} sandbox` })).toBeVisible();
+    await expectNoAxeViolations(page, 'sandbox');
     await expect(page.getByText(`#${order.id}`)).toBeVisible();
     await page.getByRole('button', { name: /^Pay \$/ }).click();
 
@@ -70,6 +72,7 @@ for (const { provider, name } of PROVIDERS) {
     await expect(page.getByText('Thank you, your payment has been received')).toBeVisible();
     await expect(statusSection(page).getByText('Paid', { exact: true })).toBeVisible();
     await expect(statusSection(page).getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+    await expectNoAxeViolations(page, 'paid');
 
     await page.getByRole('link', { name: 'All Orders' }).click();
     const card = page.getByRole('article', { name: new RegExp(`Order #${order.id}:`) });
@@ -84,6 +87,7 @@ for (const { provider, name } of PROVIDERS) {
     // Issue 8: a sandbox payment moved no money, and the list says so.
     await expect(row.getByText('Sandbox', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: new RegExp(`#${order.id}`) })).toHaveAttribute('href', `/orderinfo/${order.id}/details`);
+    await expectNoAxeViolations(page, 'transactions');
     if (provider === 'fondy') await shoot(page, 'transactions-sandbox');
   });
 }
@@ -101,6 +105,7 @@ test('shows the payment error modal after a decline, and the alternative method 
   await expect(modal).toBeVisible(SLOW);
   await expect(modal.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:.+subject=Payment%20problem%20with%20order%20%23\d+$/);
   await shoot(page, 'payment-error-modal');
+  await expectNoAxeViolations(page, 'payment error dialog');
   await modal.getByRole('button', { name: 'Choose alternative payment method' }).click();
 
   const chooser = page.getByRole('dialog', { name: 'Choose a payment method' });

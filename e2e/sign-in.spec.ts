@@ -1,4 +1,4 @@
-import { DEMO, JWT_PATTERN, expect, openNavigation, shoot, storedTokens, test } from './support';
+import { DEMO, JWT_PATTERN, expect, openNavigation, shoot, storedTokens, test, expectNoAxeViolations } from './support';
 
 // SPEC §2 side navigation; UI contract "/login" and "Shell". Runs in the desktop and phone projects.
 test.describe('sign-in with email and password', () => {
@@ -20,6 +20,7 @@ test.describe('sign-in with email and password', () => {
     }
     expect((await storedTokens(page)).accessToken).toMatch(JWT_PATTERN);
     await shoot(page, 'signed-in-dashboard');
+    await expectNoAxeViolations(page, 'navigation open');
   });
 
   test('a wrong password shows the server message as an alert and stays on /login', async ({ page }) => {
@@ -33,6 +34,7 @@ test.describe('sign-in with email and password', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect((await storedTokens(page)).accessToken).toBeNull();
     await shoot(page, 'sign-in-wrong-password');
+    await expectNoAxeViolations(page, 'wrong password');
   });
 
   test('an empty password is refused before any call with the SPEC §5 message', async ({ page }) => {
@@ -48,5 +50,6 @@ test.describe('sign-in with email and password', () => {
     await expect(page).toHaveURL(/\/login$/);
     expect(signInCalls).toBe(0);
     await shoot(page, 'sign-in-empty-password');
+    await expectNoAxeViolations(page, 'empty password');
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { AxeResults, RunOptions } from 'axe-core';
 
 /**
  * Shared helpers of the journeys. Message texts are written out literally (not imported from
@@ -14,6 +16,9 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
  * test presents a random address, as clients behind a load balancer would.
  */
 export const test = base.extend({
+  // axe-core is injected into the page (expectNoAxeViolations); the product's CSP refuses such a
+  // script, so the journeys' browser contexts bypass it. Tests only: the server keeps its CSP.
+  bypassCSP: true,
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
     const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': ip });
@@ -253,4 +258,36 @@ export const closePaymentChooser = async (page: Page): Promise<void> => {
   await expect(chooser).toBeVisible({ timeout: 25_000 });
   await page.keyboard.press('Escape');
   await expect(chooser).toBeHidden();
+};
+
+/* ---- Issue 13: accessibility (ADR 0042) ---- */
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeWindow {
+  axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
+}
+
+/**
+ * Runs axe-core (every rule it has, WCAG 2.2 A/AA and best practices) on the page as it is now and
+ * fails on any violation, listing each rule with the elements it found.
+ */
+export const expectNoAxeViolations = async (page: Page, state = ''): Promise<void> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as AxeWindow;
+    if (!axe) throw new Error('axe-core did not load');
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, `axe-core on ${new URL(page.url()).pathname}${state ? ` (${state})` : ''}`).toEqual([]);
+};
+
+/** Presses Tab until `target` has the focus (at most `limit` times); fails if it never gets there. */
+export const tabTo = async (page: Page, target: ReturnType<Page['locator']>, { limit = 60, shift = false } = {}): Promise<void> => {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(shift ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
 };

@@ -1,4 +1,4 @@
-import { JWT_PATTERN, expect, openSignedIn, shoot, signUp, storedTokens, test } from './support';
+import { JWT_PATTERN, expect, openSignedIn, shoot, signUp, storedTokens, test, expectNoAxeViolations } from './support';
 
 // SPEC §8 "Transport": a 401 triggers the refresh; the user keeps working without noticing.
 test('a rejected access token is refreshed transparently and the shell stays signed in', async ({ page, request }) => {
@@ -21,4 +21,5 @@ test('a rejected access token is refreshed transparently and the shell stays sig
   // CONTRACT "Identity": refresh tokens rotate on every refresh.
   expect(tokens.refreshToken).not.toBe(account.refreshToken);
   await shoot(page, 'token-refreshed');
+  await expectNoAxeViolations(page);
 });

@@ -1,4 +1,4 @@
-import { expect, shoot, test } from './support';
+import { expect, shoot, test, expectNoAxeViolations } from './support';
 
 // UI contract "Routes": guarded routes send visitors to /login; unknown paths land on /404.
 test.describe('a visitor', () => {
@@ -7,6 +7,7 @@ test.describe('a visitor', () => {
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await shoot(page, 'visitor-login');
+    await expectNoAxeViolations(page);
   });
 
   test('opening an unknown path sees "Page not found" with a way to All Orders', async ({ page }) => {
@@ -16,6 +17,8 @@ test.describe('a visitor', () => {
     const toOrders = page.getByRole('link', { name: 'Go to All Orders' });
     await expect(toOrders).toHaveAttribute('href', '/dashboard');
     await shoot(page, 'not-found');
+    await expect(page).toHaveTitle('Page not found · Writing Service');
+    await expectNoAxeViolations(page);
     // All Orders is guarded: a visitor following the link is asked to sign in.
     await toOrders.click();
     await expect(page).toHaveURL(/\/login$/);

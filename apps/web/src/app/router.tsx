@@ -1,9 +1,12 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { announce } from '@/lib/announce';
 import { releaseChecksWhenQuiet } from '@/lib/query-client';
+import { cancelHeadingFocus, focusPageHeading } from '@/lib/route-focus';
+import { documentTitle, pageKey, pageName } from './route-titles';
 import { RequireCustomer } from './routes/require-customer';
 import { RootLayout } from './routes/root-layout';
 import { ShellLayout } from './routes/shell-layout';
@@ -123,6 +126,38 @@ export const createRouterHandle = (): RouterHandle => {
   };
 };
 
+/**
+ * Every page has its title; moving to another page (not another tab of the order page) moves the
+ * focus to its heading and says its name in the live region (ADR 0042). The first page keeps the
+ * focus where the browser put it, so the skip link comes first.
+ */
+const useRouteAnnouncement = (pathname: string) => {
+  const key = pageKey(pathname);
+  const shown = useRef<string | null>(null);
+  // Redirects before the visitor did anything (a guard sending to /login) are still the first page.
+  const interacted = useRef(false);
+  useEffect(() => {
+    const note = () => {
+      interacted.current = true;
+    };
+    window.addEventListener('keydown', note, true);
+    window.addEventListener('pointerdown', note, true);
+    return () => {
+      window.removeEventListener('keydown', note, true);
+      window.removeEventListener('pointerdown', note, true);
+      cancelHeadingFocus();
+    };
+  }, []);
+  useEffect(() => {
+    document.title = documentTitle(key);
+    const changed = shown.current !== null && shown.current !== key;
+    shown.current = key;
+    if (!changed || !interacted.current) return;
+    focusPageHeading();
+    announce(pageName(key));
+  }, [key]);
+};
+
 /** The routes inside the startup, plus the handle's wiring and a scroll to the top on a new path. */
 export function AppRoutes({ handle }: { handle: RouterHandle }) {
   const [pathname, navigate] = useLocation();
@@ -133,6 +168,7 @@ export function AppRoutes({ handle }: { handle: RouterHandle }) {
   useEffect(() => {
     window.scrollTo?.(0, 0);
   }, [pathname]);
+  useRouteAnnouncement(pathname);
   return (
     <RootLayout>
       <AppSwitch />

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { SideNav } from '@/components/layout/side-nav';
+export { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';

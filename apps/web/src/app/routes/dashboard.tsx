@@ -1,6 +1,7 @@
 import { OrdersDashboard } from '@/features/orders/components/orders-dashboard';
 import { PayButton } from '@/features/payment/components/pay-button';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
+import { PageHeading } from '@/components/ui/page-heading';
 
 /** SPEC §2 "/dashboard: All orders list", each unpaid card with the payment flow (issue 4). */
 export function Component() {
@@ -10,7 +11,7 @@ export function Component() {
   const category = site?.siteCategories[0];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">All Orders</h1>
+      <PageHeading>All Orders</PageHeading>
       {category !== undefined && (
         <OrdersDashboard
           category={category}

@@ -3,6 +3,7 @@ import { Percent, Users } from 'lucide';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LOYALTY_TABS, QUERY_PARAM, type LoyaltyTab } from '@/config/paths';
+import { PageHeading } from '@/components/ui/page-heading';
 
 const isLoyaltyTab = (value: string | null): value is LoyaltyTab => LOYALTY_TABS.some((tab) => tab === value);
 
@@ -13,7 +14,7 @@ export function Component() {
   const tab: LoyaltyTab = isLoyaltyTab(requested) ? requested : 'referral';
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">My Bonuses</h1>
+      <PageHeading>My Bonuses</PageHeading>
       <Tabs
         label="Bonuses"
         value={tab}

@@ -3,6 +3,7 @@ import { EmailConfirmationBanner } from '@/features/customer/components/email-co
 import { ProfileForm } from '@/features/customer/components/profile-form';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useConfirmEmailParam } from '@/features/customer/hooks/use-confirm-email-param';
+import { PageHeading } from '@/components/ui/page-heading';
 
 /** SPEC §2 "/profile: Settings" (privacy, password and account deletion come in a later issue). */
 export function Component() {
@@ -10,7 +11,7 @@ export function Component() {
   const customer = useCurrentCustomer();
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Settings</h1>
+      <PageHeading>Settings</PageHeading>
       {customer && customer.status.id === CUSTOMER_STATUS.awaitingConfirmation.id && (
         <EmailConfirmationBanner email={customer.email} />
       )}

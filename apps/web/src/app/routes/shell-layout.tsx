@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { AppShell } from '@/components/layout/app-shell';
+import { AppShell, MAIN_ID } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 
@@ -7,6 +7,7 @@ import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 const loadCustomerNav = () => import('./customer-nav');
 const CustomerNav = lazy(() => loadCustomerNav().then((m) => ({ default: m.CustomerNav })));
 const LogoutButton = lazy(() => loadCustomerNav().then((m) => ({ default: m.LogoutButton })));
+const SkipLink = lazy(() => loadCustomerNav().then((m) => ({ default: m.SkipLink })));
 
 /** UI contract "Shell": a signed-in customer gets the side navigation and "Log out"; a visitor only the header. */
 export function ShellLayout({ children }: { children: ReactNode }) {
@@ -15,6 +16,13 @@ export function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <AppShell
       homeTo={signedIn ? paths.dashboard : paths.order}
+      skipLink={
+        signedIn && (
+          <Suspense fallback={null}>
+            <SkipLink targetId={MAIN_ID} />
+          </Suspense>
+        )
+      }
       nav={
         signedIn
           ? (closeMenu) => (

@@ -11,13 +11,17 @@ interface AppShellProps {
    */
   nav?: ((closeMenu: () => void) => ReactNode) | undefined;
   headerActions?: ReactNode;
+  /** the skip link of a signed-in page (components/layout/skip-link.tsx), first in the page; it targets MAIN_ID */
+  skipLink?: ReactNode;
   children: ReactNode;
 }
+
+export const MAIN_ID = 'main';
 
 const NAV_ID = 'app-side-nav';
 
 /** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
-export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps) {
+export function AppShell({ homeTo, nav, headerActions, skipLink, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const hasNav = nav !== undefined;
   const menuButton = hasNav ? (
@@ -35,6 +39,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
 
   return (
     <div className="flex min-h-dvh flex-col">
+      {skipLink}
       <Header homeTo={homeTo} menuButton={menuButton} actions={headerActions} />
       <div className="mx-auto flex w-full max-w-7xl flex-1 flex-col lg:flex-row">
         {hasNav && (
@@ -45,7 +50,7 @@ export function AppShell({ homeTo, nav, headerActions, children }: AppShellProps
             {nav(() => setMenuOpen(false))}
           </div>
         )}
-        <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">{children}</main>
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">{children}</main>
       </div>
     </div>
   );

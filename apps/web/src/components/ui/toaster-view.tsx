@@ -13,7 +13,8 @@ const TOAST_DURATION_MS = 6000;
 
 /**
  * UI contract "Toasts": Radix Toast; the viewport is a region labelled "Notifications" and each toast
- * has role="status". The text is left out of Radix's own announcer (data-radix-toast-announce-exclude)
+ * holds a role="status" (inside its list item: a list item itself may not be a status, axe-core
+ * "aria-allowed-role" and "list", issue 13). The text is left out of Radix's own announcer (data-radix-toast-announce-exclude)
  * because the live list already announces it; otherwise every message would be on the page twice.
  */
 export function ToasterView() {
@@ -23,15 +24,14 @@ export function ToasterView() {
       {list.map((item) => (
         <Toast.Root
           key={item.id}
-          role="status"
           onOpenChange={(open) => {
             if (!open) toast.dismiss(item.id);
           }}
           className={`flex items-start gap-3 rounded-md border border-l-4 border-slate-200 bg-white p-4 text-sm text-slate-900 shadow-lg ${TONE_CLASS[item.tone]}`}
         >
-          <Toast.Description data-radix-toast-announce-exclude="" className="flex-1">
-            {item.message}
-          </Toast.Description>
+          <div role="status" className="flex-1">
+            <Toast.Description data-radix-toast-announce-exclude="">{item.message}</Toast.Description>
+          </div>
           <Toast.Close aria-label="Dismiss notification" className="rounded p-0.5 text-slate-600 hover:bg-slate-100">
             <Icon icon={X} className="size-4" />
           </Toast.Close>

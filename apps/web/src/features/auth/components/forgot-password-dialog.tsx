@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { AUTH_MESSAGE, FORGOT_PASSWORD_RESULT, isValidEmail } from '@app/domain/auth/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,6 +22,7 @@ function ForgotPasswordForm() {
     mode: 'onBlur',
     defaultValues: { email: '' },
   });
+  const field = useRegisterAfterChange(register, formState.isSubmitted);
   const onSubmit = handleSubmit((values) => forgot.mutate(values.email));
   const result = forgot.data;
 
@@ -32,7 +34,7 @@ function ForgotPasswordForm() {
         autoComplete="email"
         error={formState.errors.email?.message}
         // SPEC §5 "Forgot password and magic link": an invalid email gives this warning.
-        {...register('email', { validate: (v) => isValidEmail(v) || AUTH_MESSAGE.emailMandatory })}
+        {...field('email', { validate: (v) => isValidEmail(v) || AUTH_MESSAGE.emailMandatory })}
       />
       {forgot.isSuccess && result === FORGOT_PASSWORD_RESULT.success && (
         <Alert tone="success">{AUTH_MESSAGE.newPasswordSent}</Alert>

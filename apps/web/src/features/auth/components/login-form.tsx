@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { AUTH_MESSAGE, emailOnItsWayBody, isValidEmail } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Alert } from '@/components/ui/alert';
@@ -33,6 +34,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
     mode: 'onBlur',
     defaultValues: { email: '', password: '' },
   });
+  const field = useRegisterAfterChange(register, formState.isSubmitted);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
@@ -76,14 +78,14 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           type="email"
           autoComplete="username"
           error={formState.errors.email?.message}
-          {...register('email', { validate: (v) => isValidEmail(v) || AUTH_MESSAGE.invalidEmail })}
+          {...field('email', { validate: (v) => isValidEmail(v) || AUTH_MESSAGE.invalidEmail })}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="current-password"
           error={formState.errors.password?.message}
-          {...register('password', { validate: (v) => v.length > 0 || AUTH_MESSAGE.passwordMandatory })}
+          {...field('password', { validate: (v) => v.length > 0 || AUTH_MESSAGE.passwordMandatory })}
         />
         {notice && (
           <Alert tone={notice.tone} title={notice.title}>

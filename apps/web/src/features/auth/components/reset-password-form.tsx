@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { useLocation } from 'wouter';
 import { AUTH_MESSAGE, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/domain/auth/rules';
 import { Alert } from '@/components/ui/alert';
@@ -27,6 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     mode: 'onBlur',
     defaultValues: { password: '' },
   });
+  const field = useRegisterAfterChange(register, formState.isSubmitted);
   const onSubmit = handleSubmit((values) =>
     reset.mutate(
       { token, password: values.password },
@@ -48,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         maxLength={PASSWORD_MAX_LENGTH}
         hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
         error={formState.errors.password?.message}
-        {...register('password', { validate: checkPassword })}
+        {...field('password', { validate: checkPassword })}
       />
       {reset.isError && <Alert tone="error">{errorMessage(reset.error)}</Alert>}
       <Button type="submit" busy={reset.isPending}>

@@ -1,4 +1,5 @@
 import { useForm } from 'react-hook-form';
+import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CUSTOMER_MESSAGE,
@@ -34,6 +35,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     values: valuesOf(customer),
     resetOptions: { keepDirtyValues: true },
   });
+  const field = useRegisterAfterChange(register, formState.isSubmitted);
   const onSubmit = handleSubmit((values) =>
     update.mutate(
       { ...values, enabledFacebookMessenger: customer.enabledFacebookMessenger },
@@ -48,8 +50,8 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-4">
       <TextField label="Email" type="email" value={customer.email} readOnly />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+        <TextField label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...field('lastName')} />
       </div>
       <TextField
         label="Phone"
@@ -59,12 +61,12 @@ export function ProfileForm({ customer }: { customer: Customer }) {
         maxLength={PROFILE_PHONE_MAX_LENGTH}
         hint={`Digits only, up to ${PROFILE_PHONE_MAX_LENGTH}.`}
         error={formState.errors.phone?.message}
-        {...register('phone')}
+        {...field('phone')}
       />
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Communication</legend>
-        <CheckboxField label="Send me news and special offers" {...register('enabledNewsletters')} />
-        <CheckboxField label="You may call me at night" {...register('enabledNightCalls')} />
+        <CheckboxField label="Send me news and special offers" {...field('enabledNewsletters')} />
+        <CheckboxField label="You may call me at night" {...field('enabledNightCalls')} />
       </fieldset>
       <div>
         <Button type="submit" busy={update.isPending}>

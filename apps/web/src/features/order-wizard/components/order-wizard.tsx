@@ -1,7 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import { ChevronDown } from 'lucide';
 import { Icon } from '@/components/ui/icon';
+import { PageHeading } from '@/components/ui/page-heading';
+import { useAnnounce } from '@/lib/announce';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
 import {
@@ -61,6 +63,28 @@ function UploadProgress({ files }: { files: WizardFile[] }) {
 }
 
 const STEP_NAMES: Record<WizardStep, string> = { 1: 'Paper', 2: 'Instructions', 3: 'Checkout' };
+const stepLabel = (step: WizardStep) => `Step ${step} of 3: ${STEP_NAMES[step]}`;
+
+/**
+ * WCAG 2.4.11: the fixed price bar (below 992 px) must not cover the focused control. Its height goes
+ * to `--price-bar-height`, which index.css turns into the page's bottom scroll padding (ADR 0042).
+ */
+const usePriceBarHeight = () => {
+  const observer = useRef<ResizeObserver | null>(null);
+  return useCallback((bar: HTMLDivElement | null) => {
+    const root = document.documentElement.style;
+    observer.current?.disconnect();
+    if (!bar) {
+      root.removeProperty('--price-bar-height');
+      return;
+    }
+    const measure = () => root.setProperty('--price-bar-height', `${bar.offsetHeight}px`);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver(measure);
+    observer.current.observe(bar);
+  }, []);
+};
 
 const positiveInt = (raw: string | null): number | null => {
   const n = Number(raw);
@@ -150,7 +174,17 @@ function WizardBody(props: WizardBodyProps) {
   instructionErrors.title = serverTitleError;
   const subjectError = showSubjectError ? detailErrors.subject : undefined;
 
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  // ADR 0042: a new step takes the focus on its heading and is announced ('Step 2 of 3: Instructions').
+  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  const announce = useAnnounce();
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepHeadingRef.current?.focus();
+    announce(stepLabel(step));
+  }, [step, announce]);
+  const priceBarRef = usePriceBarHeight();
   const { create, failure } = useCreateOrder(w, {
     editing: props.editing,
     refId: props.refId,
@@ -203,9 +237,7 @@ function WizardBody(props: WizardBodyProps) {
   return (
     <WizardContext.Provider value={w}>
       <div className="flex flex-col gap-6 pb-24 min-[992px]:pb-0">
-        <h1 ref={headingRef} className="text-2xl font-semibold">
-          {title}
-        </h1>
+        <PageHeading>{title}</PageHeading>
         {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
         <nav aria-label="Order steps">
           <ol className="flex gap-2 text-sm">
@@ -238,6 +270,9 @@ function WizardBody(props: WizardBodyProps) {
             }}
             className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
           >
+            <h2 ref={stepHeadingRef} tabIndex={-1} className="text-lg font-semibold">
+              {stepLabel(step)}
+            </h2>
             <fieldset disabled={creating} className="contents">
               <Suspense fallback={<Spinner className="size-6" />}>
                 {step === 1 && <StepPaper subjectError={subjectError} />}
@@ -283,7 +318,7 @@ function WizardBody(props: WizardBodyProps) {
           </aside>
         </div>
       </div>
-      <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] min-[992px]:hidden">
+      <div ref={priceBarRef} data-testid="price-bar" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] min-[992px]:hidden">
         {priceOpen && (
           <div id="price-details" className="border-b border-slate-200 p-4">
             {summary}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { AUTH_MESSAGE, emailOnItsWayBody, isValidName } from '@app/domain/auth';
 import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
 import { useWizard } from '../hooks/use-order-wizard';
 import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInput } from '../lib/phone';
-import { Check, FieldError } from './controls';
+import { Check, describedBy, FieldError } from './controls';
 import { DiscountField } from './discount-field';
 
 export type AccountInput =
@@ -33,7 +33,7 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`} {...props} />
+      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error && `${id}-error`)} {...props} />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -49,6 +49,15 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
   const country = list.find((c) => c.iso === checkout.country) ?? list.find((c) => c.iso === 'US');
   const set = (patch: Partial<typeof checkout>) => setCheckout((current) => ({ ...current, ...patch }));
   const id = useId();
+  // ADR 0042: leaving a field shows its error once it was changed, or after a Create attempt; not while
+  // a keyboard user tabs through the empty form.
+  const changed = useRef(new Set<string>());
+  const attempted = useRef(false);
+  const checkOnBlur = (field: string) => attempted.current || changed.current.has(field);
+  const change = (field: string, patch: Partial<typeof checkout>) => {
+    changed.current.add(field);
+    set(patch);
+  };
 
   const validate = (): Errors => {
     const found: Errors = validateCheckout({
@@ -64,6 +73,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
   };
 
   const onEmailBlur = async () => {
+    if (!checkOnBlur('email')) return;
     const email = checkout.email.trim();
     const problem = validate().email;
     setErrors((e) => ({ ...e, email: problem }));
@@ -85,6 +95,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
       onCreate({ kind: 'signed-in' });
       return;
     }
+    attempted.current = true;
     const found = validate();
     const relevant: Errors =
       checkout.userType === USER_TYPE.hasAccount ? { email: found.email, password: found.password } : { ...found, password: undefined };
@@ -161,8 +172,8 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 data-checkout-field="name"
                 value={checkout.name}
                 error={errors.name}
-                onChange={(e) => set({ name: e.target.value })}
-                onBlur={() => setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))}
+                onChange={(e) => change('name', { name: e.target.value })}
+                onBlur={() => checkOnBlur('name') && setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))}
               />
               <TextInput
                 label="Email"
@@ -171,7 +182,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 data-checkout-field="email"
                 value={checkout.email}
                 error={errors.email}
-                onChange={(e) => set({ email: e.target.value })}
+                onChange={(e) => change('email', { email: e.target.value })}
                 onBlur={() => void onEmailBlur()}
               />
               <div className="flex flex-col gap-1">
@@ -207,9 +218,9 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                     className={inputClass}
                     value={formatPhone(checkout.phone, checkout.country)}
                     aria-invalid={errors.phone ? true : undefined}
-                    aria-describedby={`${id}-phone-error`}
-                    onChange={(e) => set(readPhoneInput(e.target.value, checkout.country))}
-                    onBlur={() => setErrors((x) => ({ ...x, phone: validate().phone }))}
+                    aria-describedby={describedBy(errors.phone && `${id}-phone-error`)}
+                    onChange={(e) => change('phone', readPhoneInput(e.target.value, checkout.country))}
+                    onBlur={() => checkOnBlur('phone') && setErrors((x) => ({ ...x, phone: validate().phone }))}
                   />
                 </div>
                 <FieldError id={`${id}-phone-error`} message={errors.phone} />
@@ -236,8 +247,8 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 data-checkout-field="email"
                 value={checkout.email}
                 error={errors.email}
-                onChange={(e) => set({ email: e.target.value })}
-                onBlur={() => setErrors((x) => ({ ...x, email: validate().email }))}
+                onChange={(e) => change('email', { email: e.target.value })}
+                onBlur={() => checkOnBlur('email') && setErrors((x) => ({ ...x, email: validate().email }))}
               />
               <TextInput
                 label="Password"
@@ -246,8 +257,11 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 data-checkout-field="password"
                 value={password}
                 error={errors.password}
-                onChange={(e) => setPassword(e.target.value)}
-                onBlur={() => setErrors((x) => ({ ...x, password: password ? undefined : ORDER_FORM_MESSAGE.passwordRequired }))}
+                onChange={(e) => {
+                  changed.current.add('password');
+                  setPassword(e.target.value);
+                }}
+                onBlur={() => checkOnBlur('password') && setErrors((x) => ({ ...x, password: password ? undefined : ORDER_FORM_MESSAGE.passwordRequired }))}
               />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="link" onClick={onForgotPassword}>

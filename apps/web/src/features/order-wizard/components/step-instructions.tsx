@@ -7,7 +7,7 @@ import { normalizeTitle, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/d
 import { inputClass } from '@/components/ui/input';
 import { usePreferredWriters } from '../api/catalogues';
 import { useWizard } from '../hooks/use-order-wizard';
-import { Check, FieldError, InfoTip } from './controls';
+import { Check, describedBy, FieldError, InfoTip } from './controls';
 
 export interface InstructionErrors {
   title?: string | undefined;
@@ -52,7 +52,7 @@ function FilePicker({ error }: { error: string | undefined }) {
             className="sr-only"
             accept={ORDER_FILE_EXTENSIONS.map((e) => (e === 'tar-gz' ? '.tar.gz' : `.${e}`)).join(',')}
             aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-error ${id}-rejected`}
+            aria-describedby={describedBy(error && `${id}-error`, rejected.length > 0 && `${id}-rejected`)}
             onChange={(event) => {
               const picked = Array.from(event.target.files ?? []);
               const problems: string[] = [];
@@ -152,14 +152,18 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
   const { rawValues, values, deps, update, siteCategory, settings } = w;
   const id = useId();
   const resume = siteCategory === SITE_CATEGORY.resume;
+  // ADR 0042: leaving a field checks it only once it was changed; tabbing through an empty one says nothing.
+  const changed = useRef(new Set<'title' | 'details'>());
   const titleField = {
     name: 'title',
     value: rawValues.title,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      changed.current.add('title');
       setTitleWarning(null);
       update({ title: event.target.value });
     },
     onBlur: () => {
+      if (!changed.current.has('title')) return;
       const { title, warning } = normalizeTitle(rawValues.title, siteCategory);
       if (warning) update({ title });
       setTitleWarning(warning);
@@ -169,8 +173,13 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
   const detailsField = {
     name: 'details',
     value: rawValues.details,
-    onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => update({ details: event.target.value }),
-    onBlur: () => onBlurField('details'),
+    onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => {
+      changed.current.add('details');
+      update({ details: event.target.value });
+    },
+    onBlur: () => {
+      if (changed.current.has('details')) onBlurField('details');
+    },
   };
   return (
     <div className="flex flex-col gap-6">
@@ -185,7 +194,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             placeholder={WRITERS_CHOICE_TITLE}
             maxLength={250}
             aria-invalid={errors.title ? true : undefined}
-            aria-describedby={`${id}-title-error ${id}-title-warning`}
+            aria-describedby={describedBy(errors.title && `${id}-title-error`, titleWarning && `${id}-title-warning`)}
             {...titleField}
           />
           <FieldError id={`${id}-title-error`} message={errors.title} />
@@ -205,7 +214,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
           rows={6}
           className={inputClass}
           aria-invalid={errors.details ? true : undefined}
-          aria-describedby={`${id}-details-error`}
+          aria-describedby={describedBy(errors.details && `${id}-details-error`)}
           {...detailsField}
         />
         <FieldError id={`${id}-details-error`} message={errors.details} />

@@ -108,8 +108,8 @@ describe('order details', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
     expect(within(dialog).getAllByRole('button', { name: /\$90\.00/ }).map((b) => b.textContent)).toEqual([
-      'Card (paycore.io)$90.00',
-      'PayPal$90.00',
+      'Pay $90.00 with Card (paycore.io)$90.00',
+      'Pay $90.00 with PayPal$90.00',
     ]);
   });
 

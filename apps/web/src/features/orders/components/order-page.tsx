@@ -18,6 +18,7 @@ import { orderTitle } from './order-card';
 import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
+import { PageHeading } from '@/components/ui/page-heading';
 
 /**
  * Unread messages of the order as the dashboard last read them (the list carries `unread`). The
@@ -68,7 +69,7 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
 
   const heading = (
     <div className="flex flex-col gap-1">
-      <h1 className="text-2xl font-semibold">Order #{orderId}</h1>
+      <PageHeading>Order #{orderId}</PageHeading>
       {order.data && order.data.hidden !== 'YES' && <p className="text-slate-700 break-words">{orderTitle(order.data)}</p>}
     </div>
   );

@@ -18,11 +18,16 @@ export function PaymentChooser({ flow, orderId }: { flow: PayFlow; orderId: numb
             <Button
               variant="secondary"
               className="min-h-12 w-full justify-between"
-              aria-label={`Pay ${flow.price} with ${PAYMENT_SYSTEM_NAME[system]}`}
               onClick={() => flow.pay(system)}
             >
-              <span>{PAYMENT_SYSTEM_NAME[system]}</span>
-              <span className="tabular-nums">{flow.price}</span>
+              {/* The name is 'Pay $20.19 with PayPal', and it holds the words on screen (WCAG 2.5.3). */}
+              <span>
+                <span className="sr-only">Pay {flow.price} with </span>
+                {PAYMENT_SYSTEM_NAME[system]}
+              </span>
+              <span className="tabular-nums" aria-hidden="true">
+                {flow.price}
+              </span>
             </Button>
           </li>
         ))}

@@ -40,10 +40,10 @@ describe('the payment method chooser (SPEC §4 "Payment flow")', { timeout: 20_0
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
     expect(within(dialog).getAllByRole('button', { name: /^Pay \$90\.00 with/ }).map((b) => b.textContent)).toEqual([
-      'Card (paycore.io)$90.00',
-      'PayPal$90.00',
-      'Fondy$90.00',
-      'Paymentwall$90.00',
+      'Pay $90.00 with Card (paycore.io)$90.00',
+      'Pay $90.00 with PayPal$90.00',
+      'Pay $90.00 with Fondy$90.00',
+      'Pay $90.00 with Paymentwall$90.00',
     ]);
     expect(leavePageFor).not.toHaveBeenCalled();
   });
