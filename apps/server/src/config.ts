@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
@@ -121,6 +123,28 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
       service: e.PAYCORE_SERVICE || undefined,
     },
   };
+};
+
+/**
+ * Reads `.env` (the format of .env.example) into `env` when the file exists. A variable that is already
+ * set, even to an empty string, keeps its value: the shell and the process manager win over the file.
+ * Returns the names taken from the file (none when there is no file).
+ */
+export const loadEnvFile = (file: string = path.resolve('.env'), env: NodeJS.ProcessEnv = process.env): string[] => {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    throw error;
+  }
+  const taken: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(content))) {
+    if (env[name] !== undefined || value === undefined) continue;
+    env[name] = value;
+    taken.push(name);
+  }
+  return taken;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {

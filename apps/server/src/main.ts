@@ -1,10 +1,11 @@
-import { loadConfig } from './config';
+import { loadConfig, loadEnvFile } from './config';
 import { openDatabase } from './db/open';
 import { buildApp } from './app';
 
 /** config -> database (migrated, seeded) -> buildApp -> listen; a graceful close on SIGINT/SIGTERM. */
 const main = async (): Promise<void> => {
   const startedAt = performance.now();
+  loadEnvFile();
   const config = loadConfig();
   const { db, release } = await openDatabase(config);
   const app = await buildApp({ config, db });

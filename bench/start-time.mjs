@@ -1,0 +1,41 @@
+// Issue 8: what `npm start` costs until /healthz answers 200.
+//   cold: the web build is out of date (its stamp removed, as after a pull that changed the web sources)
+//         and the data directory is new (migrations and the demo data run);
+//   warm: the same again with nothing changed (the build is reused, the database exists).
+// Goal: a warm start under 2 s (the median of three). `node bench/start-time.mjs`; exits 1 over budget.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root, startProduct } from './start-support.mjs';
+
+export const WARM_START_BUDGET_MS = 2000;
+const WARM_RUNS = 3;
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+
+export const runStartTimeBench = async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-start-'));
+  try {
+    rmSync(path.join(root, 'apps/web/dist/.build-stamp.json'), { force: true });
+    const cold = await startProduct({ dataDir });
+    await cold.stop();
+    console.info(`cold start (web build + new database + demo data): ${s(cold.ms)}`);
+    const warm = [];
+    for (let i = 0; i < WARM_RUNS; i += 1) {
+      const run = await startProduct({ dataDir });
+      await run.stop();
+      warm.push(run.ms);
+    }
+    const median = [...warm].sort((a, b) => a - b)[Math.floor(WARM_RUNS / 2)];
+    const within = median < WARM_START_BUDGET_MS;
+    console.info(`warm start (nothing changed): ${warm.map(s).join(', ')}; median ${s(median)}`);
+    console.info(`${within ? 'PASS' : 'FAIL'} warm start median ${s(median)} (budget < ${s(WARM_START_BUDGET_MS)})`);
+    return within;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.exitCode = (await runStartTimeBench()) ? 0 : 1;
+}
