@@ -1,20 +1,20 @@
-// `npm start`: bring the web build up to date, then run the server in this very process (ADR 0030).
-// - The web app is rebuilt only when its inputs changed since the last build (scripts/web-build.mjs),
-//   and always as a production build, whatever NODE_ENV the server runs with.
-// - The server runs here, through tsx registered in-process (ADR 0008): no wrapper process beside it,
-//   so signals reach it directly and its exit code is this process's exit code.
+// `npm start`: bring the two builds up to date, then run the server in this very process (ADR 0030).
+// - The web app (Vite) and the server (esbuild, one ES module) are rebuilt only when their inputs
+//   changed since their last build (scripts/builds.mjs); the web app always as a production build,
+//   whatever NODE_ENV the server runs with (issue 13).
+// - The server's bundle is imported here: no TypeScript loader and no wrapper process beside it, so
+//   signals reach the server directly and its exit code is this process's exit code.
 // SKIP_WEB_BUILD=1 serves whatever apps/web/dist holds without looking at it (the e2e run builds once,
 // then starts); it builds only when there is no build at all.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { webBuildCommand, webBuildEnv, webBuildIsCurrent, webInputsHash, writeWebBuildStamp } from './web-build.mjs';
+import { buildIsCurrent, buildServer, inputsHash, SERVER_BUILD_INPUTS, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const distDir = path.join(root, 'apps/web/dist');
-const serverDir = path.join(root, 'apps/server');
+const webDist = path.join(root, 'apps/web/dist');
+const serverDist = path.join(root, 'apps/server/dist');
 
 /** Runs a command with inherited stdio; resolves with its exit code (signals forwarded while it runs). */
 const run = ({ command, args, cwd, env }) =>
@@ -35,24 +35,33 @@ const run = ({ command, args, cwd, env }) =>
     });
   });
 
-const skip = process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(distDir, 'index.html'));
-if (process.env.SKIP_WEB_BUILD === '1' && !skip) {
+const skipWeb = process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html'));
+if (process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
   console.info('SKIP_WEB_BUILD=1 but apps/web/dist is missing: building the web app once.');
 }
-if (!skip) {
-  const inputs = webInputsHash(root);
-  if (!webBuildIsCurrent(root, distDir, inputs)) {
-    console.info('The web app changed since its last build (or was never built): building it.');
+if (!skipWeb) {
+  const hash = inputsHash(root, WEB_BUILD_INPUTS);
+  if (!buildIsCurrent(webDist, 'index.html', hash)) {
+    console.info('Building the web app (its sources changed since the last build, or it was never built).');
     const code = await run({ ...webBuildCommand(root), env: webBuildEnv(process.env) });
     if (code !== 0) {
       console.error(`The web build failed (exit ${code}); the server was not started.`);
       process.exit(code);
     }
-    writeWebBuildStamp(distDir, inputs);
+    writeBuildStamp(webDist, hash);
   }
 }
 
-// `--import tsx`, done here: tsx as the server's own dependency resolves it, then the server's entry.
-const requireFromServer = createRequire(path.join(serverDir, 'package.json'));
-await import(pathToFileURL(requireFromServer.resolve('tsx')).href);
-await import(pathToFileURL(path.join(serverDir, 'src/main.ts')).href);
+const serverHash = inputsHash(root, SERVER_BUILD_INPUTS);
+if (!buildIsCurrent(serverDist, 'main.mjs', serverHash)) {
+  console.info('Building the server (its sources changed since the last build, or it was never built).');
+  try {
+    await buildServer(root);
+  } catch (error) {
+    console.error(`The server build failed; the server was not started. ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  writeBuildStamp(serverDist, serverHash);
+}
+
+await import(pathToFileURL(path.join(serverDist, 'main.mjs')).href);
