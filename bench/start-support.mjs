@@ -2,7 +2,9 @@
 // a data directory of the bench's own, wait for /healthz, sum the resident memory of its process tree,
 // and stop it again.
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
@@ -62,7 +64,7 @@ export const startProduct = async ({ dataDir, env = {}, timeoutMs = 120_000 }) =
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { ms: performance.now() - startedAt, origin, pid: child.pid, stop };
+      if ((await fetch(`${origin}/healthz`)).ok) return { ms: performance.now() - startedAt, cpuMs: treeCpuMs(child.pid), origin, pid: child.pid, stop };
     } catch {
       // not listening yet
     }
@@ -85,6 +87,25 @@ export const processTree = (pid) => {
   return tree;
 };
 
+/**
+ * CPU time (user + system, including finished children such as the build) the tree of `pid` has used,
+ * in ms; from /proc (Linux), undefined elsewhere. Unlike the wall time it hardly depends on what else the
+ * machine is doing.
+ */
+export const treeCpuMs = (pid) => {
+  if (process.platform !== 'linux') return undefined;
+  const ticks = (p) => {
+    try {
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      // After "(comm) ": state is field 3, utime..cstime are fields 14..17 (clock ticks of 10 ms).
+      return [11, 12, 13, 14].reduce((t, i) => t + Number(fields[i]), 0);
+    } catch {
+      return 0; // gone meanwhile
+    }
+  };
+  return processTree(pid).reduce((sum, p) => sum + ticks(p), 0) * 10;
+};
+
 /** Resident set of every process in the tree of `pid`, in bytes, with each process's command. */
 export const treeRss = (pid) => {
   const pids = processTree(pid);
@@ -97,4 +118,6 @@ export const treeRss = (pid) => {
 };
 
 export const MB = 1024 * 1024;
+/** The 1-minute load average, to read a wall time against. */
+export const load = () => loadavg()[0].toFixed(1);
 export const mb = (bytes) => `${(bytes / MB).toFixed(0)} MB`;
