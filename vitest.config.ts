@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for the three workspaces; each keeps its own environment (DESIGN "Tests").
+// One runner for the three workspaces and the scripts; each keeps its own environment (DESIGN "Tests").
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/domain',
+      'apps/server',
+      'apps/web',
+      // scripts/ (npm start's builds): plain Node modules, tested as they are.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+    ],
   },
 });

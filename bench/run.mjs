@@ -2,15 +2,18 @@
 // Builds the web app (skipped with SKIP_WEB_BUILD=1 when apps/web/dist exists), then measures the
 // JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it), PUT …/calcs against a bare route with the same
 // schema and price function (issue 3), the order list route against a bare route on the raw
-// driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), and the server's memory
-// while a 100 MB upload streams in. Exits 1 when a budget is exceeded.
+// driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), the server's memory
+// while a 100 MB upload streams in, and `npm start` itself: cold and warm start time, idle memory of its
+// process tree (issue 8). Exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { measureLoginBundle, measureRouteBundle, ORDER_JS_BUDGET_BYTES, printLoginBundle } from './bundle-size.mjs';
 import { runCalcsBench } from './calcs.mjs';
 import { runFirstPaintBench } from './first-paint.mjs';
+import { runIdleMemoryBench } from './idle-memory.mjs';
 import { runOrderListBench } from './order-list.mjs';
+import { runStartTimeBench } from './start-time.mjs';
 import { runUploadMemoryBench } from './upload-memory.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -39,4 +42,10 @@ const listWithin = await runOrderListBench();
 console.info('\n== memory while streaming a 100 MB upload');
 const uploadWithin = await runUploadMemoryBench();
 
-process.exitCode = within && paintWithin && calcsWithin && listWithin && uploadWithin ? 0 : 1;
+console.info('\n== npm start: cold and warm start to /healthz (issue 8)');
+const startWithin = await runStartTimeBench();
+
+console.info('\n== npm start: idle memory of the whole process tree on the demo data (issue 8)');
+const idleWithin = await runIdleMemoryBench();
+
+process.exitCode = within && paintWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;

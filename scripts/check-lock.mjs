@@ -29,4 +29,4 @@ if (missing.length > 0) {
   console.error('Pin the parent to a version whose platform packages all exist in the registry (ADR 0029).');
   process.exit(1);
 }
-console.log(`package-lock.json: every optional platform package is locked (${Object.keys(entries).length} entries)`);
+console.info(`package-lock.json: every optional platform package is locked (${Object.keys(entries).length} entries)`);

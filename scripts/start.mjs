@@ -1,18 +1,25 @@
-// `npm start`: build the web app, then run the server through tsx (ADR 0008). Signals and the exit
-// code pass through, so a process manager (or Playwright's webServer) sees the server itself.
-// SKIP_WEB_BUILD=1 skips the build when apps/web/dist already exists (e2e builds once, then starts).
+// `npm start`: bring the two builds up to date, then run the server in this very process (ADR 0030).
+// - The web app (Vite) and the server (esbuild, one ES module) are rebuilt only when their inputs
+//   changed since their last build (scripts/builds.mjs); the web app always as a production build,
+//   whatever NODE_ENV the server runs with (issue 13).
+// - The server's bundle is imported here: no TypeScript loader and no wrapper process beside it, so
+//   signals reach the server directly and its exit code is this process's exit code.
+// SKIP_WEB_BUILD=1 serves whatever apps/web/dist holds without looking at it (the e2e run builds once,
+// then starts); it builds only when there is no build at all.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildIsCurrent, buildServer, inputsHash, SERVER_BUILD_INPUTS, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const distIndex = path.join(root, 'apps/web/dist/index.html');
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const webDist = path.join(root, 'apps/web/dist');
+const serverDist = path.join(root, 'apps/server/dist');
 
 /** Runs a command with inherited stdio; resolves with its exit code (signals forwarded while it runs). */
-const run = (command, args) =>
+const run = ({ command, args, cwd, env }) =>
   new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+    const child = spawn(command, args, { cwd, stdio: 'inherit', env });
     const forward = (signal) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
@@ -28,16 +35,33 @@ const run = (command, args) =>
     });
   });
 
-const skipBuild = process.env.SKIP_WEB_BUILD === '1' && existsSync(distIndex);
-if (process.env.SKIP_WEB_BUILD === '1' && !skipBuild) {
+const skipWeb = process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html'));
+if (process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
   console.info('SKIP_WEB_BUILD=1 but apps/web/dist is missing: building the web app once.');
 }
-if (!skipBuild) {
-  const code = await run(npm, ['run', 'build', '-w', '@app/web']);
-  if (code !== 0) {
-    console.error(`The web build failed (exit ${code}); the server was not started.`);
-    process.exit(code);
+if (!skipWeb) {
+  const hash = inputsHash(root, WEB_BUILD_INPUTS);
+  if (!buildIsCurrent(webDist, 'index.html', hash)) {
+    console.info('Building the web app (its sources changed since the last build, or it was never built).');
+    const code = await run({ ...webBuildCommand(root), env: webBuildEnv(process.env) });
+    if (code !== 0) {
+      console.error(`The web build failed (exit ${code}); the server was not started.`);
+      process.exit(code);
+    }
+    writeBuildStamp(webDist, hash);
   }
 }
 
-process.exit(await run(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']));
+const serverHash = inputsHash(root, SERVER_BUILD_INPUTS);
+if (!buildIsCurrent(serverDist, 'main.mjs', serverHash)) {
+  console.info('Building the server (its sources changed since the last build, or it was never built).');
+  try {
+    await buildServer(root);
+  } catch (error) {
+    console.error(`The server build failed; the server was not started. ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  }
+  writeBuildStamp(serverDist, serverHash);
+}
+
+await import(pathToFileURL(path.join(serverDist, 'main.mjs')).href);

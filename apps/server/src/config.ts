@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
@@ -190,6 +192,28 @@ export const parseTrustProxy = (value: string | undefined): false | number | str
     throw new Error(`Invalid configuration: TRUST_PROXY must be a hop count or a comma list of addresses or CIDR networks, not ${bad.join(', ')}`);
   }
   return entries;
+};
+
+/**
+ * Reads `.env` (the format of .env.example) into `env` when the file exists. A variable that is already
+ * set, even to an empty string, keeps its value: the shell and the process manager win over the file.
+ * Returns the names taken from the file (none when there is no file).
+ */
+export const loadEnvFile = (file: string = path.resolve('.env'), env: NodeJS.ProcessEnv = process.env): string[] => {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    throw error;
+  }
+  const taken: string[] = [];
+  for (const [name, value] of Object.entries(parseEnv(content))) {
+    if (env[name] !== undefined || value === undefined) continue;
+    env[name] = value;
+    taken.push(name);
+  }
+  return taken;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {

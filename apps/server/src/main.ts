@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from './config';
+import { loadConfig, loadEnvFile } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
 import { buildApp } from './app';
@@ -18,6 +18,7 @@ exitOnFatalErrors(
 
 const main = async (): Promise<void> => {
   const startedAt = performance.now();
+  loadEnvFile();
   const config = loadConfig();
   const { db, release } = await openDatabase(config);
   const server = await buildApp({ config, db });

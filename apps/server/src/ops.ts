@@ -1,8 +1,9 @@
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
-import { loadConfig } from './config';
+import { loadConfig, loadEnvFile } from './config';
 import type { Db } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
@@ -12,19 +13,28 @@ import { systemClock, type Clock } from './lib/clock';
 
 /**
  * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support --email E
- * --password P --name "First Last"` creates a staff account, the way to get the first one in production.
+ * --name "First Last"` creates a staff account, the way to get the first one in production. The password
+ * is never an argument (shell history, `ps`): it is typed at a prompt that does not echo it, or piped on
+ * stdin (issue 8).
  */
 export const USAGE = [
   'Usage: npm run ops -- <command> [options]',
   '',
   'Commands:',
-  '  staff:add --role writer|support --email EMAIL --password PASSWORD --name "First Last"',
+  '  staff:add --role writer|support --email EMAIL --name "First Last"',
   '      Creates a writer or support account that signs in through the usual sign-in.',
+  '      The password is asked for at a prompt (not shown), or read from stdin when piped:',
+  '      printf \'%s\\n\' "$PASSWORD" | npm run ops -- staff:add --role writer --email EMAIL --name "First Last"',
 ].join('\n');
+
+export const PASSWORD_ON_ARGV =
+  '--password is not accepted: a password on the command line stays in the shell history and is visible to `ps`. Type it at the prompt, or pipe it on stdin.';
 
 export interface OpsDeps {
   /** Opens the configured database (migrated and seeded); refuses while a server holds the data dir. */
   openDatabase: () => Promise<{ db: Db; release: () => void }>;
+  /** The new account's password: from the terminal prompt or from stdin (readPassword below). */
+  readPassword: () => Promise<string>;
   out: (line: string) => void;
   err: (line: string) => void;
   clock?: Clock;
@@ -40,11 +50,15 @@ const splitName = (name: string): { firstName: string; lastName: string } => {
 };
 
 const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number> => {
-  let values: { role?: string | undefined; email?: string | undefined; password?: string | undefined; name?: string | undefined };
+  if (args.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
+    deps.err(`${PASSWORD_ON_ARGV}\n\n${USAGE}`);
+    return 1;
+  }
+  let values: { role?: string | undefined; email?: string | undefined; name?: string | undefined };
   try {
     ({ values } = parseArgs({
       args: [...args],
-      options: { role: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
+      options: { role: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
@@ -58,14 +72,15 @@ const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number>
   if (!isStaffRoleName(role)) problems.push('--role must be writer or support');
   const email = values.email?.trim() ?? '';
   if (!isValidEmail(email)) problems.push('--email must be a valid email address');
-  const password = values.password ?? '';
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    problems.push(`--password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
-  }
   const { firstName, lastName } = splitName(values.name ?? '');
   if (!firstName) problems.push('--name must not be empty');
   if (problems.length > 0 || !isStaffRoleName(role)) {
     deps.err(`${problems.join('\n')}\n\n${USAGE}`);
+    return 1;
+  }
+  const password = await deps.readPassword();
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
+    deps.err(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters; nothing was changed.`);
     return 1;
   }
 
@@ -118,10 +133,65 @@ export const runOps = async (argv: readonly string[], deps: OpsDeps): Promise<nu
   }
 };
 
+/** All of a piped stdin, up to its first line end: the password, without the newline `printf`/`echo` add. */
+export const readPipedPassword = async (input: Readable): Promise<string> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+};
+
+/** A terminal: readable, with raw mode (node:tty's ReadStream). */
+export interface TerminalInput extends Readable {
+  isTTY?: boolean;
+  setRawMode(mode: boolean): unknown;
+}
+const isTerminal = (input: Readable & { isTTY?: boolean }): input is TerminalInput =>
+  input.isTTY === true && 'setRawMode' in input && typeof input.setRawMode === 'function';
+
+/**
+ * Asks for the password on the terminal without echoing it: raw mode, one key at a time; Enter ends it,
+ * Backspace deletes, Ctrl-C or Ctrl-D give up (rejects). The terminal is put back as it was.
+ */
+export const promptPassword = (input: TerminalInput, output: Writable, prompt = 'Password: '): Promise<string> =>
+  new Promise((resolve, reject) => {
+    let password = '';
+    output.write(prompt);
+    input.setRawMode(true);
+    input.resume();
+    const done = (error?: Error) => {
+      input.off('data', onData);
+      input.setRawMode(false);
+      input.pause();
+      output.write('\n');
+      if (error) reject(error);
+      else resolve(password);
+    };
+    const onData = (data: Buffer | string) => {
+      for (const char of String(data)) {
+        if (char === '\r' || char === '\n') return done();
+        if (char === '\u0003' || char === '\u0004') return done(new Error('Cancelled; nothing was changed.'));
+        if (char === '\u007f' || char === '\b') password = password.slice(0, -1);
+        else if (char >= ' ') password += char;
+      }
+    };
+    input.on('data', onData);
+  });
+
+/** The password from the terminal (asked twice, they must match) or, when stdin is piped, from stdin. */
+export const readPassword = async (input: Readable & { isTTY?: boolean }, output: Writable): Promise<string> => {
+  if (!isTerminal(input)) return readPipedPassword(input);
+  const first = await promptPassword(input, output);
+  const again = await promptPassword(input, output, 'Repeat the password: ');
+  if (first !== again) throw new Error('The two passwords differ; nothing was changed.');
+  return first;
+};
+
 const main = async (): Promise<number> => {
+  loadEnvFile();
   const config = loadConfig();
   return runOps(process.argv.slice(2), {
     openDatabase: () => openDatabase(config),
+    readPassword: () => readPassword(process.stdin, process.stderr),
     out: (line) => console.info(line),
     err: (line) => console.error(line),
   });

@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -97,8 +100,37 @@ export const pgliteParsers = {
   1700: (v: string) => Number(v),
 };
 
+/**
+ * PostgreSQL settings of the embedded database (ADR 0031). PGlite's WASM heap never gives memory back,
+ * and PostgreSQL's default 128 MB of shared buffers are all touched at start. Pages not in these buffers
+ * come from the operating system's file cache, a copy away.
+ */
+export const EMBEDDED_SETTINGS = { shared_buffers: '4MB' } as const;
+
+export const embeddedStartParams = (): string[] => [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+];
+
+/** Runs create-embedded.mjs: initdb in a process of its own, whose memory goes when it exits. */
+const createEmbedded = (dataDir: string): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'create-embedded.mjs'), dataDir, JSON.stringify(embeddedStartParams())], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${dataDir} (initdb exited with ${code ?? signal})`)),
+    );
+  });
+
+/**
+ * Opens PGlite on `dataDir` (undefined: in memory). A data directory without a database is created
+ * first by a separate process (createEmbedded), so this process never holds initdb's memory.
+ */
 export const openEmbedded = async (dataDir: string | undefined): Promise<Db> => {
-  const client = new PGlite(dataDir, { parsers: pgliteParsers });
+  if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbedded(dataDir);
+  const client = new PGlite(dataDir, { parsers: pgliteParsers, startParams: embeddedStartParams() });
   await client.waitReady;
   return pgliteDb(client);
 };

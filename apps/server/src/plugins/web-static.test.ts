@@ -42,6 +42,14 @@ describe('the SPA is served from the same origin (CONTRACT "Serving")', () => {
     expect(again.body).not.toContain(nonce);
   });
 
+  it('answers the root `/` with the app too, not a 403 for the build folder (issue 8)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<body>app</body>');
+    expect((await app.inject({ method: 'GET', url: '/assets/' })).statusCode).toBe(200);
+  });
+
   it('serves hashed assets with a long cache, including files built after start', async () => {
     const res = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -25,6 +25,8 @@ export const registerWebStatic = async (app: FastifyInstance, distDir: string): 
       // through to the not-found handler below.
       wildcard: true,
       index: false,
+      // A folder (`/` itself) is no file: it falls through to index.html below instead of a 403.
+      allowedPath: (pathName) => !pathName.endsWith('/'),
       setHeaders: (res, filePath) => {
         // Hashed assets never change; index.html must always be revalidated.
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

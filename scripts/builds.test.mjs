@@ -1,0 +1,92 @@
+// scripts/builds.mjs: what `npm start` rebuilds, and when (issue 8), and how (issue 13).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildIsCurrent, buildServer, inputsHash, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const fixtures = [];
+/** A small repository: web sources, a domain file, the lock, and a web build in dist. */
+const fixture = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'builds-'));
+  fixtures.push(dir);
+  const write = (file, content) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), content);
+  };
+  write('apps/web/src/main.tsx', 'export const a = 1;');
+  write('apps/web/src/main.test.tsx', 'test');
+  write('apps/web/vite.config.ts', 'export default {};');
+  write('packages/domain/src/index.ts', 'export const rule = 1;');
+  write('package-lock.json', '{}');
+  write('apps/web/dist/index.html', '<html></html>');
+  return { dir, write, dist: path.join(dir, 'apps/web/dist') };
+};
+afterEach(() => {
+  for (const dir of fixtures.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the web build is reused until its inputs change (issue 8)', () => {
+  it('is out of date without a stamp, current once stamped, and stale again after a source change', () => {
+    const { dir, write, dist } = fixture();
+    const before = inputsHash(dir, WEB_BUILD_INPUTS);
+    expect(buildIsCurrent(dist, 'index.html', before)).toBe(false);
+    writeBuildStamp(dist, before);
+    expect(buildIsCurrent(dist, 'index.html', inputsHash(dir, WEB_BUILD_INPUTS))).toBe(true);
+
+    write('apps/web/src/main.tsx', 'export const a = 2;');
+    expect(buildIsCurrent(dist, 'index.html', inputsHash(dir, WEB_BUILD_INPUTS))).toBe(false);
+  });
+
+  it.each([
+    ['the domain package', 'packages/domain/src/index.ts'],
+    ['the lock (a new Vite or React)', 'package-lock.json'],
+    ['the Vite config', 'apps/web/vite.config.ts'],
+    ['a new file', 'apps/web/public/robots.txt'],
+  ])('counts %s as an input', (_name, file) => {
+    const { dir, write } = fixture();
+    const before = inputsHash(dir, WEB_BUILD_INPUTS);
+    write(file, 'changed');
+    expect(inputsHash(dir, WEB_BUILD_INPUTS)).not.toBe(before);
+  });
+
+  it('ignores tests, node_modules and the build itself', () => {
+    const { dir, write } = fixture();
+    const before = inputsHash(dir, WEB_BUILD_INPUTS);
+    write('apps/web/src/main.test.tsx', 'changed');
+    write('apps/web/node_modules/x/index.js', 'changed');
+    write('apps/web/dist/assets/app.js', 'changed');
+    expect(inputsHash(dir, WEB_BUILD_INPUTS)).toBe(before);
+  });
+
+  it('rebuilds when the build folder lost its entry (dist deleted, a stamp left behind)', () => {
+    const { dir, dist } = fixture();
+    const hash = inputsHash(dir, WEB_BUILD_INPUTS);
+    writeBuildStamp(dist, hash);
+    rmSync(path.join(dist, 'index.html'));
+    expect(buildIsCurrent(dist, 'index.html', hash)).toBe(false);
+  });
+});
+
+describe('npm start builds the web app for production, whatever NODE_ENV the server has (issue 13)', () => {
+  it('gives the build NODE_ENV=production and Vite --mode production', () => {
+    expect(webBuildEnv({ NODE_ENV: 'development', PORT: '3000' })).toEqual({ NODE_ENV: 'production', PORT: '3000' });
+    const { args, cwd } = webBuildCommand(root);
+    expect(args.slice(-3)).toEqual(['build', '--mode', 'production']);
+    expect(cwd).toBe(path.join(root, 'apps/web'));
+  });
+});
+
+describe('the server bundle (issue 8: no TypeScript loader in the running server)', () => {
+  it('bundles the server into one ES module whose folders still point at the sources', async () => {
+    await buildServer(root);
+    const bundle = readFileSync(path.join(root, 'apps/server/dist/main.mjs'), 'utf8');
+    // The domain package is inside; packages from node_modules stay imports.
+    expect(bundle).not.toMatch(/from ["']@app\/domain["']/);
+    expect(bundle).toMatch(/from ["']fastify["']/);
+    const folders = [...bundle.matchAll(/import\.meta\.dirname \+ "([^"]+)"/g)].map((m) => path.join(root, 'apps/server/dist', m[1]));
+    expect(folders).toContain(path.join(root, 'apps/server/src/db'));
+    expect(bundle).not.toMatch(/import\.meta\.dirname(?! \+ ")/);
+  }, 60_000);
+});
