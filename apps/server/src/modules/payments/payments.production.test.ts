@@ -46,6 +46,7 @@ const startProduction = async (env: Record<string, string>): Promise<ProdApp> =>
   const { db, drop } = await createTestDb();
   const config = loadConfig({
     NODE_ENV: 'production',
+    PUBLIC_ORIGIN: 'https://writing.example',
     LOG_LEVEL: 'warn',
     PORT: '3000',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
