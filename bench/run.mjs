@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks with their budgets (DESIGN "Tests"); not part of `npm test`.
 // Builds the web app (skipped with SKIP_WEB_BUILD=1 when apps/web/dist exists), then measures the
-// JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it), PUT …/calcs against a bare route with the same
+// JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it),
+// Lighthouse on /order and /login against a bare React page (issue 13), PUT …/calcs against a bare route with the same
 // schema and price function (issue 3), the order list route against a bare route on the raw
 // driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), and the server's memory
 // while a 100 MB upload streams in. Exits 1 when a budget is exceeded.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { measureLoginBundle, measureRouteBundle, ORDER_JS_BUDGET_BYTES, printLoginBundle } from './bundle-size.mjs';
 import { runCalcsBench } from './calcs.mjs';
 import { runFirstPaintBench } from './first-paint.mjs';
+import { runLighthouseBench } from './lighthouse.mjs';
 import { runOrderListBench } from './order-list.mjs';
 import { runUploadMemoryBench } from './upload-memory.mjs';
 
@@ -30,6 +32,9 @@ const within = printLoginBundle(measureRouteBundle('order'), ORDER_JS_BUDGET_BYT
 console.info('\n== what Chromium loads before /order shows its first step (issue 3)');
 const paintWithin = await runFirstPaintBench();
 
+console.info('\n== Lighthouse: /order and /login against a bare React page (issue 13)');
+const lighthouseWithin = await runLighthouseBench({ build: false });
+
 console.info('\n== PUT …/orders/calcs against a bare route with the same schema and price function (issue 3)');
 const calcsWithin = await runCalcsBench();
 
@@ -39,4 +44,4 @@ const listWithin = await runOrderListBench();
 console.info('\n== memory while streaming a 100 MB upload');
 const uploadWithin = await runUploadMemoryBench();
 
-process.exitCode = within && paintWithin && calcsWithin && listWithin && uploadWithin ? 0 : 1;
+process.exitCode = within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin ? 0 : 1;
