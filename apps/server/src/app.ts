@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { APP_PATH } from '@app/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -8,7 +9,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens } from './modules/auth/jwt';
 import { authModule } from './modules/auth';
-import { catalogueModule } from './modules/catalogue';
+import { catalogueModule, createFirstAnswers } from './modules/catalogue';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
 import { filesModule } from './modules/files';
@@ -21,8 +22,10 @@ import { reviewsModule } from './modules/reviews';
 import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFormBodies, registerMultipart } from './plugins/form-body';
+import { registerLegalPages } from './plugins/legal-pages';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
@@ -94,6 +97,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   registerSecurityHeaders(app);
+  // Before the routes: it hooks every route registered after it (answers of 1 KiB or more, issue 13).
+  await registerCompression(app);
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
   await registerOpenApi(app);
@@ -118,8 +123,22 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewsModule, { ctx });
   if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo });
 
-  if (opts.serveWeb ?? true) await registerWebStatic(app, config.webDistDir);
-  else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
+  if (opts.serveWeb ?? true) {
+    const firstAnswers = createFirstAnswers(ctx);
+    await registerWebStatic(app, {
+      distDir: config.webDistDir,
+      // The wizard's pages carry its first step's data; every page the site settings (issue 13). A failure
+      // here only costs the page its head start: the app asks the API as it would without them.
+      firstAnswers: async ({ route, request }) =>
+        firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'first answers for the page could not be read');
+            return {};
+          },
+        ),
+    });
+  } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   app.addHook('onClose', async () => {
     mailer.close();

@@ -27,6 +27,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: z.string().optional(),
+  // Issue 13: the texts of /terms and /privacy (Markdown or plain text); unset = the defaults in apps/server/legal.
+  TERMS_FILE: z.string().optional(),
+  PRIVACY_FILE: z.string().optional(),
   // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
@@ -75,6 +78,9 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   trustProxy: boolean;
   webDistDir: string;
+  /** The text of /terms and of /privacy: Markdown or plain text files (issue 13). */
+  termsFile: string;
+  privacyFile: string;
   payments: PaymentsConfig;
 }
 
@@ -151,6 +157,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    termsFile: path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md')),
+    privacyFile: path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md')),
     payments: paymentsConfig(e),
   };
 };

@@ -16,3 +16,4 @@ export * from './transaction/index';
 export * from './order-list/index';
 export * from './review/index';
 export * from './staff/index';
+export * from './routes/index';

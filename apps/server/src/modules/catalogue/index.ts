@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { AppContext, ModuleOptions } from '../../context';
 import { createCatalogueRepo } from './catalogue.repo';
 import { catalogueRoutes } from './catalogue.routes';
-import { createCatalogueService, type CatalogueService } from './catalogue.service';
+import { createCatalogueService, type CatalogueService, type RequestOrigin } from './catalogue.service';
 
 export type { CatalogueService };
 
@@ -35,3 +36,41 @@ export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) =>
 };
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
 export type { CatalogueKind } from '../../db/seed/catalogues';
+
+const URGENCIES = urgencySchema.array();
+
+/**
+ * The public answers a page's first paint waits for (issue 13), by the API path the web app asks them
+ * at: every page needs the site settings; the order wizard also the catalogues, urgencies and price
+ * tables of the category it opens on (the site's first; a wizard that opens on another asks for its
+ * own). The same service calls as the routes, passed through the same response schemas, so the bytes
+ * are the ones the API would send. A list the site does not offer is left out, not an error.
+ */
+export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config'>) => {
+  const service = createCatalogueService({ repo: createCatalogueRepo(ctx.db), chatBaseUrl: ctx.config.chatBaseUrl });
+  return async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+    const settings = siteSettingsSchema.parse(await service.settings({ origin }));
+    const answers: Record<string, unknown> = { '/api/en/sites/settings': settings };
+    if (!wizard) return answers;
+    const category = String(settings.siteCategories[0] ?? SITE_CATEGORY.essay);
+    const base = `/api/en/sites/categories/${category}/orders`;
+    const levelList = levelListForCategory(Number(category));
+    const levelKind = ({ academic_levels: 'academic_level', resume_levels: 'resume_level', thesis_levels: 'thesis_level' } as const)[levelList];
+    const lists: [string, () => Promise<unknown>][] = [
+      [`${base}/work_types`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'work_type' }))],
+      [`${base}/assignments`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'assignment' }))],
+      [`${base}/subjects`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'subject' }))],
+      [`${base}/paper_formats`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'paper_format' }))],
+      [`${base}/calcs`, async () => calcsSchema.parse(await service.calcs({ category }))],
+      [`/api/en/orders/${levelList}`, async () => catalogueListSchema.parse(await service.list({ kind: levelKind }))],
+      [`/api/en/sites/${settings.idSite}/orders/urgencies`, async () => URGENCIES.parse(await service.urgencies({ idSite: String(settings.idSite) }))],
+    ];
+    if (Number(category) === SITE_CATEGORY.resume) {
+      lists.push(['/api/en/orders/resume_services', async () => catalogueListSchema.parse(await service.list({ kind: 'resume_service' }))]);
+    }
+    const settled = await Promise.allSettled(lists.map(async ([key, load]) => [key, await load()] as const));
+    for (const result of settled) if (result.status === 'fulfilled') answers[result.value[0]] = result.value[1];
+    return answers;
+  };
+};
+export type FirstAnswers = ReturnType<typeof createFirstAnswers>;
