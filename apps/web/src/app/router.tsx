@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { releaseChecksWhenQuiet } from '@/lib/query-client';
 import { RequireCustomer } from './routes/require-customer';
 import { RootLayout } from './routes/root-layout';
@@ -56,6 +57,12 @@ const Loyalty = customerPage(LoyaltyPage);
 const OrderInfoLookup = customerPage(OrderInfoLookupPage);
 const OrderInfo = customerPage(OrderInfoPage);
 
+/** Issue 8: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
+function Home() {
+  const customer = useCurrentCustomer();
+  return <Redirect to={customer ? paths.dashboard : paths.order} replace />;
+}
+
 /** Every path the shell (header, side navigation) frames; it stays mounted while moving between them. */
 const SHELL_PATHS = new RegExp(
   `^(${[paths.order, paths.dashboard, paths.transactions, paths.profile, paths.loyalty, paths.orderInfoLookup].join('|')})(/[^/]+(/[^/]+)?)?/?$`,
@@ -69,9 +76,7 @@ const SHELL_PATHS = new RegExp(
 export function AppSwitch() {
   return (
     <Switch>
-      <Route path={paths.home}>
-        <Redirect to={paths.dashboard} replace />
-      </Route>
+      <Route path={paths.home} component={Home} />
       <Route path={SHELL_PATHS}>
         <ShellLayout>
           <Switch>

@@ -1,4 +1,5 @@
 import { TRANSPORT_MESSAGE, type FieldErrors } from '@app/domain/errors';
+import { takeInlineAnswer } from './inline-answers';
 import { tokenStorage, type TokenPair } from './storage';
 
 /**
@@ -262,6 +263,14 @@ export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptio
     return data as T;
   }
   const schema = given;
+  // The page may have brought this public answer with it (issue 13): the same bytes the server would send.
+  if (method === 'GET' && !auth && json === undefined && form === undefined) {
+    const inline = takeInlineAnswer(path);
+    if (inline !== undefined) {
+      if (schema === undefined) return inline.data as T;
+      return (typeof schema === 'function' ? await schema() : schema).parse(inline.data);
+    }
+  }
   const parts: RequestParts = { method, json, form, headers, signal };
   const schemaLoad = typeof schema === 'function' ? schema() : undefined;
   // Awaited after the response; until then a failed load must not count as unhandled.

@@ -1,9 +1,10 @@
 import { useEffect, useId } from 'react';
+import { levelListForCategory } from '@app/domain/routes';
 import { SITE_CATEGORY, siteCategoryName } from '@app/domain/settings/rules';
 import { WORK_TYPE } from '@app/domain/order/rules';
 import { ORDER_FORM_MESSAGE, pagesMaxFor, showsVolumeWarning, wordsFor, ORDER_FORM_LIMITS } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
-import { levelListFor, useCategoryList, useSharedList, useUrgencies } from '../api/catalogues';
+import { useCategoryList, useSharedList, useUrgencies } from '../api/catalogues';
 import { useWizard } from '../hooks/use-order-wizard';
 import { FieldError, InfoTip, NumberStepper, RadioCards, selectClass } from './controls';
 
@@ -60,7 +61,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
   const paperTypes = useCategoryList(siteCategory, 'assignments');
   const subjects = useCategoryList(siteCategory, 'subjects');
   const formats = useCategoryList(siteCategory, 'paper_formats');
-  const levelList = levelListFor(siteCategory);
+  const levelList = levelListForCategory(siteCategory);
   const levels = useSharedList(levelList);
   const resumeServices = useSharedList('resume_services', resume);
   const urgencies = useUrgencies(settings.idSite);
