@@ -25,8 +25,11 @@ beforeAll(async () => {
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/app-abc123.js', isEntry: true },
-      'src/app/routes/order.tsx': { file: 'assets/order-o1.js', imports: ['_wizard.js', 'index.html'] },
-      '_wizard.js': { file: 'assets/wizard-w1.js' },
+      'src/app/routes/order.tsx': { file: 'assets/order-o1.js', imports: ['_wizard.js', 'index.html'], dynamicImports: ['src/step-checkout.tsx'] },
+      '_wizard.js': { file: 'assets/wizard-w1.js', dynamicImports: ['src/dialog.tsx'] },
+      'src/step-checkout.tsx': { file: 'assets/step-checkout-c1.js', imports: ['_phone.js', '_wizard.js'] },
+      '_phone.js': { file: 'assets/phone-p1.js' },
+      'src/dialog.tsx': { file: 'assets/dialog-d1.js' },
       'src/app/routes/login.tsx': { file: 'assets/login-l1.js' },
       'src/app/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
     }),
@@ -172,10 +175,12 @@ describe('the page carries its first answers and its code (issue 13)', () => {
     expect(script.slice(0, script.indexOf('</script>'))).not.toContain('<');
   });
 
-  it('preloads the page’s route module and its chunks, not the entry again', async () => {
+  it('preloads the page’s route module and its chunks, not the entry again; prefetches what they import later', async () => {
     const order = (await app.inject({ method: 'GET', url: '/order' })).body;
     expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/order-o1.js">');
     expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/wizard-w1.js">');
+    for (const later of ['step-checkout-c1', 'phone-p1', 'dialog-d1']) expect(order).toContain(`<link rel="prefetch" crossorigin href="/assets/${later}.js">`);
+    expect(order).not.toContain('rel="prefetch" crossorigin href="/assets/wizard-w1.js"');
     expect(order).not.toContain('href="/assets/app-abc123.js"');
     expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('href="/assets/login-l1.js"');
     expect((await app.inject({ method: 'GET', url: '/nope' })).body).toContain('href="/assets/not-found-n1.js"');

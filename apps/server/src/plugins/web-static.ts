@@ -31,20 +31,32 @@ export interface WebStaticOptions {
 }
 
 interface Manifest {
-  [key: string]: { file: string; imports?: string[]; isEntry?: boolean };
+  [key: string]: { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 }
 
-/** A page's route module and its static imports, as asset URLs (the entry's own chunks excluded). */
-const moduleClosure = (manifest: Manifest, key: string): string[] => {
-  const seen = new Set<string>();
+/** Manifest keys of a chunk and its static imports, the entry's own chunk excluded. */
+const staticClosure = (manifest: Manifest, keys: Iterable<string>, seen = new Set<string>()): Set<string> => {
   const walk = (k: string) => {
     const chunk = manifest[k];
     if (!chunk || seen.has(k) || chunk.isEntry) return;
     seen.add(k);
     for (const i of chunk.imports ?? []) walk(i);
   };
-  walk(key);
-  return [...seen].map((k) => `/${manifest[k]?.file ?? ''}`);
+  for (const k of keys) walk(k);
+  return seen;
+};
+
+/**
+ * A page's code: `preload`, its route module and that module's static imports (fetched with the entry,
+ * not after it has run); `prefetch`, what that code may import later (the wizard's next steps, its
+ * dialogs), which the browser downloads when it is idle, without running it.
+ */
+const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefetch: string[] } => {
+  const loaded = staticClosure(manifest, [key]);
+  const later = staticClosure(manifest, [...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []));
+  for (const k of loaded) later.delete(k);
+  const urls = (keys: Set<string>) => [...keys].map((k) => `/${manifest[k]?.file ?? ''}`);
+  return { preload: urls(loaded), prefetch: urls(later) };
 };
 
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
@@ -52,8 +64,8 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 
 /**
  * index.html and the build manifest, read again only when index.html changes (a rebuild is served
- * without a restart). Per route module: the <link rel="modulepreload"> tags of its chunks, so the
- * browser fetches the page's code with the entry instead of after it has run.
+ * without a restart). Per route module: the <link rel="modulepreload"> tags of its chunks and the
+ * <link rel="prefetch"> tags of what it may load next (`pageChunks`).
  */
 const createTemplate = (distDir: string) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -69,8 +81,12 @@ const createTemplate = (distDir: string) => {
       const modules = new Set([...APP_PAGES.map((p) => p.module), NOT_FOUND_MODULE]);
       for (const module of modules) {
         if (module === null) continue;
-        const urls = moduleClosure(manifest, `src/app/routes/${module}.tsx`).filter((url) => !html.includes(url));
-        preloads.set(module, urls.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join(''));
+        const { preload, prefetch } = pageChunks(manifest, `src/app/routes/${module}.tsx`);
+        const tags = [
+          ...preload.filter((url) => !html.includes(url)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
+          ...prefetch.filter((url) => !html.includes(url)).map((url) => `<link rel="prefetch" crossorigin href="${url}">`),
+        ];
+        preloads.set(module, tags.join(''));
       }
     }
     cached = { mtimeMs, html, preloads };
