@@ -21,6 +21,12 @@ test('/order draws step 1 without asking the API for settings or catalogues, and
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  // What the CSP refuses reaches the console as a browser message, not a console call: listen in the page.
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP refused ${event.blockedURI} (${event.violatedDirective})`);
+    });
+  });
   const asked: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'GET' && /\/api\/en\/(sites|orders\/\w+_levels)/.test(request.url())) asked.push(new URL(request.url()).pathname);
