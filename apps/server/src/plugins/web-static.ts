@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { APP_PAGES, findAppPage, INLINE_ANSWERS_ELEMENT_ID, NOT_FOUND_MODULE, robotsTxt } from '@app/domain';
+import { APP_PAGES, findAppPage, INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID, NOT_FOUND_MODULE, robotsTxt } from '@app/domain';
 import { useStyleNonce } from './security';
 
 /** A built file's URL ends with a name that has an extension (`/assets/index-abc.js`, `/favicon.svg`). */
@@ -49,7 +49,7 @@ const staticClosure = (manifest: Manifest, keys: Iterable<string>, seen = new Se
 /**
  * A page's code: `preload`, its route module and that module's static imports (fetched with the entry,
  * not after it has run); `prefetch`, what that code may import later (the wizard's next steps, its
- * dialogs), which the browser downloads when it is idle, without running it.
+ * dialogs), which the app has the browser download once the page is drawn and idle, without running it.
  */
 const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefetch: string[] } => {
   const loaded = staticClosure(manifest, [key]);
@@ -65,7 +65,7 @@ const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</
 /**
  * index.html and the build manifest, read again only when index.html changes (a rebuild is served
  * without a restart). Per route module: the <link rel="modulepreload"> tags of its chunks and the
- * <link rel="prefetch"> tags of what it may load next (`pageChunks`).
+ * list of what it may load next (`pageChunks`), for the app to prefetch when idle.
  */
 const createTemplate = (distDir: string) => {
   const indexFile = path.join(distDir, 'index.html');
@@ -82,11 +82,16 @@ const createTemplate = (distDir: string) => {
       for (const module of modules) {
         if (module === null) continue;
         const { preload, prefetch } = pageChunks(manifest, `src/app/routes/${module}.tsx`);
-        const tags = [
-          ...preload.filter((url) => !html.includes(url)).map((url) => `<link rel="modulepreload" crossorigin href="${url}">`),
-          ...prefetch.filter((url) => !html.includes(url)).map((url) => `<link rel="prefetch" crossorigin href="${url}">`),
-        ];
-        preloads.set(module, tags.join(''));
+        // The later code is listed, not linked: a <link rel="prefetch"> would start before the first
+        // paint and compete with it; the app prefetches the list once the page is drawn and idle.
+        const later = prefetch.filter((url) => !html.includes(url));
+        preloads.set(
+          module,
+          preload
+            .filter((url) => !html.includes(url))
+            .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+            .join('') + `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${scriptJson(later)}</script>`,
+        );
       }
     }
     cached = { mtimeMs, html, preloads };

@@ -76,6 +76,12 @@ export const robotsTxt = (): string => ['User-agent: *', ...SIGNED_IN_PATHS.map(
 /** The id of the `<script type="application/json">` that carries the first answers of a page (issue 13). */
 export const INLINE_ANSWERS_ELEMENT_ID = 'inline-answers';
 
+/**
+ * The id of the `<script type="application/json">` that lists the code a page may load later (its
+ * wizard steps, dialogs): the app prefetches it once the page is drawn and the browser idle (issue 13).
+ */
+export const LATER_CODE_ELEMENT_ID = 'later-code';
+
 /** CONTRACT "Orders and catalogues": the level list a site category's level field reads. */
 export const levelListForCategory = (category: number): 'resume_levels' | 'thesis_levels' | 'academic_levels' =>
   category === SITE_CATEGORY.resume ? 'resume_levels' : category === SITE_CATEGORY.thesis ? 'thesis_levels' : 'academic_levels';
