@@ -146,7 +146,13 @@ const median = (values) => {
 
 const measure = async (label, url) => {
   const each = [];
-  for (let i = 0; i < runs; i += 1) each.push(await audit(url));
+  for (let i = 0; i < runs; i += 1) {
+    // On a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is repeated once.
+    each.push(await audit(url).catch((error) => {
+      console.info(`${label}: ${error.message}; running it again`);
+      return audit(url);
+    }));
+  }
   const m = {
     label,
     performance: median(each.map((r) => r.performance)),

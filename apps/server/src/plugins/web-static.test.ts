@@ -10,6 +10,8 @@ import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
 
 let app: FastifyInstance;
+let testDb: Awaited<ReturnType<typeof createTestDb>>;
+const clock = createTestClock();
 let drop: () => Promise<void>;
 let dist: string;
 
@@ -35,10 +37,10 @@ beforeAll(async () => {
     }),
   );
   writeFileSync(path.join(dist, 'terms.md'), '# Our <b>terms</b>\n\nFirst **rule**.\n\n- one\n- two [more](/privacy)\n');
-  const testDb = await createTestDb();
+  testDb = await createTestDb();
   drop = testDb.drop;
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'web-static-secret-web-static-secret-0123', WEB_DIST_DIR: dist, TERMS_FILE: path.join(dist, 'terms.md') });
-  app = await buildApp({ config, db: testDb.db, clock: createTestClock(), serveWeb: true });
+  app = await buildApp({ config, db: testDb.db, clock, serveWeb: true });
   await app.ready();
 });
 afterAll(async () => {
@@ -166,6 +168,24 @@ describe('the page carries its first answers and its code (issue 13)', () => {
       const api = await app.inject({ method: 'GET', url: p, headers: { host: 'localhost:80' } });
       expect([p, answers[p]]).toEqual([p, api.json()]);
     }
+  });
+
+  it('are kept no longer than the API lets caches keep them (max-age=60)', async () => {
+    const urgenciesOf = async () => {
+      const answers = inlineAnswers((await app.inject({ method: 'GET', url: '/order' })).body);
+      const key = Object.keys(answers).find((k) => k.endsWith('/orders/urgencies')) ?? '';
+      return answers[key] as { id: number; name: string }[];
+    };
+    const before = await urgenciesOf();
+    const first = before[0];
+    if (!first) throw new Error('no urgencies seeded');
+    await testDb.db.query('UPDATE urgencies SET name = $1 WHERE id = $2', ['Renamed for the cache test', first.id]);
+    clock.advance(59_000);
+    expect((await urgenciesOf())[0]?.name).toBe(first.name);
+    clock.advance(2_000);
+    expect((await urgenciesOf()).find((u) => u.id === first.id)?.name).toBe('Renamed for the cache test');
+    await testDb.db.query('UPDATE urgencies SET name = $1 WHERE id = $2', [first.name, first.id]);
+    clock.advance(61_000);
   });
 
   it('other pages carry the settings only; the JSON cannot close its element early', async () => {

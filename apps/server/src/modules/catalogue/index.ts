@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { AppContext, ModuleOptions } from '../../context';
 import { createCatalogueRepo } from './catalogue.repo';
-import { catalogueRoutes } from './catalogue.routes';
+import { CATALOGUE_MAX_AGE_S, catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueService, type RequestOrigin } from './catalogue.service';
 
 export type { CatalogueService };
@@ -46,9 +46,9 @@ const URGENCIES = urgencySchema.array();
  * own). The same service calls as the routes, passed through the same response schemas, so the bytes
  * are the ones the API would send. A list the site does not offer is left out, not an error.
  */
-export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config'>) => {
+export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) => {
   const service = createCatalogueService({ repo: createCatalogueRepo(ctx.db), chatBaseUrl: ctx.config.chatBaseUrl });
-  return async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+  const read = async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
     const settings = siteSettingsSchema.parse(await service.settings({ origin }));
     const answers: Record<string, unknown> = { '/api/en/sites/settings': settings };
     if (!wizard) return answers;
@@ -70,6 +70,21 @@ export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config'>) => {
     }
     const settled = await Promise.allSettled(lists.map(async ([key, load]) => [key, await load()] as const));
     for (const result of settled) if (result.status === 'fulfilled') answers[result.value[0]] = result.value[1];
+    return answers;
+  };
+  // Kept as long as a shared cache may keep the API's own answers (`Cache-Control: public, max-age=60`):
+  // a page is never staler than the API may be, and a page costs its server no queries most of the time.
+  const cache = new Map<string, { at: number; answers: Promise<Record<string, unknown>> }>();
+  return (page: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+    const key = `${page.origin.protocol}://${page.origin.host}|${page.wizard ? 'wizard' : 'page'}`;
+    const now = ctx.clock.now().getTime();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < CATALOGUE_MAX_AGE_S * 1000) return hit.answers;
+    if (cache.size > 100) cache.clear();
+    const answers = read(page);
+    cache.set(key, { at: now, answers });
+    // A failure is not kept: the next page asks again.
+    answers.catch(() => cache.delete(key));
     return answers;
   };
 };
