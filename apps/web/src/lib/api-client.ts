@@ -120,10 +120,16 @@ export const deferChecksAgain = (): void => {
   checksDeferred = true;
 };
 
+/** A macrotask boundary: each deferred check parses in a task of its own, not all in one long task (issue 13). */
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T>>): void => {
   const run = () => {
     load()
-      .then((schema) => schema.parse(data))
+      .then(async (schema) => {
+        await nextTask();
+        return schema.parse(data);
+      })
       .catch((error: unknown) => {
         const bad = new ApiError(TRANSPORT_MESSAGE.badResponse, 200, error instanceof Error ? error.message : undefined);
         for (const listener of badResponseListeners) listener(bad, path);
