@@ -1,6 +1,7 @@
 // `npm run bench`: benchmarks with their budgets (DESIGN "Tests"); not part of `npm test`.
 // Builds the web app (skipped with SKIP_WEB_BUILD=1 when apps/web/dist exists), then measures the
-// JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it), PUT …/calcs against a bare route with the same
+// JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it),
+// Lighthouse on /order and /login against a bare React page (issue 13), PUT …/calcs against a bare route with the same
 // schema and price function (issue 3), the order list route against a bare route on the raw
 // driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), the server's memory
 // while a 100 MB upload streams in, and `npm start` itself: cold and warm start time, idle memory of its
@@ -12,6 +13,7 @@ import { measureLoginBundle, measureRouteBundle, ORDER_JS_BUDGET_BYTES, printLog
 import { runCalcsBench } from './calcs.mjs';
 import { runFirstPaintBench } from './first-paint.mjs';
 import { runIdleMemoryBench } from './idle-memory.mjs';
+import { runLighthouseBench } from './lighthouse.mjs';
 import { runOrderListBench } from './order-list.mjs';
 import { runStartTimeBench } from './start-time.mjs';
 import { runUploadMemoryBench } from './upload-memory.mjs';
@@ -33,6 +35,9 @@ const within = printLoginBundle(measureRouteBundle('order'), ORDER_JS_BUDGET_BYT
 console.info('\n== what Chromium loads before /order shows its first step (issue 3)');
 const paintWithin = await runFirstPaintBench();
 
+console.info('\n== Lighthouse: /order and /login against a bare React page (issue 13)');
+const lighthouseWithin = await runLighthouseBench({ build: false });
+
 console.info('\n== PUT …/orders/calcs against a bare route with the same schema and price function (issue 3)');
 const calcsWithin = await runCalcsBench();
 
@@ -48,4 +53,4 @@ const startWithin = await runStartTimeBench();
 console.info('\n== npm start: idle memory of the whole process tree on the demo data (issue 8)');
 const idleWithin = await runIdleMemoryBench();
 
-process.exitCode = within && paintWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;
+process.exitCode = within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { APP_PATH } from '@app/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config';
@@ -8,7 +9,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens } from './modules/auth/jwt';
 import { authModule } from './modules/auth';
-import { catalogueModule } from './modules/catalogue';
+import { catalogueModule, createFirstAnswers } from './modules/catalogue';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
 import { filesModule } from './modules/files';
@@ -23,8 +24,10 @@ import { staffModule } from './modules/staff';
 import { transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
 import { isLoopback, trustProxyOption } from './plugins/client-ip';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerFormBodies, registerMultipart } from './plugins/form-body';
+import { registerLegalPages } from './plugins/legal-pages';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -114,10 +117,14 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
+  // `PUT …/calcs` answers a few hundred bytes and is the hot route of ADR 0026: registered before the
+  // compression, it carries none of its per-request hooks.
+  await app.register(pricingModule, { ctx });
+  // Every route registered from here on is compressed when its answer is 1 KiB or more (issue 13).
+  await registerCompression(app);
   await app.register(catalogueModule, { ctx });
   await app.register(customersModule, { ctx });
   await app.register(ordersModule, { ctx });
-  await app.register(pricingModule, { ctx });
   // The modules with multipart routes ("form" calls, file uploads), in their own scope: the multipart
   // plugin's per-request hooks stay off every other route (ADR 0026). A new multipart route goes here.
   await app.register(async (forms) => {
@@ -135,8 +142,22 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
-  if (opts.serveWeb ?? true) await registerWebStatic(app, config.webDistDir);
-  else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+  registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
+  if (opts.serveWeb ?? true) {
+    const firstAnswers = createFirstAnswers(ctx);
+    await registerWebStatic(app, {
+      distDir: config.webDistDir,
+      // The wizard's pages carry its first step's data; every page the site settings (issue 13). A failure
+      // here only costs the page its head start: the app asks the API as it would without them.
+      firstAnswers: async ({ route, request }) =>
+        firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(
+          (error: unknown) => {
+            app.log.warn({ err: error }, 'first answers for the page could not be read');
+            return {};
+          },
+        ),
+    });
+  } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   app.addHook('onClose', async () => {
     mailer.close();

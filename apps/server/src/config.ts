@@ -39,6 +39,9 @@ const envSchema = z.object({
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  // Issue 13: the texts of /terms and /privacy (Markdown or plain text); unset = the defaults in apps/server/legal.
+  TERMS_FILE: z.string().optional(),
+  PRIVACY_FILE: z.string().optional(),
   // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
@@ -106,6 +109,9 @@ export interface Config {
   /** How long a graceful shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   webDistDir: string;
+  /** The text of /terms and of /privacy: Markdown or plain text files (issue 13). */
+  termsFile: string;
+  privacyFile: string;
   payments: PaymentsConfig;
   /** Issue 8: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
   quotas: { uploadBytes: number; uploadsPerHour: number; ordersPerHour: number };
@@ -250,6 +256,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    termsFile: path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md')),
+    privacyFile: path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md')),
     payments: paymentsConfig(e),
     quotas: { uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, uploadsPerHour: e.UPLOAD_RATE_PER_HOUR, ordersPerHour: e.ORDER_CREATE_RATE_PER_HOUR },
   };

@@ -1,3 +1,4 @@
+import '@/lib/zod-config';
 import './index.css';
 import { setNonce } from 'get-nonce';
 import { mountApp } from '@/app/app';

@@ -18,3 +18,4 @@ export * from './review/index';
 export * from './staff/index';
 export * from './revision/index';
 export * from './calendar/index';
+export * from './routes/index';

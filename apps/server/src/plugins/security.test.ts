@@ -16,7 +16,7 @@ import { API_SECURITY_HEADERS, CSP_DIRECTIVES, isApiPath, SECURITY_HEADERS, useS
  */
 
 /** Headers about the body or the connection, not security: left out of the comparison. */
-const NOT_SECURITY = new Set(['date', 'connection', 'keep-alive', 'content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'retry-after']);
+const NOT_SECURITY = new Set(['date', 'connection', 'keep-alive', 'content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'retry-after', 'vary', 'content-encoding']);
 const security = (headers: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(
     Object.entries(headers)

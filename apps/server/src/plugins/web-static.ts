@@ -1,23 +1,137 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { APP_PAGES, findAppPage, INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID, NOT_FOUND_MODULE, robotsTxt } from '@app/domain';
 import { useStyleNonce } from './security';
+
+/** A built file's URL ends with a name that has an extension (`/assets/index-abc.js`, `/favicon.svg`). */
+const FILE_NAME = /\/[^/]+\.[a-z0-9]+$/i;
 
 const API_PREFIXES = ['/api/', '/chat/', '/checkout/', '/sandbox/', '/pp/', '/healthz', '/forgotpassword'];
 
 /** The placeholder in apps/web/index.html that carries the per-response style nonce. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+/** What a page is, for the answers that go with it. */
+export interface PageRequest {
+  /** The app route it matched (`/order`, `/orderinfo/:id`, …); null for the 404 page. */
+  route: string | null;
+  request: FastifyRequest;
+}
+
+export interface WebStaticOptions {
+  distDir: string;
+  /**
+   * The public API answers the page's first paint waits for, by API path (issue 13): they travel in the
+   * page as JSON (`<script type="application/json">`, never executed, so the CSP's script-src is
+   * unchanged) and the web app reads them instead of asking again.
+   */
+  firstAnswers?: (page: PageRequest) => Promise<Record<string, unknown>>;
+}
+
+interface Manifest {
+  [key: string]: { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+}
+
+/** Manifest keys of a chunk and its static imports, the entry's own chunk excluded. */
+const staticClosure = (manifest: Manifest, keys: Iterable<string>, seen = new Set<string>()): Set<string> => {
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || seen.has(k) || chunk.isEntry) return;
+    seen.add(k);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  for (const k of keys) walk(k);
+  return seen;
+};
+
 /**
- * Serves the built SPA from one origin (CONTRACT "Serving"); any other GET that wants HTML gets
- * index.html so that client routes survive a refresh. API paths answer JSON 404s. index.html carries
- * the response's CSP style nonce, which the dialogs' scroll lock needs for the one <style> it inserts.
+ * A page's code: `preload`, its route module and that module's static imports (fetched with the entry,
+ * not after it has run); `prefetch`, what that code may import later (the wizard's next steps, its
+ * dialogs), which the app has the browser download once the page is drawn and idle, without running it.
  */
-export const registerWebStatic = async (app: FastifyInstance, distDir: string): Promise<void> => {
+const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefetch: string[] } => {
+  const loaded = staticClosure(manifest, [key]);
+  const later = staticClosure(manifest, [...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []));
+  for (const k of loaded) later.delete(k);
+  const urls = (keys: Set<string>) => [...keys].map((k) => `/${manifest[k]?.file ?? ''}`);
+  return { preload: urls(loaded), prefetch: urls(later) };
+};
+
+/** JSON inside <script type="application/json">: no `<` may end the element early. */
+const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * index.html and the build manifest, read again only when index.html changes (a rebuild is served
+ * without a restart). Per route module: the <link rel="modulepreload"> tags of its chunks and the
+ * list of what it may load next (`pageChunks`), for the app to prefetch when idle.
+ */
+const createTemplate = (distDir: string) => {
+  const indexFile = path.join(distDir, 'index.html');
+  const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  let cached: { mtimeMs: number; html: string; preloads: Map<string, string> } | undefined;
+  return (): { html: string; preloads: Map<string, string> } => {
+    const { mtimeMs } = statSync(indexFile);
+    if (cached?.mtimeMs === mtimeMs) return cached;
+    const html = readFileSync(indexFile, 'utf8');
+    const preloads = new Map<string, string>();
+    if (existsSync(manifestFile)) {
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const modules = new Set([...APP_PAGES.map((p) => p.module), NOT_FOUND_MODULE]);
+      for (const module of modules) {
+        if (module === null) continue;
+        const { preload, prefetch } = pageChunks(manifest, `src/app/routes/${module}.tsx`);
+        // The later code is listed, not linked: a <link rel="prefetch"> would start before the first
+        // paint and compete with it; the app prefetches the list once the page is drawn and idle.
+        const later = prefetch.filter((url) => !html.includes(url));
+        preloads.set(
+          module,
+          preload
+            .filter((url) => !html.includes(url))
+            .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+            .join('') + `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${scriptJson(later)}</script>`,
+        );
+      }
+    }
+    cached = { mtimeMs, html, preloads };
+    return cached;
+  };
+};
+
+/**
+ * Serves the built SPA from one origin (CONTRACT "Serving"). The app's routes (SPEC §2, listed once in
+ * the domain package) answer index.html with 200, any other page path the same app with 404 (it draws
+ * its 404 page), API paths JSON 404s. HEAD works wherever GET does. index.html carries the response's
+ * CSP style nonce (the dialogs' scroll lock needs it for the one <style> it inserts), the page's first
+ * API answers and the preload links of its code (issue 13). Built files go out precompressed (.br, .gz
+ * written at build time) when the browser accepts it.
+ */
+export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAnswers }: WebStaticOptions): Promise<void> => {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
+  const template = createTemplate(distDir);
+
+  app.get('/robots.txt', async (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()));
+
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, route: string | null, module: string | null) => {
+    if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    const { html, preloads } = template();
+    const answers = firstAnswers ? await firstAnswers({ route, request }) : {};
+    const head = `${(module && preloads.get(module)) ?? ''}<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
+    const nonce = useStyleNonce(reply);
+    reply.header('Cache-Control', 'no-cache');
+    return reply
+      .status(route === null ? 404 : 200)
+      .type('text/html; charset=utf-8')
+      .send(html.replace('</head>', head).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+  };
+
+  // Routes, not the static wildcard: `/` was a directory to it (403 Forbidden, issue 8).
+  for (const page of APP_PAGES) {
+    app.get(page.path, async (request, reply) => sendPage(request, reply, page.path, page.module));
+  }
+
   if (built) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -25,26 +139,29 @@ export const registerWebStatic = async (app: FastifyInstance, distDir: string): 
       // through to the not-found handler below.
       wildcard: true,
       index: false,
-      // A folder (`/` itself) is no file: it falls through to index.html below instead of a 403.
-      allowedPath: (pathName) => !pathName.endsWith('/'),
+      // Only names with an extension are files: a folder (`/assets/`) is a miss like any other, not
+      // 403 Forbidden, and page paths never reach the disk.
+      list: false,
+      allowedPath: (pathName) => FILE_NAME.test(pathName),
+      // The .br and .gz files written next to each built file (apps/web/vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
-        // Hashed assets never change; index.html must always be revalidated.
+        // Hashed assets never change; other files (favicon, index.html) must always be revalidated.
         res.header('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
+
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
-    if (request.method !== 'GET' || isApi || !built) {
-      if (!built && !isApi && request.method === 'GET') {
-        return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-      }
-      return reply.status(404).send({ message: 'Not found' });
-    }
-    const html = await readFile(indexFile, 'utf8');
-    const nonce = useStyleNonce(reply);
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    // A missing file (a name with an extension, anything under /assets/) is not a page.
+    const isFile = url.startsWith('/assets/') || FILE_NAME.test(url);
+    if (!isGet || isApi) return reply.status(404).send({ message: 'Not found' });
+    if (isFile) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    // Trailing-slash forms of the app's routes (`/order/`) reach here through the static wildcard.
+    const page = findAppPage(url);
+    return page ? sendPage(request, reply, page.path, page.module) : sendPage(request, reply, null, NOT_FOUND_MODULE);
   });
 };

@@ -42,6 +42,21 @@ describe('route guard', () => {
   });
 });
 
+describe('/ (issue 8)', () => {
+  it('opens the wizard for a visitor', async () => {
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New Order' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/order');
+  });
+
+  it('opens the dashboard for a signed-in customer', async () => {
+    signIn();
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Orders' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/dashboard');
+  });
+});
+
 describe('not found', () => {
   it('sends an unknown path to /404, whose link goes to All Orders', async () => {
     const { router } = renderApp('/no/such/page');

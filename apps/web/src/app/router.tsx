@@ -4,6 +4,7 @@ import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { announce } from '@/lib/announce';
+import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { releaseChecksWhenQuiet } from '@/lib/query-client';
 import { cancelHeadingFocus, focusPageHeading } from '@/lib/route-focus';
 import { documentTitle, pageKey, pageName } from './route-titles';
@@ -59,6 +60,12 @@ const Loyalty = customerPage(LoyaltyPage);
 const OrderInfoLookup = customerPage(OrderInfoLookupPage);
 const OrderInfo = customerPage(OrderInfoPage);
 
+/** Issue 8: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
+function Home() {
+  const customer = useCurrentCustomer();
+  return <Redirect to={customer ? paths.dashboard : paths.order} replace />;
+}
+
 /** Every path the shell (header, side navigation) frames; it stays mounted while moving between them. */
 const SHELL_PATHS = new RegExp(
   `^(${[paths.order, paths.dashboard, paths.transactions, paths.profile, paths.loyalty, paths.orderInfoLookup].join('|')})(/[^/]+(/[^/]+)?)?/?$`,
@@ -72,9 +79,7 @@ const SHELL_PATHS = new RegExp(
 export function AppSwitch() {
   return (
     <Switch>
-      <Route path={paths.home}>
-        <Redirect to={paths.dashboard} replace />
-      </Route>
+      <Route path={paths.home} component={Home} />
       <Route path={SHELL_PATHS}>
         <ShellLayout>
           <Switch>

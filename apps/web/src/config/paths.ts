@@ -1,29 +1,34 @@
-/** SPEC §2 "Screens and routes": every URL of the web app, in one place. */
-export const ORDER_INFO_TABS = ['details', 'files', 'messages', 'revisions'] as const;
+import { APP_PATH, ORDER_INFO_TAB_NAMES } from '@app/domain/routes';
+
+/** SPEC §2 "Screens and routes": every URL of the web app, in one place (the paths: packages/domain, shared with the server). */
+export const ORDER_INFO_TABS = ORDER_INFO_TAB_NAMES;
 export type OrderInfoTab = (typeof ORDER_INFO_TABS)[number];
 
 export const LOYALTY_TABS = ['referral', 'discount'] as const;
 export type LoyaltyTab = (typeof LOYALTY_TABS)[number];
 
 export const paths = {
-  home: '/',
-  order: '/order',
+  home: APP_PATH.home,
+  order: APP_PATH.order,
   /** SPEC §8: the logout target when on the order wizard. */
   orderFull: '/order?full',
-  dashboard: '/dashboard',
-  transactions: '/transactions',
-  profile: '/profile',
-  loyalty: '/loyalty',
+  dashboard: APP_PATH.dashboard,
+  transactions: APP_PATH.transactions,
+  profile: APP_PATH.profile,
+  loyalty: APP_PATH.loyalty,
   loyaltyTab: (tab: LoyaltyTab) => `/loyalty?tab=${tab}`,
-  orderInfoLookup: '/orderinfo',
+  orderInfoLookup: APP_PATH.orderInfoLookup,
   /** SPEC §2 order-form query parameters: the wizard editing or cloning an order. */
   orderEdit: (id: number) => `/order?editingOrderId=${id}`,
   orderClone: (id: number) => `/order?cloningOrder=${id}`,
   orderInfo: (id: number | string, tab: OrderInfoTab = 'details') => `/orderinfo/${encodeURIComponent(String(id))}/${tab}`,
-  login: '/login',
-  logout: '/logout',
-  resetPassword: '/reset-password',
-  notFound: '/404',
+  login: APP_PATH.login,
+  logout: APP_PATH.logout,
+  resetPassword: APP_PATH.resetPassword,
+  notFound: APP_PATH.notFound,
+  /** Issue 13: served by the server from the operator's text, outside the app. */
+  terms: APP_PATH.terms,
+  privacy: APP_PATH.privacy,
 } as const;
 
 /** The query parameters the app reads at startup and on pages (SPEC §2, CONTRACT "Identity"). */

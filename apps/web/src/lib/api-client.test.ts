@@ -2,7 +2,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
+import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
 import { ApiError, apiFetch, deferChecksAgain, onBadResponse, onSessionEnd, releaseDeferredChecks } from './api-client';
+import { resetInlineAnswers } from './inline-answers';
 
 const PING = '/api/en/test/ping';
 
@@ -253,5 +255,82 @@ describe('apiFetch options', () => {
     await expect(apiFetch(PING, { bearer: 'refresh-1' })).rejects.toMatchObject({ status: 401 });
     expect(seen).toEqual(['Bearer refresh-1']);
     expect(refreshCalls).toEqual([]);
+  });
+});
+
+describe('answers the page brought (issue 13)', () => {
+  const PUBLIC = '/api/en/test/public';
+  const withPage = (answers: Record<string, unknown>) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = INLINE_ANSWERS_ELEMENT_ID;
+    script.textContent = JSON.stringify(answers);
+    document.body.append(script);
+    resetInlineAnswers();
+    return () => {
+      script.remove();
+      resetInlineAnswers();
+    };
+  };
+
+  it('a public GET reads its answer from the page once, through its schema; the next call asks the server', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(PUBLIC, () => {
+        asked.push(PUBLIC);
+        return HttpResponse.json({ from: 'server' });
+      }),
+    );
+    const cleanup = withPage({ [PUBLIC]: { from: 'page' } });
+    try {
+      const parsed: string[] = [];
+      const schema = { parse: (data: unknown) => (parsed.push(JSON.stringify(data)), data) };
+      expect(await apiFetch(PUBLIC, { auth: false, schema })).toEqual({ from: 'page' });
+      expect(parsed).toEqual(['{"from":"page"}']);
+      expect(asked).toEqual([]);
+      expect(await apiFetch(PUBLIC, { auth: false })).toEqual({ from: 'server' });
+      expect(asked).toEqual([PUBLIC]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a check deferred past the paint still checks the page’s answer', async () => {
+    const cleanup = withPage({ [PUBLIC]: { wrong: true } });
+    const bad = vi.fn();
+    unsubscribe = onBadResponse(bad);
+    try {
+      const data = await apiFetch(PUBLIC, {
+        auth: false,
+        check: 'after',
+        schema: async () => ({
+          parse: (d: unknown) => {
+            if (typeof d === 'object' && d !== null && 'wrong' in d) throw new Error('mismatch');
+            return d;
+          },
+        }),
+      });
+      expect(data).toEqual({ wrong: true });
+      releaseDeferredChecks();
+      await vi.waitFor(() => expect(bad).toHaveBeenCalledTimes(1));
+    } finally {
+      deferChecksAgain();
+      cleanup();
+    }
+  });
+
+  it('calls with a token, and writes, never read the page', async () => {
+    signIn('access-1', 'refresh-1');
+    server.use(
+      http.get(PUBLIC, () => HttpResponse.json({ from: 'server' })),
+      http.put(PUBLIC, () => HttpResponse.json({ from: 'server-put' })),
+    );
+    const cleanup = withPage({ [PUBLIC]: { from: 'page' } });
+    try {
+      expect(await apiFetch(PUBLIC)).toEqual({ from: 'server' });
+      expect(await apiFetch(PUBLIC, { method: 'PUT', auth: false, json: {} })).toEqual({ from: 'server-put' });
+    } finally {
+      cleanup();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, releaseDeferredChecks } from './api-client';
+import { prefetchLaterCode } from './prefetch-later-code';
 
 const MAX_RETRIES = 2;
 
@@ -18,7 +19,8 @@ export const createQueryClient = (): QueryClient =>
 
 /**
  * The response checks deferred past the first paint (ADR 0028) run once the page that just mounted has
- * fetched what it shows and the browser is idle after drawing it, or after 5 s whatever happens.
+ * fetched what it shows and the browser is idle after drawing it, or after 5 s whatever happens; so does
+ * the prefetch of the code the page may load later (issue 13).
  * Returns the cleanup.
  */
 export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) => {
@@ -29,7 +31,10 @@ export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) =
     if (done) return;
     done = true;
     cleanup();
-    whenIdle(releaseDeferredChecks);
+    whenIdle(() => {
+      releaseDeferredChecks();
+      prefetchLaterCode();
+    });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {
     if (queryClient.isFetching() === 0) release();

@@ -8,7 +8,8 @@ const errorBodySchema = z.object({ message: z.string().optional() });
 const categoryParams = z.object({ category: z.string().max(12) });
 
 /** Public data the wizard reads on every visit: shared caches may keep it for a minute. */
-const CACHE_CONTROL = 'public, max-age=60';
+export const CATALOGUE_MAX_AGE_S = 60;
+const CACHE_CONTROL = `public, max-age=${CATALOGUE_MAX_AGE_S}`;
 
 /** Per-category lists of SPEC §7 / CONTRACT "Paths": path segment → catalogue kind. */
 const CATEGORY_LISTS: readonly (readonly [segment: string, kind: CatalogueKind, summary: string])[] = [

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { AppContext, ModuleOptions } from '../../context';
 import { usablePaymentSystems } from '../payments';
 import { createCatalogueRepo } from './catalogue.repo';
-import { catalogueRoutes } from './catalogue.routes';
-import { createCatalogueService, type CatalogueService } from './catalogue.service';
+import { CATALOGUE_MAX_AGE_S, catalogueRoutes } from './catalogue.routes';
+import { createCatalogueService, type CatalogueService, type RequestOrigin } from './catalogue.service';
 
 export type { CatalogueService };
 
@@ -40,3 +41,56 @@ export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) =>
 };
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
 export type { CatalogueKind } from '../../db/seed/catalogues';
+
+const URGENCIES = urgencySchema.array();
+
+/**
+ * The public answers a page's first paint waits for (issue 13), by the API path the web app asks them
+ * at: every page needs the site settings; the order wizard also the catalogues, urgencies and price
+ * tables of the category it opens on (the site's first; a wizard that opens on another asks for its
+ * own). The same service calls as the routes, passed through the same response schemas, so the bytes
+ * are the ones the API would send. A list the site does not offer is left out, not an error.
+ */
+export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) => {
+  const service = createCatalogueService({ repo: createCatalogueRepo(ctx.db), chatBaseUrl: ctx.config.chatBaseUrl });
+  const read = async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+    const settings = siteSettingsSchema.parse(await service.settings({ origin }));
+    const answers: Record<string, unknown> = { '/api/en/sites/settings': settings };
+    if (!wizard) return answers;
+    const category = String(settings.siteCategories[0] ?? SITE_CATEGORY.essay);
+    const base = `/api/en/sites/categories/${category}/orders`;
+    const levelList = levelListForCategory(Number(category));
+    const levelKind = ({ academic_levels: 'academic_level', resume_levels: 'resume_level', thesis_levels: 'thesis_level' } as const)[levelList];
+    const lists: [string, () => Promise<unknown>][] = [
+      [`${base}/work_types`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'work_type' }))],
+      [`${base}/assignments`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'assignment' }))],
+      [`${base}/subjects`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'subject' }))],
+      [`${base}/paper_formats`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'paper_format' }))],
+      [`${base}/calcs`, async () => calcsSchema.parse(await service.calcs({ category }))],
+      [`/api/en/orders/${levelList}`, async () => catalogueListSchema.parse(await service.list({ kind: levelKind }))],
+      [`/api/en/sites/${settings.idSite}/orders/urgencies`, async () => URGENCIES.parse(await service.urgencies({ idSite: String(settings.idSite) }))],
+    ];
+    if (Number(category) === SITE_CATEGORY.resume) {
+      lists.push(['/api/en/orders/resume_services', async () => catalogueListSchema.parse(await service.list({ kind: 'resume_service' }))]);
+    }
+    const settled = await Promise.allSettled(lists.map(async ([key, load]) => [key, await load()] as const));
+    for (const result of settled) if (result.status === 'fulfilled') answers[result.value[0]] = result.value[1];
+    return answers;
+  };
+  // Kept as long as a shared cache may keep the API's own answers (`Cache-Control: public, max-age=60`):
+  // a page is never staler than the API may be, and a page costs its server no queries most of the time.
+  const cache = new Map<string, { at: number; answers: Promise<Record<string, unknown>> }>();
+  return (page: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+    const key = `${page.origin.protocol}://${page.origin.host}|${page.wizard ? 'wizard' : 'page'}`;
+    const now = ctx.clock.now().getTime();
+    const hit = cache.get(key);
+    if (hit && now - hit.at < CATALOGUE_MAX_AGE_S * 1000) return hit.answers;
+    if (cache.size > 100) cache.clear();
+    const answers = read(page);
+    cache.set(key, { at: now, answers });
+    // A failure is not kept: the next page asks again.
+    answers.catch(() => cache.delete(key));
+    return answers;
+  };
+};
+export type FirstAnswers = ReturnType<typeof createFirstAnswers>;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Calcs, CatalogueItem, Urgency } from '@app/domain/catalogue';
 import type { PreferredWriter } from '@app/domain/order';
-import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { apiFetch } from '@/lib/api-client';
 import { wizardKeys } from './keys';
 
@@ -21,10 +20,6 @@ export const useCategoryList = (category: number, list: CategoryList) =>
       apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
   });
-
-/** The level list of a category's level field (CONTRACT "Orders and catalogues"). */
-export const levelListFor = (category: number): string =>
-  category === SITE_CATEGORY.resume ? 'resume_levels' : category === SITE_CATEGORY.thesis ? 'thesis_levels' : 'academic_levels';
 
 /** SPEC §7: GET /api/en/orders/{academic_levels|resume_levels|thesis_levels|resume_services}. */
 export const useSharedList = (list: string, enabled = true) =>

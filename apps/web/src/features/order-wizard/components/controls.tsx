@@ -181,7 +181,7 @@ export function NumberStepper({ label, value, min, max, onChange, hint }: Steppe
 }
 
 interface CheckProps {
-  label: string;
+  label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;

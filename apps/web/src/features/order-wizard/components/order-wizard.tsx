@@ -200,14 +200,28 @@ function WizardBody(props: WizardBodyProps) {
     },
   });
 
-  // Prefetch the later steps once the first one is on screen.
+  // The later steps' code: the browser downloads it while idle (the page's prefetch links, issue 13) and
+  // it runs once the visitor starts on the form, when the browser is idle, not during the first paint.
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      void loadInstructions();
-      void loadCheckout();
-      void loadSubmitOrder();
-    }, 1500);
-    return () => window.clearTimeout(timer);
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    let idle: number | undefined;
+    const stop = () => {
+      for (const name of events) window.removeEventListener(name, start);
+    };
+    function start() {
+      stop();
+      const load = () => {
+        void loadInstructions();
+        void loadCheckout();
+        void loadSubmitOrder();
+      };
+      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1_000 }) : window.setTimeout(load, 50);
+    }
+    for (const name of events) window.addEventListener(name, start, { passive: true });
+    return () => {
+      stop();
+      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout)(idle);
+    };
   }, []);
 
   const next = () => {

@@ -3,6 +3,7 @@ import { AUTH_MESSAGE, emailOnItsWayBody, isValidName } from '@app/domain/auth';
 import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { inputClass } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
@@ -40,6 +41,15 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
 }
 
 /** Step 3 (SPEC §4: complete once the contact details are valid): discount, account and create. */
+/** Issue 13: the texts the box accepts, served by the product; a new tab, so nothing typed here is lost. */
+function LegalLink({ href, children }: { href: string; children: string }) {
+  return (
+    <a href={href} target="_blank" rel="noopener" className="text-primary-text underline underline-offset-2 hover:no-underline">
+      {children}
+    </a>
+  );
+}
+
 export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword }: StepCheckoutProps) {
   const { checkout, setCheckout, customer, locked } = useWizard();
   const [errors, setErrors] = useState<Errors>({});
@@ -227,7 +237,12 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
               </div>
               <div className="flex flex-col gap-1" data-checkout-field="terms" tabIndex={-1}>
                 <Check
-                  label="I accept the Terms of Use and the Privacy and Cookies Policy"
+                  label={
+                    <>
+                      I accept the <LegalLink href={paths.terms}>Terms of Use</LegalLink> and the{' '}
+                      <LegalLink href={paths.privacy}>Privacy and Cookies Policy</LegalLink>
+                    </>
+                  }
                   checked={checkout.terms}
                   onChange={(terms) => {
                     set({ terms });

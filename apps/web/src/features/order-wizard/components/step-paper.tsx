@@ -1,9 +1,11 @@
 import { useEffect, useId } from 'react';
+import { levelListForCategory } from '@app/domain/routes';
 import { SITE_CATEGORY, siteCategoryName } from '@app/domain/settings/rules';
 import { WORK_TYPE } from '@app/domain/order/rules';
 import { ORDER_FORM_MESSAGE, pagesMaxFor, showsVolumeWarning, wordsFor, ORDER_FORM_LIMITS } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
-import { levelListFor, useCategoryList, useSharedList, useUrgencies } from '../api/catalogues';
+import { Spinner } from '@/components/ui/spinner';
+import { useCategoryList, useSharedList, useUrgencies } from '../api/catalogues';
 import { useWizard } from '../hooks/use-order-wizard';
 import { FieldError, InfoTip, NumberStepper, RadioCards, selectClass } from './controls';
 
@@ -60,7 +62,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
   const paperTypes = useCategoryList(siteCategory, 'assignments');
   const subjects = useCategoryList(siteCategory, 'subjects');
   const formats = useCategoryList(siteCategory, 'paper_formats');
-  const levelList = levelListFor(siteCategory);
+  const levelList = levelListForCategory(siteCategory);
   const levels = useSharedList(levelList);
   const resumeServices = useSharedList('resume_services', resume);
   const urgencies = useUrgencies(settings.idSite);
@@ -79,6 +81,17 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
       .sort((a, b) => a.hours - b.hours)[0];
     if (longer) update({ urgency: longer.hours });
   }, [urgencyList, disabledIds, values.urgency, update]);
+
+  // Issue 13 (layout shift): the step is drawn once its lists are here (with the page, usually), not
+  // field by field as each arrives; until then its room is kept.
+  const lists = [workTypes, resume ? resumeServices : paperTypes, subjects, levels, urgencies, ...(resume ? [] : [formats])];
+  if (lists.some((list) => list.isPending)) {
+    return (
+      <div className="flex min-h-[36rem] items-center justify-center" aria-busy="true">
+        <Spinner className="size-6" />
+      </div>
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,0 +1,38 @@
+import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
+
+let answers: Map<string, unknown> | undefined;
+
+/** The `<script type="application/json">` the server put in the page: API path → its answer (issue 13). */
+const read = (): Map<string, unknown> => {
+  if (answers) return answers;
+  answers = new Map();
+  const text = typeof document === 'undefined' ? null : document.getElementById(INLINE_ANSWERS_ELEMENT_ID)?.textContent;
+  if (!text) return answers;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      for (const [path, value] of Object.entries(parsed)) answers.set(path, value);
+    }
+  } catch {
+    // A page without usable answers: the app asks the API, as it always could.
+  }
+  return answers;
+};
+
+/**
+ * The answer the page brought for `GET path`, taken once: the first call of a public GET reads it instead
+ * of asking the server again; any later call (a refetch, a retry) asks the server. The answer goes through
+ * the same schema check as one that came over the network.
+ */
+export const takeInlineAnswer = (path: string): { data: unknown } | undefined => {
+  const all = read();
+  if (!all.has(path)) return undefined;
+  const data = all.get(path);
+  all.delete(path);
+  return { data };
+};
+
+/** For tests: read the page again. */
+export const resetInlineAnswers = (): void => {
+  answers = undefined;
+};

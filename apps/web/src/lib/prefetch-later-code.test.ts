@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LATER_CODE_ELEMENT_ID } from '@app/domain/routes';
+import { prefetchLaterCode, resetPrefetchLaterCode } from './prefetch-later-code';
+
+afterEach(() => {
+  document.getElementById(LATER_CODE_ELEMENT_ID)?.remove();
+  for (const link of document.head.querySelectorAll('link[rel="prefetch"]')) link.remove();
+  resetPrefetchLaterCode();
+});
+
+describe('the code a page may load later (issue 13)', () => {
+  it('is prefetched, not run, once, from the list the page carries; only the build’s own files', () => {
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = LATER_CODE_ELEMENT_ID;
+    list.textContent = JSON.stringify(['/assets/step-checkout-1.js', 'https://elsewhere.example/x.js', '/assets/dialog-2.js']);
+    document.body.append(list);
+
+    prefetchLaterCode();
+    prefetchLaterCode();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(links.map((l) => new URL(l.href).pathname)).toEqual(['/assets/step-checkout-1.js', '/assets/dialog-2.js']);
+    expect(document.head.querySelectorAll('script[src*="step-checkout"]')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,211 @@
+// Lighthouse against the built product and against a bare React page built in the same run (issue 13).
+//
+//   node bench/lighthouse.mjs                  (builds the web app first)
+//   SKIP_WEB_BUILD=1 node bench/lighthouse.mjs (uses apps/web/dist as it is)
+//   BENCH_LH_RUNS=5 node bench/lighthouse.mjs  (runs per page; default 3)
+//
+// The product runs as in production (NODE_ENV=production, PUBLIC_ORIGIN set, a fresh embedded database);
+// the reference is React 19 rendering one heading, built by Vite into a temporary folder and served by a
+// bare node:http static server that gzips like any static host. Each page is measured BENCH_LH_RUNS times
+// with Lighthouse's mobile defaults (simulated throttling) in /usr/bin/chromium; the medians are printed
+// with PASS/FAIL per goal. Exit code 1 when a goal fails. Scores move a few points on a busy machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { build } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
+
+export const GOALS = {
+  performance: 95,
+  belowReference: 5,
+  lcpMs: 2000,
+  tbtMs: 100,
+  cls: 0.02,
+  orderTransferBytes: 250 * 1024,
+};
+
+const waitFor = async (url, child) => {
+  for (let i = 0; i < 240; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+};
+
+/** The product, as in production, on a fresh embedded database. */
+const startProduct = async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  const port = 3700 + Math.floor(Math.random() * 200);
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${origin}/healthz`, child);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { origin, stop };
+};
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
+
+/** React rendering one heading, built now, served by a bare static server (gzip when asked, like any host). */
+const startReference = async () => {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-reference-'));
+  await build({
+    root: path.join(root, 'bench/reference'),
+    logLevel: 'warn',
+    mode: 'production',
+    configFile: false,
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const file = path.join(outDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(outDir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' });
+      res.end(gzipSync(readFileSync(file)));
+      return;
+    }
+    res.writeHead(200, { 'content-type': type });
+    createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    origin,
+    stop: () => {
+      server.close();
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+};
+
+/** One Lighthouse run (mobile defaults, simulated throttling, performance only) in a fresh Chromium. */
+const audit = async (url) => {
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      transferBytes: lhr.audits['total-byte-weight'].numericValue,
+    };
+  } finally {
+    chrome.kill();
+  }
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const measure = async (label, url) => {
+  const each = [];
+  for (let i = 0; i < runs; i += 1) {
+    // On a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is repeated once.
+    each.push(await audit(url).catch((error) => {
+      console.info(`${label}: ${error.message}; running it again`);
+      return audit(url);
+    }));
+  }
+  const m = {
+    label,
+    performance: median(each.map((r) => r.performance)),
+    lcpMs: median(each.map((r) => r.lcpMs)),
+    tbtMs: median(each.map((r) => r.tbtMs)),
+    cls: median(each.map((r) => r.cls)),
+    transferBytes: median(each.map((r) => r.transferBytes)),
+    scores: each.map((r) => r.performance),
+  };
+  console.info(
+    `${label.padEnd(10)} performance ${String(m.performance).padStart(3)} (runs ${m.scores.join(', ')})  LCP ${(m.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(m.tbtMs)} ms  CLS ${m.cls.toFixed(3)}  transfer ${(m.transferBytes / 1024).toFixed(1)} KiB`,
+  );
+  return m;
+};
+
+/** Builds what is missing, starts both servers, measures /order, /login and the reference; true when every goal passes. */
+export const runLighthouseBench = async ({ build: buildWeb = true } = {}) => {
+  if (buildWeb && !(process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(root, 'apps/web/dist/index.html')))) {
+    const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+    const built = spawnSync(npm, ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (built.status !== 0) throw new Error('the web build failed');
+  }
+  const reference = await startReference();
+  let product;
+  try {
+    product = await startProduct();
+    console.info(`Lighthouse 12 (mobile, simulated throttling), median of ${runs} runs each`);
+    const ref = await measure('reference', `${reference.origin}/`);
+    const order = await measure('/order', `${product.origin}/order`);
+    const login = await measure('/login', `${product.origin}/login`);
+    let ok = true;
+    const check = (name, pass) => {
+      ok &&= pass;
+      console.info(`${pass ? 'PASS' : 'FAIL'}  ${name}`);
+    };
+    for (const page of [order, login]) {
+      check(`${page.label} performance ${page.performance} >= ${GOALS.performance}`, page.performance >= GOALS.performance);
+      check(`${page.label} performance ${page.performance} >= reference ${ref.performance} - ${GOALS.belowReference}`, page.performance >= ref.performance - GOALS.belowReference);
+      check(`${page.label} LCP ${(page.lcpMs / 1000).toFixed(2)} s <= ${GOALS.lcpMs / 1000} s`, page.lcpMs <= GOALS.lcpMs);
+      check(`${page.label} TBT ${Math.round(page.tbtMs)} ms <= ${GOALS.tbtMs} ms`, page.tbtMs <= GOALS.tbtMs);
+      check(`${page.label} CLS ${page.cls.toFixed(3)} <= ${GOALS.cls}`, page.cls <= GOALS.cls);
+    }
+    check(
+      `/order transfer ${(order.transferBytes / 1024).toFixed(1)} KiB <= ${GOALS.orderTransferBytes / 1024} KiB`,
+      order.transferBytes <= GOALS.orderTransferBytes,
+    );
+    return ok;
+  } finally {
+    product?.stop();
+    reference.stop();
+  }
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = (await runLighthouseBench()) ? 0 : 1;
+}
