@@ -68,7 +68,8 @@ describe('the SPA is served from the same origin (CONTRACT "Serving")', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<body>app</body>');
-    expect((await app.inject({ method: 'GET', url: '/assets/' })).statusCode).toBe(200);
+    // A folder is no page of the app: the app's 404 page (ADR 0041), never 403 Forbidden.
+    expect((await app.inject({ method: 'GET', url: '/assets/' })).statusCode).toBe(404);
   });
 
   it('serves hashed assets with a long cache, including files built after start', async () => {
