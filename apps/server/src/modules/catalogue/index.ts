@@ -34,4 +34,4 @@ export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) =>
   };
 };
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
-export type { CatalogueKind } from '../../db/seed/catalogues';
+export type { CatalogueKind } from '@app/domain/catalogue';

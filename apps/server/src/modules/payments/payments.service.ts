@@ -12,7 +12,7 @@ import {
   type PaymentStatusView,
   type PaymentSystem,
 } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordRefund } from '../transactions';
@@ -30,7 +30,7 @@ export interface PaymentsServiceDeps {
   repo: PaymentsRepo;
   providers: Providers;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Logger;
   origin: string;
 }
 
