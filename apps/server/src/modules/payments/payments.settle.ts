@@ -135,7 +135,6 @@ export const orderEditMoney = {
     await settle.refreshPending(e.orderId, e.now);
   },
 };
-export type OrderEditMoney = typeof orderEditMoney;
 
 /** Support's side (ADR 0035): money that did not settle its order, open refund claims, and closing a claim. */
 export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; log: Logger }) => ({
