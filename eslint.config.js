@@ -160,7 +160,7 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(db|tx|pool|client|ctx)$|[dD]b$/]", message: 'SQL lives in *.repo.ts and db/.' },
         { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: 'SQL lives in *.repo.ts and db/.' },
         {
-          selector: 'Literal[value=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/i], TemplateElement[value.raw=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/i]',
+          selector: 'Literal[value=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/]',
           message: 'SQL text lives in *.repo.ts and db/.',
         },
       ],
