@@ -5,11 +5,18 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
 const dirs = (p) => (existsSync(p) ? readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const domainIo = ['node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@fastify/*', 'pg', '@electric-sql/*'];
 const webFeatures = dirs('apps/web/src/features');
 const serverModules = dirs('apps/server/src/modules');
+// Everything in the server outside modules/ and db/ (db/ holds no module code; its migrations import nothing).
+const serverOuter = [
+  ...['app.ts', 'context.ts', 'main.ts', 'ops.ts', 'config.ts'].map((f) => `./apps/server/src/${f}`),
+  ...['plugins', 'testing', 'lib'].map((d) => `./apps/server/src/${d}`),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
@@ -19,6 +26,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads only .js files when it follows imports, so no-cycle saw nothing in TypeScript.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts', '.cts'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['packages/domain/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'e2e/tsconfig.json'],
@@ -32,7 +42,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       eqeqeq: ['error', 'always'],
-      'import-x/no-cycle': 'off',
+      'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -59,6 +69,19 @@ export default tseslint.config(
               except: [`./${m}`, ...serverModules.filter((o) => o !== m).map((o) => `./${o}/index.ts`)],
               message: 'a module imports another only through its index.ts.',
             })),
+            // The server's outer layers (app, context, plugins, testing, …) reach a module only through its index.ts.
+            ...serverModules.map((m) => ({
+              target: serverOuter,
+              from: `./apps/server/src/modules/${m}`,
+              except: ['./index.ts'],
+              message: 'outside modules/, a module is reached only through its index.ts (DESIGN rule 2).',
+            })),
+            // The seed is the database's first content: only db/ (which runs it), the test harness and the ops CLI import it.
+            {
+              target: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/lib', ...['app.ts', 'context.ts', 'main.ts', 'config.ts'].map((f) => `./apps/server/src/${f}`)],
+              from: ['./apps/server/src/db/seed', './apps/server/src/db/seed.ts'],
+              message: 'nothing outside db/ imports db/seed; shared vocabulary (CatalogueKind) lives in packages/domain.',
+            },
             { target: './apps/server', from: './apps/web', message: 'the server never imports the web app.' },
             { target: './apps/web', from: './apps/server', message: 'the web app never imports the server.' },
           ],
@@ -73,7 +96,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@fastify/*', 'pg', '@electric-sql/*'], message: 'the domain package has no I/O, no React, no Fastify.' },
+            { group: domainIo, message: 'the domain package has no I/O, no React, no Fastify.' },
           ],
         },
       ],
@@ -91,6 +114,28 @@ export default tseslint.config(
     },
   },
   {
+    // The domain's eager `rules` halves load with the first paint: no zod, not even through a context's wire
+    // schemas (ADR 0020); a type from them is erased and allowed.
+    files: ['packages/domain/src/**/rules/**/*.ts'],
+    ignores: ['packages/domain/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: domainIo, message: 'the domain package has no I/O, no React, no Fastify.' },
+            { group: ['zod', 'zod/*'], message: 'the rules halves import no zod (ADR 0020).' },
+            {
+              regex: '(^|/)(wire|detail)$|^\\.\\.(/index)?$|^@app/domain',
+              allowTypeImports: true,
+              message: 'a rules half imports values only from other rules halves (zod-free); types are fine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts', 'apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
     rules: {
@@ -98,15 +143,45 @@ export default tseslint.config(
     },
   },
   {
-    // SQL only in *.repo.ts and db/ (DESIGN rule 2): the query method is not called elsewhere.
-    files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.repo.ts', 'apps/server/src/modules/**/*.test.ts', 'apps/server/src/modules/health/**'],
+    // SQL only in *.repo.ts and db/ (DESIGN rule 2): the query methods are not called, and no SQL text is
+    // written, anywhere else in the server. The test harness (testing/) creates and drops test databases;
+    // /healthz's `SELECT 1` is the probe itself.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repo.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/testing/**',
+      'apps/server/src/modules/health/**',
+    ],
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='query']", message: 'SQL lives in *.repo.ts.' },
+        { selector: "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(db|tx|pool|client|ctx)$|[dD]b$/]", message: 'SQL lives in *.repo.ts and db/.' },
+        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: 'SQL lives in *.repo.ts and db/.' },
+        {
+          selector: 'Literal[value=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/]',
+          message: 'SQL text lives in *.repo.ts and db/.',
+        },
       ],
     },
+  },
+  {
+    // Only *.routes.ts, *.socket.ts and a module's index.ts (its Fastify plugin) know Fastify types (DESIGN rule 2):
+    // services, repositories and helpers take plain objects and lib/logger.ts's Logger.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.socket.ts', 'apps/server/src/modules/**/index.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'only *.routes.ts, *.socket.ts and index.ts know Fastify types (DESIGN rule 2).' }] },
+      ],
+    },
+  },
+  {
+    // Command-line scripts and benchmarks report on stdout.
+    files: ['scripts/**/*.mjs', 'bench/**/*.{js,mjs,ts}'],
+    rules: { 'no-console': 'off' },
   },
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
@@ -114,4 +189,6 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // Accessibility of the markup (UI contract; axe-core checks the rendered pages in e2e).
+  { ...jsxA11y.flatConfigs.recommended, files: ['apps/web/src/**/*.tsx'] },
 );

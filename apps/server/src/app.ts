@@ -5,9 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
+import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
-import { createAccessTokens } from './modules/auth/jwt';
+import { createAccessTokens } from './lib/jwt';
 import { authModule } from './modules/auth';
 import { catalogueModule, createFirstAnswers } from './modules/catalogue';
 import { customersModule } from './modules/customers';
@@ -51,13 +52,7 @@ const JWT_SECRET_NAME = 'jwt_access_secret';
 /** JWT_SECRET, or one generated on first start and kept in the database so every instance shares it. */
 const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
   if (config.jwtSecret) return config.jwtSecret;
-  await db.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
-    JWT_SECRET_NAME,
-    randomBytes(48).toString('base64url'),
-  ]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [JWT_SECRET_NAME]);
-  if (!row) throw new Error('JWT secret could not be stored');
-  return row.value;
+  return storedAppSecret(db, JWT_SECRET_NAME, randomBytes(48).toString('base64url'));
 };
 
 /**

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
-import type { AccessTokens } from './modules/auth/jwt';
+import type { AccessTokens } from './lib/jwt';
 import type { Mailer } from './modules/mail';
 
 /** What every module is given (explicitly, in app.ts): infrastructure, never another module's internals. */

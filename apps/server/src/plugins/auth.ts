@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError, ERROR_CODE, TRANSPORT_MESSAGE, isCustomerRole, isStaffRole } from '@app/domain';
-import type { AccessClaims, AccessTokens } from '../modules/auth/jwt';
+import type { AccessClaims, AccessTokens } from '../lib/jwt';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import { ROLE } from '@app/domain';
-import { createAccessTokens } from '../modules/auth/jwt';
+import { createAccessTokens } from '../lib/jwt';
 import type { TestApp } from './build-test-app';
 
 /** A confirmed customer inserted straight into the test database, with a valid access token. */

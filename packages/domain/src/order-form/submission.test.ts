@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOrderForm, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from './index';
 import { checkOrderSubmission, priceInputForOrder, type OrderCatalogues } from './submission';
-import { orderBodySchema, toOrderBody } from './wire';
+import { toOrderBody } from './rules/index';
+import { orderBodySchema } from './wire';
 
 const catalogues: OrderCatalogues = {
   workTypes: [1, 2, 3, 4],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOrderForm, priceInputForCalcBody, priceInputForForm, toPriceCalcBody } from './index';
-import { levelOf, orderBodySchema, priceCalcBodySchema, priceToWire, toOrderBody } from './wire';
+import { levelOf, toOrderBody } from './rules/index';
+import { orderBodySchema, priceCalcBodySchema, priceToWire } from './wire';
 
 describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
   it('sends extras as 1 off / 2 on and spacing as idSpacing', () => {

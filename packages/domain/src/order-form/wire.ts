@@ -83,6 +83,3 @@ export const priceToWire = (price: Price): PriceResponse => ({
   priceDiscount: centsToAmount(price.priceDiscount),
 });
 
-
-// Kept here too: callers import the body mapping beside the body schemas.
-export { toOrderBody, levelOf } from './rules/index';

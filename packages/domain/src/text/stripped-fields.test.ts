@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizeDiscountCode } from '../discount/rules/index';
 import { defaultOrderForm } from '../order-form/index';
-import { normalizeTitle, validateOrderDetails } from '../order-form/rules/index';
+import { normalizeTitle, toOrderBody, validateOrderDetails } from '../order-form/rules/index';
 import { checkOrderSubmission, type OrderCatalogues } from '../order-form/submission';
-import { orderBodySchema, toOrderBody } from '../order-form/wire';
+import { orderBodySchema } from '../order-form/wire';
 import { normalizeReviewComment } from '../review/rules/index';
 import { stripHtml } from './index';
 

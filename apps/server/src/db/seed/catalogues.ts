@@ -2,16 +2,7 @@
  * The catalogues of SPEC §7 as seeded on first start (ADR 0011). Operators edit the rows afterwards;
  * the seed never overwrites them. site_category 0 means "every category".
  */
-/** The lists of catalogue_items (migration 0001). */
-export type CatalogueKind =
-  | 'work_type'
-  | 'assignment'
-  | 'subject'
-  | 'paper_format'
-  | 'resume_service'
-  | 'academic_level'
-  | 'resume_level'
-  | 'thesis_level';
+import type { CatalogueKind } from '@app/domain/catalogue';
 
 export interface CatalogueRow {
   kind: CatalogueKind;

@@ -173,8 +173,6 @@ const priceDemoOrder = (order: DemoOrder, discountPercent: number): Price => {
   return result.price;
 };
 
-export const DEMO_ORDER_COUNT = DEMO_ORDERS.length;
-
 /** CONTRACT "Order uid": random, at least 16 URL-safe characters. */
 const newUid = (): string => randomBytes(12).toString('base64url');
 

@@ -4,7 +4,8 @@ import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
 
-export { createAccessTokens, type AccessClaims, type AccessTokens } from './jwt';
+// Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
+export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService } from './auth.service';
 
 /** The auth service over the app's infrastructure; other modules use it for email confirmation. */

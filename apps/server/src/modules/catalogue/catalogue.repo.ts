@@ -1,6 +1,6 @@
 import type { CatalogueItem, Urgency } from '@app/domain';
 import type { Db } from '../../db/client';
-import type { CatalogueKind } from '../../db/seed/catalogues';
+import type { CatalogueKind } from '@app/domain/catalogue';
 
 export interface StoredSite {
   idSite: number;

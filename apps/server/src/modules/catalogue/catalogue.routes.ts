@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calcsSchema, catalogueListSchema, siteSettingsSchema, urgencySchema } from '@app/domain';
-import type { CatalogueKind } from '../../db/seed/catalogues';
+import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueService } from './catalogue.service';
 
 const errorBodySchema = z.object({ message: z.string().optional() });

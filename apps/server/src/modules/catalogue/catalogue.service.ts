@@ -13,7 +13,7 @@ import {
   type Urgency,
 } from '@app/domain';
 import type { z } from 'zod';
-import type { CatalogueKind } from '../../db/seed/catalogues';
+import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueRepo } from './catalogue.repo';
 
 /** What site_settings stores: everything but the row key and the chat URLs derived per request. */

@@ -40,7 +40,7 @@ export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) =>
   };
 };
 export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
-export type { CatalogueKind } from '../../db/seed/catalogues';
+export type { CatalogueKind } from '@app/domain/catalogue';
 
 const URGENCIES = urgencySchema.array();
 

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { MailRepo } from './mail.repo';
 
 export interface MailMessage {
@@ -20,7 +20,7 @@ export const createMailer = (opts: {
   smtpUrl: string | undefined;
   from: string;
   repo: MailRepo;
-  log: FastifyBaseLogger;
+  log: Logger;
 }): Mailer => {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);

@@ -1,5 +1,5 @@
 import { RECONCILE_MAX_CHECKS, nextReconcileDelayMs, type PaymentSystem } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
@@ -16,7 +16,7 @@ export interface ReconcilerDeps {
   /** The callbacks' exactly-once path (payments.service applyEvent). */
   applyEvent: (input: { provider: PaymentSystem; event: PaymentEvent }) => Promise<{ changed: boolean }>;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Logger;
   /** An attempt open this long is asked about (PAYMENTS_RECONCILE_AFTER_MINUTES). */
   afterMs: number;
   /** How often the job runs (PAYMENTS_RECONCILE_INTERVAL_SECONDS); 0: never on its own. */
@@ -130,4 +130,3 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     },
   };
 };
-export type Reconciler = ReturnType<typeof createReconciler>;

@@ -1,5 +1,5 @@
 import type { PaymentSystem } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Queryable } from '../../db/client';
 import { recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
@@ -14,7 +14,7 @@ import type { PaymentEvent } from './providers/types';
  */
 export const applyProviderRefund = async (
   tx: Queryable,
-  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: FastifyBaseLogger },
+  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: Logger },
 ): Promise<void> => {
   const refundId = await recordRefund(tx, {
     orderId: payment.orderId,
@@ -37,7 +37,7 @@ export const applyProviderRefund = async (
  */
 export const applyRefundReceivedEarlier = async (
   tx: Queryable,
-  { provider, payment, now, log }: { provider: PaymentSystem; payment: PaymentRow; now: Date; log: FastifyBaseLogger },
+  { provider, payment, now, log }: { provider: PaymentSystem; payment: PaymentRow; now: Date; log: Logger },
 ): Promise<void> => {
   const eventId = await createRefundsRepo(tx).takeEarlierRefundEvent(payment.id);
   if (eventId === null) return;

@@ -1,5 +1,5 @@
 import { PAYMENT_SYSTEMS, type PaymentSystem } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Config } from '../../config';
 
 type PolicyConfig = Pick<Config, 'env' | 'payments'>;
@@ -15,7 +15,7 @@ export const usablePaymentSystems = (config: PolicyConfig): PaymentSystem[] =>
   PAYMENT_SYSTEMS.filter((p) => config.payments[p] !== undefined || sandboxAllowed(config));
 
 /** The start-up lines: PAYMENTS_SANDBOX=1 in production is an error-level line, every start. */
-export const logSandboxPolicy = (config: PolicyConfig, log: FastifyBaseLogger): void => {
+export const logSandboxPolicy = (config: PolicyConfig, log: Logger): void => {
   if (config.env !== 'production') return;
   const sandboxed = PAYMENT_SYSTEMS.filter((p) => config.payments[p] === undefined);
   if (config.payments.sandbox) {

@@ -13,7 +13,7 @@ import {
   type PaymentStatusView,
   type PaymentSystem,
 } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
@@ -31,7 +31,7 @@ export interface PaymentsServiceDeps {
   repo: PaymentsRepo;
   providers: Providers;
   clock: Clock;
-  log: FastifyBaseLogger;
+  log: Logger;
   origin: string;
   /** Issue 8: whether the deployment offers this provider (payments.sandbox-policy.ts); default: every one. */
   available?: (provider: PaymentSystem) => boolean;

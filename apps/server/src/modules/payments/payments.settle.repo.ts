@@ -216,4 +216,3 @@ export const createSettleRepo = (q: Queryable) => ({
     await q.query(`UPDATE refund_claims SET state = 'refunded', transaction_id = $2, updated_at = $3 WHERE id = $1`, [claimId, transactionId, now]);
   },
 });
-export type SettleRepo = ReturnType<typeof createSettleRepo>;

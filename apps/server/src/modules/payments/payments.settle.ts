@@ -10,7 +10,7 @@ import {
   type OrderCharge,
   type PaymentSystem,
 } from '@app/domain';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../lib/logger';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { recordPaymentTransaction, recordRefund } from '../transactions';
@@ -27,7 +27,7 @@ import type { PaymentEvent } from './providers/types';
  */
 export const settlePaid = async (
   tx: Queryable,
-  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: FastifyBaseLogger },
+  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: Logger },
 ): Promise<{ changed: boolean }> => {
   const repo = createPaymentsRepo(tx);
   const settle = createSettleRepo(tx);
@@ -140,10 +140,9 @@ export const orderEditMoney = {
     await settle.refreshPending(e.orderId, e.now);
   },
 };
-export type OrderEditMoney = typeof orderEditMoney;
 
 /** Support's side (ADR 0035): money that did not settle its order, open refund claims, and closing a claim. */
-export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; log: FastifyBaseLogger }) => ({
+export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; log: Logger }) => ({
   async unapplied() {
     const rows = await createSettleRepo(db).listUnapplied();
     return {

@@ -1,7 +1,7 @@
 import { Toast } from 'radix-ui';
 import { X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
-import { toast, useToastItems, type ToastTone } from './toast';
+import { toast, useToastItems, type ToastTone } from './toast-store';
 
 const TONE_CLASS: Record<ToastTone, string> = {
   success: 'border-l-green-700',

@@ -12,6 +12,7 @@ import {
   URGENCY_IDS_DISABLED_AT_HIGH_LEVELS,
   URGENCY_MIN_HOURS,
 } from '../../catalogue/rules/index';
+import type { OrderFormValues, Spacing } from './values';
 
 /**
  * The order form's rules (SPEC §4 "Order form steps", "Form dependencies"; §5 step 1 and checkout;
@@ -56,31 +57,7 @@ export const ORDER_FORM_MESSAGE = {
   premiumWriterTooltip: 'One of our 10 top specialists in your subject',
 } as const;
 
-export type Spacing = 1 | 2;
-
-export interface OrderFormValues {
-  workType: number;
-  level: number;
-  paperFormat: number;
-  paperType: number;
-  resumeService: number | null;
-  subject: number | null;
-  pages: number;
-  sources: number;
-  spacing: Spacing;
-  title: string;
-  details: string;
-  credentials: string;
-  /** hours */
-  urgency: number;
-  premiumWriter: boolean;
-  preferredWriters: number[];
-  anotherWriter: boolean;
-  extraQualityCheck: boolean;
-  originalityReport: boolean;
-  onePageSummary: boolean;
-  discountCode: string;
-}
+export type { OrderFormValues, Spacing } from './values';
 
 /** SPEC §9 "Order defaults" and "Default urgency". */
 export const defaultOrderForm = (siteCategory: number): OrderFormValues => {

@@ -1,5 +1,5 @@
 import type { OrderDetail } from '../../order/detail';
-import type { OrderFormValues, Spacing } from './index';
+import type { OrderFormValues, Spacing } from './values';
 
 /**
  * SPEC §2 "Any order-form field name, which prefills it": the query names and the form field each fills.

@@ -3,18 +3,8 @@ import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { ORDER_FORM_MESSAGE } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
 import type { AccountInput } from '../components/step-checkout';
+import type { CreateOptions } from '../lib/submit-order';
 import type { OrderWizardState } from './use-order-wizard';
-
-export interface CreateOptions {
-  editing: { id: number; remoteFileIds: number[]; forceEditing: boolean } | null;
-  refId: string | null;
-  /** refreshes the current customer after sign-up or sign-in (composed in app/routes/order.tsx) */
-  onAuthenticated: () => Promise<unknown>;
-  onDone: (orderId: number) => void;
-  onSignedUpFailure: () => void;
-  /** moves focus to a field named by the failure (SPEC §8: the title is focused) */
-  focusField: (field: 'title' | 'details' | 'discountCode') => void;
-}
 
 /** The creation flow's code: loaded on Create, or once the first step is on screen (ADR 0028). */
 export const loadSubmitOrder = () => import('../lib/submit-order');

@@ -6,12 +6,23 @@ import { ApiError } from '@/lib/api-client';
 import { signIn, signUp } from '../api/account';
 import { createOrder, deleteOrderFile, updateOrder, uploadOrderFile } from '../api/order-writes';
 import type { AccountInput } from '../components/step-checkout';
-import type { CreateOptions } from '../hooks/use-create-order';
 import { focusField, type OrderWizardState } from '../hooks/use-order-wizard';
 import { trackWizardEvent } from './debug';
 import { clearWizardStateKeepingEmail } from './persisted-state';
 
 // Loaded when the customer presses Create (or after the first step shows): not part of the first paint (ADR 0028).
+
+/** What the wizard's route hands useCreateOrder, which passes it on to submitOrder. */
+export interface CreateOptions {
+  editing: { id: number; remoteFileIds: number[]; forceEditing: boolean } | null;
+  refId: string | null;
+  /** refreshes the current customer after sign-up or sign-in (composed in app/routes/order.tsx) */
+  onAuthenticated: () => Promise<unknown>;
+  onDone: (orderId: number) => void;
+  onSignedUpFailure: () => void;
+  /** moves focus to a field named by the failure (SPEC §8: the title is focused) */
+  focusField: (field: 'title' | 'details' | 'discountCode') => void;
+}
 
 const signUpFailure = (error: unknown): string => {
   if (error instanceof ApiError) {

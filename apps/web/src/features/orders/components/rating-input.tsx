@@ -25,7 +25,8 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
     group.current?.querySelector<HTMLInputElement>(`input[value="${rating}"]`)?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  // On each radio (the only focusable parts of the group), so the group itself needs no tab stop.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const current = value ?? 0;
     const moves: Record<string, () => number> = {
       ArrowRight: () => stepRating(current, 1),
@@ -49,7 +50,6 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
         role="radiogroup"
         aria-label={label}
         aria-describedby={describedBy}
-        onKeyDown={onKeyDown}
         className="flex w-fit rounded-md has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary"
       >
         {Array.from({ length: REVIEW_RATING_MAX }, (_, star) => (
@@ -77,6 +77,7 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
                   // Only the chosen radio (or the first, before a choice) is in the tab order, as in any radio group.
                   tabIndex={value === rating || (value === null && rating === RATING_CHOICES[0]) ? 0 : -1}
                   onChange={() => onChange(rating)}
+                  onKeyDown={onKeyDown}
                   className="peer sr-only"
                 />
                 <span className="sr-only">{ratingLabel(rating)}</span>

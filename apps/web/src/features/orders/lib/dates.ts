@@ -3,11 +3,9 @@
  * zone and locale show it. Intl does it all; no date library is needed (ADR 0022).
  */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const formatDateTime = (iso: string): string => dateTime.format(new Date(iso));
-export const formatDate = (iso: string): string => dateOnly.format(new Date(iso));
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

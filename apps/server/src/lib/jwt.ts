@@ -1,7 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@app/domain';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from './clock';
 
 /** Access tokens: HS256 pinned, `typ` "access", exp checked (issue 2 "Security from day one"). */
 const ALGORITHM = 'HS256';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestClock } from '../../testing/build-test-app';
+import { createTestClock } from '../testing/build-test-app';
 import { createAccessTokens } from './jwt';
 
 const SECRET = 'jwt-unit-secret-jwt-unit-secret-0123456789';
