@@ -10,7 +10,7 @@ import type { OrderListItem } from '@app/domain/order-list';
 import { Button } from '@/components/ui/button';
 import { STATUS_STYLE_CLASS, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
-import { formatDateTime, formatTimeLeft } from '../lib/dates';
+import { formatDateTime, formatTimeLeft } from '@/lib/dates';
 import type { ViewMode } from '../hooks/use-view-mode';
 
 interface OrderCardProps {

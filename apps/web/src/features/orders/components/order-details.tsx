@@ -15,7 +15,7 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { downloadOrderFile } from '../api/order-files';
-import { countdown, formatDateTime, formatTimeLeft } from '../lib/dates';
+import { countdown, formatDateTime, formatTimeLeft } from '@/lib/dates';
 import { useNow } from '../hooks/use-now';
 
 const usd = (amount: number) => formatUsd(amountToCents(amount));

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadRevisionFile, useRevisionFiles, type RevisionFileSide } from '../api/revisions';
 import { useNow } from '../hooks/use-now';
-import { countdown, formatDateTime } from '../lib/dates';
+import { countdown, formatDateTime } from '@/lib/dates';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { RevisionStatusBadge } from './revision-status-badge';
 

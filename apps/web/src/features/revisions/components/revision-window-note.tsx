@@ -1,6 +1,6 @@
 import { REVISION_MESSAGE } from '@app/domain/revision/rules';
 import type { RevisionList } from '@app/domain/revision';
-import { formatDate } from '../lib/dates';
+import { formatDate } from '@/lib/dates';
 
 /** CONTRACT "Revisions": the free-revision window from completion, or that it has closed. */
 export function RevisionWindowText({ window }: { window: RevisionList['window'] }) {

@@ -22,7 +22,7 @@ import { createRevision, UploadCanceledError, uploadRevisionFile, useRevisionCat
 import { revisionKeys } from '../api/keys';
 import { useNow } from '../hooks/use-now';
 import { useRevisionDraft } from '../hooks/use-revision-draft';
-import { formatDateTime } from '../lib/dates';
+import { formatDateTime } from '@/lib/dates';
 
 interface PickedFile {
   key: number;

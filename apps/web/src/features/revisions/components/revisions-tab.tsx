@@ -14,7 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useRevision, useRevisions } from '../api/revisions';
 import { useNow } from '../hooks/use-now';
-import { countdown, formatDateTime } from '../lib/dates';
+import { countdown, formatDateTime } from '@/lib/dates';
 import { RevisionInfoDialog } from './revision-info-dialog';
 import { RevisionStatusBadge } from './revision-status-badge';
 import { RevisionWizard } from './revision-wizard';

@@ -1,5 +1,5 @@
 import { calendarFile, type CalendarEvent } from '@app/domain/calendar';
-import { customerTimeZone } from './dates';
+import { customerTimeZone } from '@/lib/dates';
 
 /** Hands an `.ics` file of the event to the browser (ADR 0045): times in UTC, the customer's zone named. */
 export const downloadCalendarFile = (event: Omit<CalendarEvent, 'now' | 'timeZone'>, fileName: string): void => {

@@ -1,9 +1,11 @@
 /**
- * Dates as the customer reads them: the server sends ISO 8601 UTC (CONTRACT); the browser's own time
- * zone and locale show it, as the order page does (ADR 0022).
+ * Dates as the customer reads them: the server sends ISO 8601 UTC (CONTRACT "Errors and access"), the
+ * browser's own time zone and locale show it. Intl does it all; no date library is needed (ADR 0022).
+ * Shared by the order page, the dashboard and the revisions.
  */
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 
 export const formatDateTime = (iso: string | Date): string => dateTime.format(new Date(iso));
 export const formatDate = (iso: string | Date): string => dateOnly.format(new Date(iso));
@@ -12,7 +14,16 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-/** "2 d 4 h 12 min left", or null once the moment has passed. */
+/** "in 3 days", "in 5 hours", "2 hours ago": the largest unit that is at least one. */
+export const formatTimeLeft = (iso: string, now: number): string => {
+  const diff = new Date(iso).getTime() - now;
+  const abs = Math.abs(diff);
+  if (abs >= DAY_MS) return relative.format(Math.trunc(diff / DAY_MS), 'day');
+  if (abs >= HOUR_MS) return relative.format(Math.trunc(diff / HOUR_MS), 'hour');
+  return relative.format(Math.trunc(diff / MINUTE_MS), 'minute');
+};
+
+/** A deadline's countdown: "2 d 4 h 12 min left", or null once the moment has passed. */
 export const countdown = (iso: string, now: number): string | null => {
   const diff = new Date(iso).getTime() - now;
   if (diff <= 0) return null;
