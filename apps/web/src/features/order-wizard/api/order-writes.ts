@@ -2,7 +2,8 @@ import type { OrderFile } from '@app/domain/files';
 import type { OrderRef } from '@app/domain/order';
 import type { OrderBody } from '@app/domain/order-form';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
-import { ApiError, apiFetch, withAccessToken } from '@/lib/api-client';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { uploadWithProgress } from '@/lib/upload';
 
 const orderModule = () => import('@app/domain/order');
 
@@ -26,36 +27,11 @@ export const updateOrder = (category: number, id: number, body: OrderBody, force
 export const deleteOrderFile = (fileId: number): Promise<unknown> =>
   apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });
 
-/**
- * CONTRACT "Paths": one file per request (multipart `file`). XMLHttpRequest, not fetch, because only
- * it reports upload progress (DESIGN rule 9: uploads show a percentage); a 401 renews the token once.
- */
-const sendFile = (orderId: number, file: File, onProgress: (percent: number) => void, accessToken: string | null) =>
-  new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/en/orders/${orderId}/customers/files`);
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (accessToken) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        body = undefined;
-      }
-      resolve({ status: xhr.status, body });
-    };
-    xhr.onerror = () => reject(new ApiError(TRANSPORT_MESSAGE.badResponse, 0));
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
-
 export const uploadOrderFile = async (orderId: number, file: File, onProgress: (percent: number) => void): Promise<OrderFile> => {
-  const { status, body } = await withAccessToken((token) => sendFile(orderId, file, onProgress, token));
+  // CONTRACT "Paths": one file per request (multipart `file`).
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const { status, body } = await uploadWithProgress({ url: `/api/en/orders/${orderId}/customers/files`, form, onProgress });
   if (status < 200 || status >= 300) throw new ApiError(TRANSPORT_MESSAGE.badResponse, status, body);
   onProgress(100);
   return body as OrderFile;
