@@ -11,7 +11,10 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 // `npm run test:unit` is the embedded-PostgreSQL pass (PGlite); `npm run test:pg` runs the server suite
 // again on the server named by TEST_DATABASE_URL and says so with TEST_PG_PASS=1.
 const env = { ...process.env };
-if (env.TEST_PG_PASS !== '1') delete env.TEST_DATABASE_URL;
+if (env.TEST_PG_PASS !== '1') {
+  delete env.TEST_DATABASE_URL;
+  console.info('test:unit: the server tests that need PostgreSQL or Redis (*.pg.test.ts, *.redis.test.ts) run in test:pg, not here.');
+}
 const child = spawn(npx, ['vitest', 'run', ...process.argv.slice(2)], { cwd: root, stdio: ['inherit', 'pipe', 'pipe'], env });
 const lines = [];
 const keep = (chunk) => {
