@@ -16,7 +16,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { downloadOrderFile } from '../api/order-files';
 import { countdown, formatDateTime, formatTimeLeft } from '@/lib/dates';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 
 const usd = (amount: number) => formatUsd(amountToCents(amount));
 const onOff = (value: 1 | 2) => (value === 2 ? 'Yes' : 'No');

@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useOrderList } from '../api/get-orders';
 import { useSetOrderHidden } from '../api/set-order-hidden';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useViewMode, type ViewMode } from '../hooks/use-view-mode';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';

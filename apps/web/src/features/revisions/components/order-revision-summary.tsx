@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@app/domain/order';
 import { isRevisionsTabEnabled } from '@app/domain/dashboard/rules';
 import { useRevisions } from '../api/revisions';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { RevisionWindowText } from './revision-window-note';
 

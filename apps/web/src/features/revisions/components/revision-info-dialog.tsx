@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadRevisionFile, useRevisionFiles, type RevisionFileSide } from '../api/revisions';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { countdown, formatDateTime } from '@/lib/dates';
 import { AddToCalendarButton } from './add-to-calendar-button';
 import { RevisionStatusBadge } from './revision-status-badge';

@@ -21,7 +21,7 @@ import { errorMessage } from '@/lib/api-client';
 import { UploadCanceledError } from '@/lib/upload';
 import { createRevision, uploadRevisionFile, useRevisionCategories, useRevisionLevels } from '../api/revisions';
 import { revisionKeys } from '../api/keys';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useRevisionDraft } from '../hooks/use-revision-draft';
 import { formatDateTime } from '@/lib/dates';
 

@@ -13,7 +13,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { useRevision, useRevisions } from '../api/revisions';
-import { useNow } from '../hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { countdown, formatDateTime } from '@/lib/dates';
 import { RevisionInfoDialog } from './revision-info-dialog';
 import { RevisionStatusBadge } from './revision-status-badge';
