@@ -167,6 +167,23 @@ export default tseslint.config(
     },
   },
   {
+    // Statuses and roles in SQL are parameters (or interpolated) from the domain's constants, never numbers
+    // written into the SQL text (ADR 0054): `status_id = 2`, `o.status_id IN (1, 10)`, `role <> 3` fail here.
+    // Migrations (.sql) are history and keep their literals.
+    files: ['apps/server/src/**/*.repo.ts', 'apps/server/src/db/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'Literal[value=/\\b(\\w*status_id|role)\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d/i], TemplateElement[value.raw=/\\b(\\w*status_id|role)\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d/i]',
+          message: 'a status or role in SQL is a parameter from the domain constants (ORDER_STATUS, ROLE, …), never a number in the text (ADR 0054).',
+        },
+      ],
+    },
+  },
+  {
     // Only *.routes.ts, *.socket.ts and a module's index.ts (its Fastify plugin) know Fastify types (DESIGN rule 2):
     // services, repositories and helpers take plain objects and lib/logger.ts's Logger.
     files: ['apps/server/src/modules/**/*.ts'],

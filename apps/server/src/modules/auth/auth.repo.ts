@@ -1,3 +1,4 @@
+import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 
 /** The account fields sign-in and token issuing need; never leaves the auth module with the hash. */
@@ -72,7 +73,7 @@ export const createAuthRepo = (db: Db) => ({
 
   /** A referrer must be an existing customer (roles 1, 2). */
   customerExists: async (id: number): Promise<boolean> => {
-    const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND role IN (1, 2)', [id]);
+    const rows = await db.query('SELECT 1 FROM users WHERE id = $1 AND role = ANY($2::int[])', [id, CUSTOMER_ROLE_IDS]);
     return rows.length > 0;
   },
 
@@ -109,9 +110,9 @@ export const createAuthRepo = (db: Db) => ({
       if (!row) return { passwordRemoved: false };
       await tx.query(
         `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
-           status_id = CASE WHEN status_id = 3 THEN 1 ELSE status_id END, updated_at = $2
+           status_id = CASE WHEN status_id = $3 THEN $4 ELSE status_id END, updated_at = $2
          WHERE id = $1`,
-        [p.userId, p.now],
+        [p.userId, p.now, CUSTOMER_STATUS.awaitingConfirmation.id, CUSTOMER_STATUS.active.id],
       );
       if (row.confirmed) return { passwordRemoved: false };
       if (p.sameSession) {
@@ -140,8 +141,8 @@ export const createAuthRepo = (db: Db) => ({
       if (!token) return null;
       const [user] = await tx.query<{ id: number }>(
         `UPDATE users SET password_hash = $2, password_unproven = false, updated_at = $3
-         WHERE id = $1 AND status_id <> 4 RETURNING id`,
-        [token.user_id, r.passwordHash, r.now],
+         WHERE id = $1 AND status_id <> $4 RETURNING id`,
+        [token.user_id, r.passwordHash, r.now, CUSTOMER_STATUS.deactivated.id],
       );
       if (!user) return null;
       await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [user.id, r.now]);
@@ -188,7 +189,7 @@ export const createAuthRepo = (db: Db) => ({
       if (!rotated) return null;
       const [user] = await tx.query<{ role: number; status_id: number }>('SELECT role, status_id FROM users WHERE id = $1', [rotated.user_id]);
       // A deactivated account keeps no session: the rotation is kept (the token is spent), no child.
-      if (!user || user.status_id === 4) return null;
+      if (!user || user.status_id === CUSTOMER_STATUS.deactivated.id) return null;
       await tx.query(
         'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
         [rotated.user_id, rotated.family_id, r.childHash, r.expiresAt, r.now],

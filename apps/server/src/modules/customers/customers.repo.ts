@@ -1,4 +1,4 @@
-import { customerStatusName, type Customer } from '@app/domain';
+import { CUSTOMER_ROLE_IDS, customerStatusName, type Customer } from '@app/domain';
 import type { Db } from '../../db/client';
 
 interface CustomerSqlRow {
@@ -73,7 +73,7 @@ export interface ProfileUpdate {
 /** DESIGN rule 3: every query carries the customer id (and the customer roles) in its WHERE. */
 export const createCustomersRepo = (db: Db) => ({
   findCustomer: async (customerId: number): Promise<Customer | null> => {
-    const [row] = await db.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role IN (1, 2)`, [customerId]);
+    const [row] = await db.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role = ANY($2::int[])`, [customerId, CUSTOMER_ROLE_IDS]);
     return row ? toCustomer(row) : null;
   },
 
@@ -81,9 +81,9 @@ export const createCustomersRepo = (db: Db) => ({
     const [row] = await db.query<CustomerSqlRow>(
       `UPDATE users SET first_name = $2, last_name = $3, phone = $4, enabled_newsletters = $5, enabled_night_calls = $6,
          enabled_facebook_messenger = $7, updated_at = $8
-       WHERE id = $1 AND role IN (1, 2)
+       WHERE id = $1 AND role = ANY($9::int[])
        RETURNING ${CUSTOMER_COLUMNS}`,
-      [customerId, p.firstName, p.lastName, p.phone, p.enabledNewsletters, p.enabledNightCalls, p.enabledFacebookMessenger, now],
+      [customerId, p.firstName, p.lastName, p.phone, p.enabledNewsletters, p.enabledNightCalls, p.enabledFacebookMessenger, now, CUSTOMER_ROLE_IDS],
     );
     return row ? toCustomer(row) : null;
   },

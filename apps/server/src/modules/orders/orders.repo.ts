@@ -1,4 +1,4 @@
-import type { Price } from '@app/domain';
+import { ORDER_STATUS, ROLE, SITE_CATEGORY, type Price } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 
 /** What the payments module does inside an edit's transaction (issue 8, ADR 0034). */
@@ -262,13 +262,14 @@ export const createOrdersRepo = (db: Db) => ({
       const n = FIELD_COLUMNS.length;
       const [row] = await tx.query<{ id: number; uid: string }>(
         `INSERT INTO orders (${FIELD_COLUMNS.join(', ')}, customer_id, uid, status_id, created_at, updated_at)
-         VALUES (${FIELD_COLUMNS.map((c, i) => placeholder(c, i + 1)).join(', ')}, $${n + 1}, $${n + 2}, 1, $${n + 3}, $${n + 3})
+         VALUES (${FIELD_COLUMNS.map((c, i) => placeholder(c, i + 1)).join(', ')}, $${n + 1}, $${n + 2}, $${n + 4}, $${n + 3}, $${n + 3})
          RETURNING id, uid`,
-        params,
+        [...params, ORDER_STATUS.unpaid],
       );
       if (!row) throw new Error('order was not stored');
-      await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, 1, $2, $3)', [
+      await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
         row.id,
+        ORDER_STATUS.unpaid,
         customerId,
         now,
       ]);
@@ -363,7 +364,7 @@ export const createOrdersRepo = (db: Db) => ({
          ${nameOf("'resume_service'", 'resume_service_id')} AS resume_service_name,
          ${nameOf("'subject'", 'subject_id')} AS subject_name,
          -- CONTRACT "Orders and catalogues": the level list per site category (3 resume, 4 thesis, else academic).
-         ${nameOf("(CASE o.site_category WHEN 3 THEN 'resume_level' WHEN 4 THEN 'thesis_level' ELSE 'academic_level' END)", 'level_id')} AS level_name
+         ${nameOf(`(CASE o.site_category WHEN ${SITE_CATEGORY.resume} THEN 'resume_level' WHEN ${SITE_CATEGORY.thesis} THEN 'thesis_level' ELSE 'academic_level' END)`, 'level_id')} AS level_name
        FROM orders o
        WHERE o.id = $1 AND o.customer_id = $2`,
       [orderId, customerId],
@@ -429,9 +430,9 @@ export const createOrdersRepo = (db: Db) => ({
     (
       await db.query<{ id: number; is_premium_writer: boolean }>(
         `SELECT u.id, u.is_premium_writer FROM users u
-         WHERE u.role = 3 AND u.id IN (SELECT o.writer_id FROM orders o WHERE o.customer_id = $1 AND o.status_id >= 2)
+         WHERE u.role = $2 AND u.id IN (SELECT o.writer_id FROM orders o WHERE o.customer_id = $1 AND o.status_id >= $3)
          ORDER BY u.id`,
-        [customerId],
+        [customerId, ROLE.writer, ORDER_STATUS.paid],
       )
     ).map((r) => ({ idWriter: r.id, isPremium: r.is_premium_writer })),
 
@@ -439,7 +440,7 @@ export const createOrdersRepo = (db: Db) => ({
   existingWriters: async ({ ids }: { ids: readonly number[] }): Promise<number[]> =>
     ids.length === 0
       ? []
-      : (await db.query<{ id: number }>('SELECT id FROM users WHERE role = 3 AND id = ANY($1::int[])', [[...ids]])).map((r) => r.id),
+      : (await db.query<{ id: number }>('SELECT id FROM users WHERE role = $2 AND id = ANY($1::int[])', [[...ids], ROLE.writer])).map((r) => r.id),
 
   /**
    * CONTRACT "Order list query", paginated in SQL: the page's ids and the match count in one statement

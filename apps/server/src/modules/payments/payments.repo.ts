@@ -1,4 +1,4 @@
-import type { OrderCharge, PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
+import { ORDER_STATUS, type OrderCharge, type PaymentEventStatus, type PaymentState, type PaymentSystem } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface PaymentRow {
@@ -98,7 +98,11 @@ export const createPaymentsRepo = (q: Queryable) => ({
        RETURNING ${PAYMENT_COLUMNS}`,
       [a.id, a.order.id, a.order.customerId, a.provider, a.charge.amountCents, a.currency, a.sandbox, a.hashDevice, a.now, a.charge.kind],
     );
-    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id IN (1, 10)', [a.order.id, a.now]);
+    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = ANY($3::int[])', [
+      a.order.id,
+      a.now,
+      [ORDER_STATUS.unpaid, ORDER_STATUS.modified],
+    ]);
     if (!r) throw new Error('payment attempt not stored');
     return toPayment(r);
   },
@@ -140,11 +144,11 @@ export const createPaymentsRepo = (q: Queryable) => ({
   /** Order 1 → 2, once: only an unpaid order moves, and its history gets the entry. */
   async markOrderPaid(orderId: number, now: Date): Promise<boolean> {
     const rows = await q.query(
-      'UPDATE orders SET status_id = 2, pending = false, updated_at = $2 WHERE id = $1 AND status_id = 1 RETURNING id',
-      [orderId, now],
+      'UPDATE orders SET status_id = $3, pending = false, updated_at = $2 WHERE id = $1 AND status_id = $4 RETURNING id',
+      [orderId, now, ORDER_STATUS.paid, ORDER_STATUS.unpaid],
     );
     if (rows.length === 0) return false;
-    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, 2, $2)', [orderId, now]);
+    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, $2, $3)', [orderId, ORDER_STATUS.paid, now]);
     return true;
   },
 

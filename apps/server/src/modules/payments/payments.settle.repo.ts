@@ -1,4 +1,4 @@
-import type { OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
+import { ORDER_STATUS, type OrderCharge, type PaymentKind, type PaymentSystem, type UnappliedReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -109,12 +109,12 @@ export const createSettleRepo = (q: Queryable) => ({
   /** A paid difference: the amount due is cleared and the order is paid again (10 → 2, with its history). */
   async markDifferencePaid(orderId: number, amountCents: number, now: Date): Promise<boolean> {
     const rows = await q.query(
-      `UPDATE orders SET amount_due_cents = 0, status_id = 2, pending = false, updated_at = $3
-        WHERE id = $1 AND status_id = 10 AND amount_due_cents = $2 RETURNING id`,
-      [orderId, amountCents, now],
+      `UPDATE orders SET amount_due_cents = 0, status_id = $4, pending = false, updated_at = $3
+        WHERE id = $1 AND status_id = $5 AND amount_due_cents = $2 RETURNING id`,
+      [orderId, amountCents, now, ORDER_STATUS.paid, ORDER_STATUS.modified],
     );
     if (rows.length === 0) return false;
-    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, 2, $2)', [orderId, now]);
+    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, $2, $3)', [orderId, ORDER_STATUS.paid, now]);
     return true;
   },
 

@@ -1,3 +1,4 @@
+import { ACTIVE_REVISION_STATUSES, ORDER_STATUS, REVISION_STATUS } from '@app/domain';
 import type { Db } from '../../db/client';
 
 export interface RevisionRow {
@@ -37,7 +38,8 @@ const toRow = (r: Row): RevisionRow => ({
 });
 
 const COLUMNS = 'r.id, r.order_id, r.customer_id, r.status_id, r.level_id, r.category_ids, r.description, r.deadline, r.created_at';
-const ACTIVE = '(1, 2, 3, 12)';
+/** In the SQL text, not a parameter: ON CONFLICT names the partial unique index by this very predicate. */
+const ACTIVE = `(${ACTIVE_REVISION_STATUSES.join(', ')})`;
 
 /** The revision a staff member looks at, with the order's writer and the customer to tell. */
 export interface StaffRevisionRow extends RevisionRow {
@@ -95,14 +97,14 @@ export const createRevisionsRepo = (db: Db) => ({
     const [row] = await db.query<{ revision_id: number }>(
       `WITH created AS (
          INSERT INTO revisions (order_id, customer_id, status_id, level_id, category_ids, description, deadline, created_at, updated_at)
-         SELECT o.id, o.customer_id, 1, $3, $4::smallint[], $5, $6, $7, $7 FROM orders o
-         WHERE o.id = $1 AND o.customer_id = $2 AND o.status_id = 5
+         SELECT o.id, o.customer_id, $8::int, $3, $4::smallint[], $5, $6, $7, $7 FROM orders o
+         WHERE o.id = $1 AND o.customer_id = $2 AND o.status_id = $9
          ON CONFLICT (order_id) WHERE status_id IN ${ACTIVE} DO NOTHING
          RETURNING id, status_id, created_at
        )
        INSERT INTO revision_status_history (revision_id, status_id, changed_by, created_at)
        SELECT id, status_id, $2, created_at FROM created RETURNING revision_id`,
-      [r.orderId, r.customerId, r.levelId, r.categoryIds, r.description, r.deadline, r.now],
+      [r.orderId, r.customerId, r.levelId, r.categoryIds, r.description, r.deadline, r.now, REVISION_STATUS.requested, ORDER_STATUS.completed],
     );
     return row ? { id: row.revision_id } : null;
   },

@@ -1,4 +1,4 @@
-import { PAYMENT_SYSTEMS, type PaymentSystem, type StaffMe } from '@app/domain';
+import { ORDER_STATUS, PAYMENT_SYSTEMS, ROLE, STAFF_ROLE_IDS, type PaymentSystem, type StaffMe } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from '../orders';
 
@@ -33,8 +33,8 @@ export const createStaffRepo = (db: Db) => ({
   /** Writers (3) and support (6) only. */
   findStaff: async (userId: number): Promise<StaffMe | null> => {
     const [row] = await db.query<{ id: number; role: number; first_name: string; last_name: string; email: string }>(
-      'SELECT id, role, first_name, last_name, email FROM users WHERE id = $1 AND role IN (3, 6)',
-      [userId],
+      'SELECT id, role, first_name, last_name, email FROM users WHERE id = $1 AND role = ANY($2::int[])',
+      [userId, STAFF_ROLE_IDS],
     );
     return row ? { id: row.id, role: row.role, firstName: row.first_name, lastName: row.last_name, email: row.email } : null;
   },
@@ -101,9 +101,9 @@ export const createStaffRepo = (db: Db) => ({
     db.transaction(async (tx) => {
       const updated = await tx.query(
         `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
-           completed_at = CASE WHEN $2::int = 5 THEN $3::timestamptz ELSE completed_at END
+           completed_at = CASE WHEN $2::int = $4::int THEN $3::timestamptz ELSE completed_at END
          WHERE id = $1 AND status_id <> $2::int RETURNING id`,
-        [orderId, statusId, now],
+        [orderId, statusId, now, ORDER_STATUS.completed],
       );
       if (updated.length === 0) return false;
       await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
@@ -136,12 +136,12 @@ export const createStaffRepo = (db: Db) => ({
     (
       await db.query(
         `UPDATE orders SET writer_id = $2, updated_at = $3
-         WHERE id = $1 AND EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.role = 3) RETURNING id`,
-        [orderId, writerId, now],
+         WHERE id = $1 AND EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.role = $4) RETURNING id`,
+        [orderId, writerId, now, ROLE.writer],
       )
     ).length > 0,
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
-    (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = 3', [userId])).length > 0,
+    (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = $2', [userId, ROLE.writer])).length > 0,
 });
 export type StaffRepo = ReturnType<typeof createStaffRepo>;

@@ -16,8 +16,11 @@ export const AUTH_RATE_LIMIT_PER_MINUTE = 10;
 /** Roles (SPEC §1). 1 and 2 are customers. */
 export const ROLE = { customer: 1, customerAlt: 2, writer: 3, support: 6 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
-export const isCustomerRole = (role: number): boolean => role === ROLE.customer || role === ROLE.customerAlt;
-export const isStaffRole = (role: number): boolean => role === ROLE.writer || role === ROLE.support;
+/** The customer roles and the staff roles, as lists (SQL takes them as one array parameter). */
+export const CUSTOMER_ROLE_IDS: readonly Role[] = [ROLE.customer, ROLE.customerAlt];
+export const STAFF_ROLE_IDS: readonly Role[] = [ROLE.writer, ROLE.support];
+export const isCustomerRole = (role: number): boolean => (CUSTOMER_ROLE_IDS as readonly number[]).includes(role);
+export const isStaffRole = (role: number): boolean => (STAFF_ROLE_IDS as readonly number[]).includes(role);
 
 /** SPEC §8 "Signup and login" and "Email and password notices", exactly worded. */
 export const AUTH_MESSAGE = {
