@@ -10,7 +10,7 @@ import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens } from './lib/jwt';
 import { authModule } from './modules/auth';
-import { catalogueModule, createFirstAnswers } from './modules/catalogue';
+import { catalogueModule } from './modules/catalogue';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
 import { filesModule } from './modules/files';
@@ -34,6 +34,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
 import { registerWebStatic } from './plugins/web-static';
+import { buildServices } from './services';
 
 export interface BuildAppOptions {
   config: Config;
@@ -102,6 +103,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     origin: config.publicOrigin ?? `http://localhost:${config.port}`,
   };
 
+  // The composition root (ADR 0054): each shared service built once, handed below to the modules that use it.
+  const services = buildServices(ctx);
+
   registerErrorHandler(app);
   const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
   app.decorate('metrics', metricsOn ? registerMetrics(app, { db, token: config.metrics.token }) : undefined);
@@ -114,38 +118,49 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthModule, { ctx });
   // `PUT …/calcs` answers a few hundred bytes and is the hot route of ADR 0026: registered before the
   // compression, it carries none of its per-request hooks.
-  await app.register(pricingModule, { ctx });
+  await app.register(pricingModule, { priceTables: services.priceTables });
   // Every route registered from here on is compressed when its answer is 1 KiB or more (issue 13).
   await registerCompression(app);
-  await app.register(catalogueModule, { ctx });
-  await app.register(customersModule, { ctx });
-  await app.register(ordersModule, { ctx });
+  await app.register(catalogueModule, { catalogue: services.catalogue });
+  await app.register(customersModule, { ctx, auth: services.auth });
+  await app.register(ordersModule, {
+    ctx,
+    deps: {
+      catalogue: services.catalogue.reader,
+      priceTables: services.priceTables,
+      discounts: services.discounts,
+      files: services.files,
+      reviews: services.reviews,
+      money: services.orderEditMoney,
+      moneyView: services.money,
+      revisions: services.revisions,
+    },
+  });
   // The modules with multipart routes ("form" calls, file uploads), in their own scope: the multipart
   // plugin's per-request hooks stay off every other route (ADR 0026). A new multipart route goes here.
   await app.register(async (forms) => {
     await registerMultipart(forms);
-    await forms.register(authModule, { ctx });
-    await forms.register(staffModule, { ctx });
-    await forms.register(discountsModule, { ctx });
-    await forms.register(filesModule, { ctx });
-    await forms.register(revisionsModule, { ctx });
+    await forms.register(authModule, { service: services.auth });
+    await forms.register(staffModule, { ctx, deps: { files: services.files, revisions: services.revisions, money: services.money } });
+    await forms.register(discountsModule, { service: services.discounts });
+    await forms.register(filesModule, { ctx, service: services.files });
+    await forms.register(revisionsModule, { service: services.revisions });
   });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
-  await app.register(reviewsModule, { ctx });
+  await app.register(reviewsModule, { service: services.reviews });
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
   if (opts.serveWeb ?? true) {
-    const firstAnswers = createFirstAnswers(ctx);
     await registerWebStatic(app, {
       distDir: config.webDistDir,
       // The wizard's pages carry its first step's data; every page the site settings (issue 13). A failure
       // here only costs the page its head start: the app asks the API as it would without them.
       firstAnswers: async ({ route, request }) =>
-        firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(
+        services.firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(
           (error: unknown) => {
             app.log.warn({ err: error }, 'first answers for the page could not be read');
             return {};

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext, ModuleOptions } from '../../context';
+import type { AppContext } from '../../context';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
@@ -12,7 +12,7 @@ export type { AuthService } from './auth.service';
 export const authServiceFor = (ctx: AppContext): AuthService =>
   createAuthService({ repo: createAuthRepo(ctx.db), clock: ctx.clock, tokens: ctx.tokens, mailer: ctx.mailer, origin: ctx.origin, log: ctx.log });
 
-/** SPEC §7 "Authentication", CONTRACT "Identity". */
-export const authModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(authRoutes, { service: authServiceFor(ctx) });
+/** SPEC §7 "Authentication", CONTRACT "Identity"; the service is built once by the composition root (services.ts). */
+export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+  await app.register(authRoutes, { service });
 };

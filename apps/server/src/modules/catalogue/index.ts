@@ -1,31 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema } from '@app/domain';
-import type { AppContext, ModuleOptions } from '../../context';
-import { usablePaymentSystems } from '../payments';
+import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema, type PaymentSystem } from '@app/domain';
+import type { AppContext } from '../../context';
+import type { Clock } from '../../lib/clock';
 import { createCatalogueRepo } from './catalogue.repo';
 import { CATALOGUE_MAX_AGE_S, catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueService, type RequestOrigin } from './catalogue.service';
 
 export type { CatalogueService };
 
-/** Site settings, the catalogues of SPEC §7, urgencies and price tables: public, read from the database. */
-export const catalogueModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createCatalogueService({
-    repo: createCatalogueRepo(ctx.db),
-    chatBaseUrl: ctx.config.chatBaseUrl,
-    usablePayments: usablePaymentSystems(ctx.config),
-  });
-  await app.register(catalogueRoutes, { service });
-};
-
 /**
- * What other modules read from the catalogues (pricing, orders): the same service the routes use, so
- * a category is offered, or answered 404, the same way everywhere.
+ * The catalogue's one service and what other modules read through it, built once by the composition
+ * root (services.ts). `usablePayments` (the payments module's policy) filters the settings' payment rules.
  */
-export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) => {
+export const createCatalogue = (ctx: Pick<AppContext, 'db' | 'config'>, { usablePayments }: { usablePayments: readonly PaymentSystem[] }) => {
   const repo = createCatalogueRepo(ctx.db);
-  const service = createCatalogueService({ repo, chatBaseUrl: ctx.config.chatBaseUrl });
-  return {
+  const service = createCatalogueService({ repo, chatBaseUrl: ctx.config.chatBaseUrl, usablePayments });
+  /**
+   * What other modules read from the catalogues (pricing, orders): the same service the routes use, so
+   * a category is offered, or answered 404, the same way everywhere.
+   */
+  const reader = {
     /** The price tables of an offered category (404 DomainError otherwise). */
     calcs: service.calcs,
     /** Work types, assignments, subjects, paper formats of an offered category (404 otherwise). */
@@ -38,21 +32,29 @@ export const createCatalogueReader = (ctx: Pick<AppContext, 'db' | 'config'>) =>
       return site ? repo.listUrgencies(site.idSite) : [];
     },
   };
+  return { service, reader };
 };
-export type CatalogueReader = ReturnType<typeof createCatalogueReader>;
+export type Catalogue = ReturnType<typeof createCatalogue>;
+
+/** Site settings, the catalogues of SPEC §7, urgencies and price tables: public, read from the database. */
+export const catalogueModule: FastifyPluginAsyncZod<{ catalogue: Catalogue }> = async (app, { catalogue }) => {
+  await app.register(catalogueRoutes, { service: catalogue.service });
+};
+
+export type CatalogueReader = Catalogue['reader'];
 export type { CatalogueKind } from '@app/domain/catalogue';
 
 const URGENCIES = urgencySchema.array();
 
 /**
- * The public answers a page's first paint waits for (issue 13), by the API path the web app asks them
+ * The public answers a page's first paint waits for (ADR 0040), by the API path the web app asks them
  * at: every page needs the site settings; the order wizard also the catalogues, urgencies and price
  * tables of the category it opens on (the site's first; a wizard that opens on another asks for its
  * own). The same service calls as the routes, passed through the same response schemas, so the bytes
  * are the ones the API would send. A list the site does not offer is left out, not an error.
  */
-export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>) => {
-  const service = createCatalogueService({ repo: createCatalogueRepo(ctx.db), chatBaseUrl: ctx.config.chatBaseUrl });
+export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue; clock: Clock }) => {
+  const { service } = catalogue;
   const read = async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
     const settings = siteSettingsSchema.parse(await service.settings({ origin }));
     const answers: Record<string, unknown> = { '/api/en/sites/settings': settings };
@@ -82,7 +84,7 @@ export const createFirstAnswers = (ctx: Pick<AppContext, 'db' | 'config' | 'cloc
   const cache = new Map<string, { at: number; answers: Promise<Record<string, unknown>> }>();
   return (page: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
     const key = `${page.origin.protocol}://${page.origin.host}|${page.wizard ? 'wizard' : 'page'}`;
-    const now = ctx.clock.now().getTime();
+    const now = clock.now().getTime();
     const hit = cache.get(key);
     if (hit && now - hit.at < CATALOGUE_MAX_AGE_S * 1000) return hit.answers;
     if (cache.size > 100) cache.clear();

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { authServiceFor } from '../auth';
+import type { AuthService } from '../auth';
 import { createCustomersRepo } from './customers.repo';
 import { customersRoutes } from './customers.routes';
 import { createCustomersService } from './customers.service';
 
-/** SPEC §7 "Customer": profile and email confirmation. */
-export const customersModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createCustomersService({ repo: createCustomersRepo(ctx.db), auth: authServiceFor(ctx), clock: ctx.clock });
+/** SPEC §7 "Customer": profile and email confirmation; `auth` is the app's one auth service (services.ts). */
+export const customersModule: FastifyPluginAsyncZod<ModuleOptions & { auth: AuthService }> = async (app, { ctx, auth }) => {
+  const service = createCustomersService({ repo: createCustomersRepo(ctx.db), auth, clock: ctx.clock });
   await app.register(customersRoutes, { service });
 };

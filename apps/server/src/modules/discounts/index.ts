@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext, ModuleOptions } from '../../context';
+import type { AppContext } from '../../context';
 import { createDiscountsRepo } from './discounts.repo';
 import { discountsRoutes } from './discounts.routes';
 import { createDiscountsService, type DiscountResolution, type DiscountsService } from './discounts.service';
@@ -10,6 +10,6 @@ export type { DiscountResolution, DiscountsService };
 export const createDiscounts = (ctx: Pick<AppContext, 'db'>): DiscountsService => createDiscountsService({ repo: createDiscountsRepo(ctx.db) });
 
 /** SPEC §4/§8 "Discount": apply a code, list the customer's own codes. */
-export const discountsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(discountsRoutes, { service: createDiscounts(ctx) });
+export const discountsModule: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {
+  await app.register(discountsRoutes, { service });
 };

@@ -21,8 +21,7 @@ export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>): F
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** SPEC §7 order files and CONTRACT paths: upload, lists, download, delete. */
-export const filesModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createFiles(ctx);
+export const filesModule: FastifyPluginAsyncZod<ModuleOptions & { service: FilesService }> = async (app, { ctx, service }) => {
   await app.register(filesRoutes, { service, uploadsPerHour: ctx.config.quotas.uploadsPerHour });
 
   // Issue 8: orphan files (a crash between storing an upload and recording it) are swept at start and

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext, ModuleOptions } from '../../context';
+import type { AppContext } from '../../context';
 import { createReviewsRepo } from './reviews.repo';
 import { reviewsRoutes } from './reviews.routes';
 import { createReviewsService, type ReviewsService } from './reviews.service';
@@ -10,6 +10,6 @@ export type { ReviewsService };
 export const createReviews = (ctx: Pick<AppContext, 'db' | 'clock'>): ReviewsService =>
   createReviewsService({ repo: createReviewsRepo(ctx.db), clock: ctx.clock });
 
-export const reviewsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(reviewsRoutes, { service: createReviews(ctx) });
+export const reviewsModule: FastifyPluginAsyncZod<{ service: ReviewsService }> = async (app, { service }) => {
+  await app.register(reviewsRoutes, { service });
 };

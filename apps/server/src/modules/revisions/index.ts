@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext, ModuleOptions } from '../../context';
-import { createFiles } from '../files';
+import type { AppContext } from '../../context';
+import type { FilesService } from '../files';
 import { createRevisionsRepo } from './revisions.repo';
 import { revisionsRoutes } from './revisions.routes';
 import { createRevisionsService, type RevisionActor, type RevisionsService } from './revisions.service';
@@ -8,16 +8,16 @@ import { createRevisionsService, type RevisionActor, type RevisionsService } fro
 export type { RevisionActor, RevisionsService };
 
 /** Free revisions of completed orders (issue 11): the customer's API here, staff's in modules/staff. */
-export const createRevisions = (ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'mailer' | 'origin' | 'log'>): RevisionsService =>
+export const createRevisions = (ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'origin' | 'log'>, { files }: { files: FilesService }): RevisionsService =>
   createRevisionsService({
     repo: createRevisionsRepo(ctx.db),
     clock: ctx.clock,
-    files: createFiles(ctx),
+    files,
     sendMail: (message) => ctx.mailer.send(message),
     origin: ctx.origin,
     logError: (error, what) => ctx.log.error({ err: error }, `${what} failed`),
   });
 
-export const revisionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(revisionsRoutes, { service: createRevisions(ctx) });
+export const revisionsModule: FastifyPluginAsyncZod<{ service: RevisionsService }> = async (app, { service }) => {
+  await app.register(revisionsRoutes, { service });
 };

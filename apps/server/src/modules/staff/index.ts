@@ -1,17 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import { createFiles } from '../files';
-import { createMoneySupport } from '../payments';
-import { createRevisions } from '../revisions';
+import type { FilesService } from '../files';
+import type { MoneySupport } from '../payments';
+import type { RevisionsService } from '../revisions';
 import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
 import { staffMoneyRoutes } from './staff.money.routes';
 import { staffRoutes } from './staff.routes';
 import { createStaffService } from './staff.service';
 
-/** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (issue 11). */
-export const staffModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: createFiles(ctx), recordRefund });
-  await app.register(staffRoutes, { service, revisions: createRevisions(ctx) });
-  await app.register(staffMoneyRoutes, { money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }) });
+/** The services the staff API uses, each the app's one instance (services.ts). */
+export interface StaffModuleDeps {
+  files: FilesService;
+  revisions: RevisionsService;
+  money: MoneySupport;
+}
+
+/** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
+export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
+  const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: deps.files, recordRefund });
+  await app.register(staffRoutes, { service, revisions: deps.revisions });
+  await app.register(staffMoneyRoutes, { money: deps.money });
 };

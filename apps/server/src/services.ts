@@ -1,0 +1,37 @@
+import type { AppContext } from './context';
+import { authServiceFor } from './modules/auth';
+import { createCatalogue, createFirstAnswers } from './modules/catalogue';
+import { createDiscounts } from './modules/discounts';
+import { createFiles } from './modules/files';
+import { createMoneySupport, orderEditMoney, usablePaymentSystems } from './modules/payments';
+import { createPricing } from './modules/pricing';
+import { createReviews } from './modules/reviews';
+import { createRevisions } from './modules/revisions';
+
+/**
+ * The composition root (ADR 0054): every service another module uses is built here, once, from the
+ * app's infrastructure (`ctx`), and app.ts hands each module the instances it needs. A module never
+ * builds another module's service itself, so one price-table cache, one files service, one catalogue
+ * service serve the whole app. A module's own service, used by no one else, is still built by its plugin.
+ */
+export const buildServices = (ctx: AppContext) => {
+  const files = createFiles(ctx);
+  const catalogue = createCatalogue(ctx, { usablePayments: usablePaymentSystems(ctx.config) });
+  const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
+  return {
+    auth: authServiceFor(ctx),
+    catalogue,
+    priceTables,
+    discounts: createDiscounts(ctx),
+    files,
+    reviews: createReviews(ctx),
+    revisions: createRevisions(ctx, { files }),
+    /** Support's money views and the order page's money flags (payments module, ADR 0035). */
+    money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
+    /** What an order edit does to its payments, inside the edit's transaction (ADR 0034). */
+    orderEditMoney,
+    /** The first paint's inlined API answers (ADR 0040), over the same catalogue service. */
+    firstAnswers: createFirstAnswers({ catalogue, clock: ctx.clock }),
+  };
+};
+export type Services = ReturnType<typeof buildServices>;
