@@ -6,6 +6,8 @@ import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 
 export { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from './orders.repo';
 export { toOrderListItem } from './orders.service';
+/** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */
+export { createOrderWritesRepo as orderWrites, type OrderWrites } from './orders.writes.repo';
 
 /** The collaborators the orders service is given: the app's one instance of each (services.ts). */
 export type OrdersModuleDeps = Omit<OrdersServiceDeps, 'repo' | 'clock'>;

@@ -1,5 +1,5 @@
-import { ORDER_STATUS } from '@app/domain';
 import type { Queryable } from '../../db/client';
+import { orderWrites } from '../orders';
 
 /** SQL of a provider's refund or chargeback (issue 8); `q` is the callback's open transaction. */
 export const createRefundsRepo = (q: Queryable) => ({
@@ -24,15 +24,8 @@ export const createRefundsRepo = (q: Queryable) => ({
    * another attempt of it is still paid (a duplicate payment refunded leaves the order paid).
    */
   async markOrderRefunded({ orderId, paymentId, now }: { orderId: number; paymentId: string; now: Date }): Promise<boolean> {
-    const rows = await q.query(
-      `UPDATE orders SET status_id = $3, pending = false, updated_at = $4
-        WHERE id = $1 AND status_id <> $3
-          AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.id <> $2 AND p.state = 'paid')
-        RETURNING id`,
-      [orderId, paymentId, ORDER_STATUS.refunded, now],
-    );
-    if (rows.length === 0) return false;
-    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, $2, $3)', [orderId, ORDER_STATUS.refunded, now]);
-    return true;
+    const otherPaid = await q.query(`SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.id <> $2 AND p.state = 'paid' LIMIT 1`, [orderId, paymentId]);
+    if (otherPaid.length > 0) return false;
+    return orderWrites(q).markRefunded({ orderId, now });
   },
 });

@@ -1,5 +1,6 @@
-import { ORDER_STATUS, type OrderCharge, type PaymentEventStatus, type PaymentState, type PaymentSystem } from '@app/domain';
+import type { OrderCharge, PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
 import type { Queryable } from '../../db/client';
+import { orderWrites } from '../orders';
 
 export interface PaymentRow {
   id: string;
@@ -98,11 +99,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
        RETURNING ${PAYMENT_COLUMNS}`,
       [a.id, a.order.id, a.order.customerId, a.provider, a.charge.amountCents, a.currency, a.sandbox, a.hashDevice, a.now, a.charge.kind],
     );
-    await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = ANY($3::int[])', [
-      a.order.id,
-      a.now,
-      [ORDER_STATUS.unpaid, ORDER_STATUS.modified],
-    ]);
+    await orderWrites(q).markPendingWhenPayable({ orderId: a.order.id, now: a.now });
     if (!r) throw new Error('payment attempt not stored');
     return toPayment(r);
   },
@@ -141,19 +138,13 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return rows.length === 1;
   },
 
-  /** Order 1 → 2, once: only an unpaid order moves, and its history gets the entry. */
+  /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054). */
   async markOrderPaid(orderId: number, now: Date): Promise<boolean> {
-    const rows = await q.query(
-      'UPDATE orders SET status_id = $3, pending = false, updated_at = $2 WHERE id = $1 AND status_id = $4 RETURNING id',
-      [orderId, now, ORDER_STATUS.paid, ORDER_STATUS.unpaid],
-    );
-    if (rows.length === 0) return false;
-    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, $2, $3)', [orderId, ORDER_STATUS.paid, now]);
-    return true;
+    return orderWrites(q).markPaid({ orderId, now });
   },
 
   async setOrderPending(orderId: number, pending: boolean, now: Date): Promise<void> {
-    await q.query('UPDATE orders SET pending = $2, updated_at = $3 WHERE id = $1 AND pending <> $2', [orderId, pending, now]);
+    await orderWrites(q).setPending({ orderId, pending, now });
   },
 
   /** The customer's order (404 otherwise) with its attempts, newest first (DESIGN rule 3). */

@@ -1,5 +1,6 @@
-import { ORDER_STATUS, type OrderCharge, type PaymentKind, type PaymentSystem, type UnappliedReason } from '@app/domain';
+import type { OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
+import { orderWrites } from '../orders';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -79,12 +80,11 @@ export const createSettleRepo = (q: Queryable) => ({
 
   /** The order's `pending` flag follows whether any attempt is still open. */
   async refreshPending(orderId: number, now: Date): Promise<void> {
-    await q.query(
-      `UPDATE orders o SET pending = p.open, updated_at = $2
-         FROM (SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = $1 AND state IN ('created', 'pending')) AS open) p
-        WHERE o.id = $1 AND o.pending <> p.open`,
-      [orderId, now],
+    const [row] = await q.query<{ open: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = $1 AND state IN ('created', 'pending')) AS open`,
+      [orderId],
     );
+    await orderWrites(q).setPending({ orderId, pending: row?.open === true, now });
   },
 
   /** Money that did not settle its order, once per attempt. */
@@ -106,16 +106,9 @@ export const createSettleRepo = (q: Queryable) => ({
     );
   },
 
-  /** A paid difference: the amount due is cleared and the order is paid again (10 → 2, with its history). */
+  /** A paid difference: the amount due is cleared and the order is paid again (modified → paid; the orders module's move). */
   async markDifferencePaid(orderId: number, amountCents: number, now: Date): Promise<boolean> {
-    const rows = await q.query(
-      `UPDATE orders SET amount_due_cents = 0, status_id = $4, pending = false, updated_at = $3
-        WHERE id = $1 AND status_id = $5 AND amount_due_cents = $2 RETURNING id`,
-      [orderId, amountCents, now, ORDER_STATUS.paid, ORDER_STATUS.modified],
-    );
-    if (rows.length === 0) return false;
-    await q.query('INSERT INTO order_status_history (order_id, status_id, created_at) VALUES ($1, $2, $3)', [orderId, ORDER_STATUS.paid, now]);
-    return true;
+    return orderWrites(q).markDifferencePaid({ orderId, amountCents, now });
   },
 
   async openRefundClaimCents(orderId: number): Promise<number> {
@@ -124,7 +117,7 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   async setAmountDue(orderId: number, cents: number, now: Date): Promise<void> {
-    await q.query('UPDATE orders SET amount_due_cents = $2, updated_at = $3 WHERE id = $1', [orderId, cents, now]);
+    await orderWrites(q).setAmountDue({ orderId, cents, now });
   },
 
   /** The order's one open refund claim gets this amount; 0 withdraws it. */

@@ -1,6 +1,6 @@
-import { ORDER_STATUS, PAYMENT_SYSTEMS, ROLE, STAFF_ROLE_IDS, type PaymentSystem, type StaffMe } from '@app/domain';
+import { PAYMENT_SYSTEMS, ROLE, STAFF_ROLE_IDS, type PaymentSystem, type StaffMe } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
-import { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from '../orders';
+import { ORDER_LIST_COLUMNS, orderWrites, toOrderListRow, type OrderListRow } from '../orders';
 
 /** An order in staff's queue: the list row plus who ordered it and who writes it. */
 export interface StaffOrderRow extends OrderListRow {
@@ -99,19 +99,8 @@ export const createStaffRepo = (db: Db) => ({
     alsoInTransaction?: (tx: Queryable) => Promise<void>;
   }): Promise<boolean> =>
     db.transaction(async (tx) => {
-      const updated = await tx.query(
-        `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
-           completed_at = CASE WHEN $2::int = $4::int THEN $3::timestamptz ELSE completed_at END
-         WHERE id = $1 AND status_id <> $2::int RETURNING id`,
-        [orderId, statusId, now, ORDER_STATUS.completed],
-      );
-      if (updated.length === 0) return false;
-      await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
-        orderId,
-        statusId,
-        changedBy,
-        now,
-      ]);
+      // The orders module owns the move and its history entry (ADR 0054).
+      if (!(await orderWrites(tx).changeStatus({ orderId, statusId, changedBy, now }))) return false;
       if (alsoInTransaction) await alsoInTransaction(tx);
       return true;
     }),
@@ -133,13 +122,7 @@ export const createStaffRepo = (db: Db) => ({
 
   /** Assigns a writer account (role 3); false when the order does not exist or the id is not a writer. */
   assignWriter: async ({ orderId, writerId, now }: { orderId: number; writerId: number; now: Date }): Promise<boolean> =>
-    (
-      await db.query(
-        `UPDATE orders SET writer_id = $2, updated_at = $3
-         WHERE id = $1 AND EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.role = $4) RETURNING id`,
-        [orderId, writerId, now, ROLE.writer],
-      )
-    ).length > 0,
+    orderWrites(db).assignWriter({ orderId, writerId, now }),
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
     (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = $2', [userId, ROLE.writer])).length > 0,
