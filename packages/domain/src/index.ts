@@ -1,4 +1,5 @@
 export * from './errors/index';
+export * from './errors/wire';
 export * from './auth/index';
 export * from './customer/index';
 export * from './settings/index';

@@ -1,29 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  AUTH_MESSAGE,
-  DomainError,
-  ERROR_CODE,
-  checkmailBodySchema,
-  checkmailResponseSchema,
-  forgotPasswordBodySchema,
-  magicLinkBodySchema,
-  messageBodySchema,
-  passwordResetBodySchema,
-  signInBodySchema,
-  signUpBodySchema,
-  tokensSchema,
-} from '@app/domain';
+import { AUTH_MESSAGE, checkmailBodySchema, checkmailResponseSchema, DomainError, ERROR_CODE, errorBodySchema, forgotPasswordBodySchema, magicLinkBodySchema, messageBodySchema, passwordResetBodySchema, signInBodySchema, signUpBodySchema, tokensSchema } from '@app/domain';
 import { bearerToken } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
 
-const errorBodySchema = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
 
 /** The refresh token travels as the bearer on refresh and logout (SPEC §7); missing is a 401. */
 const refreshTokenOf = (request: FastifyRequest): string => {

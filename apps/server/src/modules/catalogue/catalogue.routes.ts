@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calcsSchema, catalogueListSchema, siteSettingsSchema, urgencySchema } from '@app/domain';
+import { calcsSchema, catalogueListSchema, errorBodySchema, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueService } from './catalogue.service';
 
-const errorBodySchema = z.object({ message: z.string().optional() });
 const categoryParams = z.object({ category: z.string().max(12) });
 
 /** Public data the wizard reads on every visit: shared caches may keep it for a minute. */

@@ -1,14 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_MESSAGE, customerSchema, customerUpdateBodySchema, emailConfirmBodySchema, messageBodySchema } from '@app/domain';
+import { CUSTOMER_MESSAGE, customerSchema, customerUpdateBodySchema, emailConfirmBodySchema, errorBodySchema, messageBodySchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
 
-const errorBodySchema = z.object({
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
-});
 
 export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService }> = async (app, { service }) => {
   app.get(

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { discountApplyBodySchema, discountListSchema, discountSchema } from '@app/domain';
+import { discountApplyBodySchema, discountListSchema, discountSchema, errorBodySchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { DiscountsService } from './discounts.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
 export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {
   const discountLimit = authRateLimit(app, 'discount-apply');

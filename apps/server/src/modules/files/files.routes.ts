@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerFileListSchema, DomainError, ERROR_CODE, FILE_MESSAGE, FILE_MISSING_MESSAGE, ORDER_FILE_MAX_BYTES, orderFileListSchema, orderFileSchema } from '@app/domain';
+import { customerFileListSchema, DomainError, ERROR_CODE, errorBodySchema, FILE_MESSAGE, FILE_MISSING_MESSAGE, ORDER_FILE_MAX_BYTES, orderFileListSchema, orderFileSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import type { FilesService, IncomingFile } from './files.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 /** Room for the multipart envelope around a file of the maximum size. */

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  orderBodySchema,
-  orderCountSchema,
-  orderDetailSchema,
-  orderIdSchema,
-  orderListItemSchema,
-  orderListQuerySchema,
-  orderListSchema,
-  orderRefSchema,
-  preferredWriterListSchema,
-} from '@app/domain';
+import { errorBodySchema, orderBodySchema, orderCountSchema, orderDetailSchema, orderIdSchema, orderListItemSchema, orderListQuerySchema, orderListSchema, orderRefSchema, preferredWriterListSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const categoryParams = z.object({ category: z.string().max(12) });
 /** CONTRACT: `forceEditing` as the wizard has it in its URL (`?forceEditing=1`) or as a body flag. */

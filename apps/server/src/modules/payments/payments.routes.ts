@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHECKOUT_PATH_PROVIDER, PAYMENT_SYSTEMS, paymentStatusSchema, type PaymentSystem } from '@app/domain';
+import { CHECKOUT_PATH_PROVIDER, errorBodySchema, PAYMENT_SYSTEMS, paymentStatusSchema, type PaymentSystem } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { useStyleNonce } from '../../plugins/security';
 import { renderSandboxPage } from './payments.sandbox-page';
 import type { PaymentsService } from './payments.service';
 import type { CallbackRequest } from './providers/types';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const providerSchema = z.enum(PAYMENT_SYSTEMS);
 const paymentIdSchema = z.string().min(16).max(64);
 /** CONTRACT "Orders and catalogues": a uid is random, at least 16 URL-safe characters. */

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { priceCalcBodySchema, priceResponseSchema } from '@app/domain';
+import { errorBodySchema, priceCalcBodySchema, priceResponseSchema } from '@app/domain';
 import type { PricingService } from './pricing.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
 /** CONTRACT "Errors and access": the price calculation needs no token. */
 export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> = async (app, { service }) => {

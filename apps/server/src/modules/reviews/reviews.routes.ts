@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { reviewBodySchema, reviewRefSchema } from '@app/domain';
+import { errorBodySchema, reviewBodySchema, reviewRefSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import type { ReviewsService } from './reviews.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
 export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = async (app, { service }) => {
   app.post(

@@ -1,21 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  orderFileListSchema,
-  orderFileSchema,
-  revisionCategoryListSchema,
-  revisionCreateBodySchema,
-  revisionLevelListSchema,
-  revisionListQuerySchema,
-  revisionListSchema,
-  revisionRefSchema,
-  revisionSchema,
-} from '@app/domain';
+import { errorBodySchema, orderFileListSchema, orderFileSchema, revisionCategoryListSchema, revisionCreateBodySchema, revisionLevelListSchema, revisionListQuerySchema, revisionListSchema, revisionRefSchema, revisionSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile } from '../files';
 import type { RevisionsService } from './revisions.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 

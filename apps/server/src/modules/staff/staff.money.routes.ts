@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ERROR_CODE, refundClaimListSchema, ROLE, STAFF_MESSAGE, unappliedPaymentListSchema } from '@app/domain';
+import { DomainError, ERROR_CODE, errorBodySchema, refundClaimListSchema, ROLE, STAFF_MESSAGE, unappliedPaymentListSchema } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
 import type { MoneySupport } from '../payments';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const guarded = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 
 /** CONTRACT "Staff side": a writer on a support-only route gets 403. */

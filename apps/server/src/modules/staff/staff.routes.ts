@@ -1,18 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  orderFileSchema,
-  staffRevisionListSchema,
-  staffRevisionQuerySchema,
-  staffRevisionSchema,
-  staffRevisionStatusBodySchema,
-  staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
+import { errorBodySchema, orderFileSchema, staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffRevisionListSchema, staffRevisionQuerySchema, staffRevisionSchema, staffRevisionStatusBodySchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 

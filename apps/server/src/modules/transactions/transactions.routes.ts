@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { TRANSACTIONS_PAGE_SIZE, transactionListSchema } from '@app/domain';
+import { errorBodySchema, transactionListSchema, TRANSACTIONS_PAGE_SIZE } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import type { TransactionsService } from './transactions.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
   app.get(
