@@ -87,7 +87,7 @@ const warm = async (url, headers) => {
 const measure = async ({ label, appDb, rawQuery }) => {
   const { buildApp } = await server('app.ts');
   const { loadConfig } = await server('config.ts');
-  const { createAccessTokens } = await server('modules/auth/jwt.ts');
+  const { createAccessTokens } = await server('lib/jwt.ts');
   const { orderListSql } = await server('modules/orders/orders.repo.ts');
   const { systemClock } = await server('lib/clock.ts');
   const Fastify = (await import('fastify')).default;

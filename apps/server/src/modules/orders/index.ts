@@ -4,8 +4,9 @@ import { createOrdersRepo } from './orders.repo';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 
-export { ORDER_LIST_COLUMNS, toOrderListRow, type OrderListRow } from './orders.repo';
-export { toOrderListItem } from './orders.service';
+export { ORDER_LIST_COLUMNS } from './orders.repo';
+export { toOrderListRow, type OrderListRow } from './orders.rows';
+export { toOrderListItem } from './orders.wire';
 /** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */
 export { createOrderWritesRepo as orderWrites, type OrderWrites } from './orders.writes.repo';
 

@@ -1,5 +1,19 @@
-import { ORDER_STATUS, ROLE, SITE_CATEGORY, type Price } from '@app/domain';
+import { ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
+import { createIdempotencyRepo } from './orders.idempotency.repo';
+import {
+  ORDER_FIELD_COLUMNS,
+  orderFieldParams,
+  orderFieldPlaceholder,
+  toDate,
+  toOrderDetailRow,
+  toOrderListRow,
+  type OrderDetailRow,
+  type OrderFields,
+  type OrderListFilter,
+  type OrderListRow,
+} from './orders.rows';
+
 
 /** What the payments module does inside an edit's transaction (issue 8, ADR 0034). */
 export interface OrderEditHooks {
@@ -13,165 +27,14 @@ export interface OrderEditHooks {
 /** Rolls an edit's transaction back when the order's status no longer allows the edit. */
 class OrderNotEditableError extends Error {}
 
-/** The columns an order is created or edited with (SPEC §3 "Order"; money in integer cents). */
-export interface OrderFields {
-  siteCategory: number;
-  workTypeId: number;
-  levelId: number;
-  paperFormatId: number | null;
-  paperTypeId: number;
-  resumeServiceId: number | null;
-  subjectId: number;
-  title: string;
-  description: string;
-  credentials: string;
-  pages: number;
-  sources: number;
-  spacing: 1 | 2;
-  urgencyHours: number;
-  premiumWriter: boolean;
-  extraQualityCheck: boolean;
-  onePageSummary: boolean;
-  originalityReport: boolean;
-  preferredWriterIds: number[];
-  preferredWriterAnother: boolean;
-  deadline: Date;
-  price: Price;
-  discountCode: string | null;
-}
-
-export interface OrderDetailRow {
-  id: number;
-  uid: string;
-  siteCategory: number;
-  title: string;
-  description: string;
-  credentials: string;
-  pages: number;
-  sources: number;
-  spacing: number;
-  urgencyHours: number;
-  premiumWriter: boolean;
-  extraQualityCheck: boolean;
-  onePageSummary: boolean;
-  originalityReport: boolean;
-  preferredWriterIds: number[];
-  preferredWriterAnother: boolean;
-  writerId: number | null;
-  statusId: number;
-  hidden: boolean;
-  pending: boolean;
-  deadline: Date;
-  createdAt: Date;
-  finalPriceCents: number;
-  discountCode: string | null;
-  discountCents: number;
-  priceBreakdown: Partial<Price>;
-  workType: { id: number; name: string | null };
-  level: { id: number; name: string | null };
-  paperType: { id: number; name: string | null } | null;
-  paperFormat: { id: number; name: string | null } | null;
-  resumeService: { id: number; name: string | null } | null;
-  subject: { id: number; name: string | null } | null;
-}
-
-/** Thrown inside the creating transaction when the Idempotency-Key is already taken: the order rolls back. */
-export class IdempotencyKeyTakenError extends Error {
-  constructor() {
-    super('idempotency key taken');
-    this.name = 'IdempotencyKeyTakenError';
-  }
-}
-
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
 /** A catalogue name: the category's own row wins over the shared one (site_category 0). */
 const nameOf = (kind: string, idColumn: string): string =>
   `(SELECT c.name FROM catalogue_items c WHERE c.kind = ${kind} AND c.site_category IN (0, o.site_category)
       AND c.id = o.${idColumn} ORDER BY c.site_category DESC LIMIT 1)`;
 
-const fieldParams = (f: OrderFields): unknown[] => [
-  f.siteCategory,
-  f.workTypeId,
-  f.levelId,
-  f.paperFormatId,
-  f.paperTypeId,
-  f.resumeServiceId,
-  f.subjectId,
-  f.title,
-  f.description,
-  f.credentials,
-  f.pages,
-  f.sources,
-  f.spacing,
-  f.urgencyHours,
-  f.premiumWriter,
-  f.extraQualityCheck,
-  f.onePageSummary,
-  f.originalityReport,
-  f.preferredWriterIds,
-  f.preferredWriterAnother,
-  f.deadline,
-  f.price.basicPrice,
-  f.price.finalPrice,
-  f.discountCode,
-  f.price.priceDiscount,
-  JSON.stringify(f.price),
-];
-// $1..$26 in the order of fieldParams.
-const FIELD_COLUMNS = [
-  'site_category', 'work_type_id', 'level_id', 'paper_format_id', 'paper_type_id', 'resume_service_id', 'subject_id',
-  'title', 'description', 'credentials', 'pages', 'sources', 'spacing', 'urgency_hours', 'premium_writer',
-  'extra_quality_check', 'one_page_summary', 'originality_report', 'preferred_writer_ids', 'preferred_writer_another',
-  'deadline', 'basic_price_cents', 'final_price_cents', 'discount_code', 'discount_cents', 'price_breakdown',
-] as const;
-const placeholder = (column: string, index: number): string =>
-  column === 'preferred_writer_ids' ? `$${index}::int[]` : column === 'price_breakdown' ? `$${index}::jsonb` : `$${index}`;
-
-/** The list filters once parsed (CONTRACT "Order list query"); dates are UTC instants. */
-export interface OrderListFilter {
-  hidden: boolean;
-  statusId: number | null;
-  orderId: number | null;
-  createdFrom: Date | null;
-  createdBefore: Date | null;
-  /** the search text, lower-cased; matched against the title, and against the id when it is a number */
-  search: { text: string; id: number | null } | null;
-}
-
-export interface OrderListRow {
-  id: number;
-  uid: string;
-  title: string;
-  siteCategory: number;
-  workType: { id: number; name: string | null };
-  statusId: number;
-  deadline: Date;
-  createdAt: Date;
-  finalPriceCents: number;
-  hidden: boolean;
-  pending: boolean;
-  pages: number;
-}
-
 /** The columns of an order as lists show it (the customer's list, staff's queue). */
 export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
   o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages`;
-
-export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
-  id: Number(r.id),
-  uid: String(r.uid),
-  title: String(r.title),
-  siteCategory: Number(r.site_category),
-  workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
-  statusId: Number(r.status_id),
-  deadline: toDate(r.deadline),
-  createdAt: toDate(r.created_at),
-  finalPriceCents: Number(r.final_price_cents),
-  hidden: r.hidden === true,
-  pending: r.pending === true,
-  pages: Number(r.pages),
-});
 
 /** `%`, `_` and `\` typed by the customer are matched literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -258,11 +121,11 @@ export const createOrdersRepo = (db: Db) => ({
     idempotency: { key: string; requestHash: string } | null;
   }): Promise<{ id: number; uid: string }> =>
     db.transaction(async (tx) => {
-      const params = [...fieldParams(fields), customerId, uid, now];
-      const n = FIELD_COLUMNS.length;
+      const params = [...orderFieldParams(fields), customerId, uid, now];
+      const n = ORDER_FIELD_COLUMNS.length;
       const [row] = await tx.query<{ id: number; uid: string }>(
-        `INSERT INTO orders (${FIELD_COLUMNS.join(', ')}, customer_id, uid, status_id, created_at, updated_at)
-         VALUES (${FIELD_COLUMNS.map((c, i) => placeholder(c, i + 1)).join(', ')}, $${n + 1}, $${n + 2}, $${n + 4}, $${n + 3}, $${n + 3})
+        `INSERT INTO orders (${ORDER_FIELD_COLUMNS.map((c) => c.column).join(', ')}, customer_id, uid, status_id, created_at, updated_at)
+         VALUES (${ORDER_FIELD_COLUMNS.map((_, i) => orderFieldPlaceholder(i)).join(', ')}, $${n + 1}, $${n + 2}, $${n + 4}, $${n + 3}, $${n + 3})
          RETURNING id, uid`,
         [...params, ORDER_STATUS.unpaid],
       );
@@ -273,26 +136,11 @@ export const createOrdersRepo = (db: Db) => ({
         customerId,
         now,
       ]);
-      if (idempotency) {
-        const taken = await tx.query(
-          `INSERT INTO order_idempotency_keys (customer_id, key, request_hash, order_id, created_at) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (customer_id, key) DO NOTHING RETURNING order_id`,
-          [customerId, idempotency.key, idempotency.requestHash, row.id, now],
-        );
-        if (taken.length === 0) throw new IdempotencyKeyTakenError();
-      }
+      if (idempotency) await createIdempotencyRepo(tx).claim({ customerId, key: idempotency.key, requestHash: idempotency.requestHash, orderId: row.id, now });
       return row;
     }),
 
-  findIdempotent: async ({ customerId, key }: { customerId: number; key: string }): Promise<{ requestHash: string; id: number; uid: string } | null> => {
-    const [row] = await db.query<{ request_hash: string; id: number; uid: string }>(
-      `SELECT k.request_hash, o.id, o.uid FROM order_idempotency_keys k
-       JOIN orders o ON o.id = k.order_id AND o.customer_id = k.customer_id
-       WHERE k.customer_id = $1 AND k.key = $2`,
-      [customerId, key],
-    );
-    return row ? { requestHash: row.request_hash, id: row.id, uid: row.uid } : null;
-  },
+  findIdempotent: (k: { customerId: number; key: string }) => createIdempotencyRepo(db).find(k),
 
   /** The status and category of one of the customer's orders. */
   findState: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ statusId: number; siteCategory: number } | null> => {
@@ -331,12 +179,12 @@ export const createOrdersRepo = (db: Db) => ({
         [orderId, customerId],
       );
       if (!before) return null;
-      const n = FIELD_COLUMNS.length;
+      const n = ORDER_FIELD_COLUMNS.length;
       const [row] = await tx.query<{ id: number; uid: string; status_id: number; final_price_cents: number }>(
-        `UPDATE orders SET ${FIELD_COLUMNS.map((c, i) => `${c} = ${placeholder(c, i + 1)}`).join(', ')}, updated_at = $${n + 1}
+        `UPDATE orders SET ${ORDER_FIELD_COLUMNS.map((c, i) => `${c.column} = ${orderFieldPlaceholder(i)}`).join(', ')}, updated_at = $${n + 1}
          WHERE id = $${n + 2} AND customer_id = $${n + 3} AND status_id = ANY($${n + 4}::int[])
          RETURNING id, uid, status_id, final_price_cents`,
-        [...fieldParams(fields), now, orderId, customerId, [...editableStatuses]],
+        [...orderFieldParams(fields), now, orderId, customerId, [...editableStatuses]],
       );
       // Not editable any more: the transaction ends without effect (the attempts stay as they were).
       if (!row) throw new OrderNotEditableError();
@@ -369,43 +217,7 @@ export const createOrdersRepo = (db: Db) => ({
        WHERE o.id = $1 AND o.customer_id = $2`,
       [orderId, customerId],
     );
-    if (!r) return null;
-    const ref = (id: unknown, name: unknown) => (id === null || id === undefined ? null : { id: Number(id), name: (name as string | null) ?? null });
-    const breakdown = typeof r.price_breakdown === 'string' ? (JSON.parse(r.price_breakdown) as Partial<Price>) : (r.price_breakdown as Partial<Price>);
-    return {
-      id: Number(r.id),
-      uid: String(r.uid),
-      siteCategory: Number(r.site_category),
-      title: String(r.title),
-      description: String(r.description),
-      credentials: String(r.credentials),
-      pages: Number(r.pages),
-      sources: Number(r.sources),
-      spacing: Number(r.spacing),
-      urgencyHours: Number(r.urgency_hours),
-      premiumWriter: r.premium_writer === true,
-      extraQualityCheck: r.extra_quality_check === true,
-      onePageSummary: r.one_page_summary === true,
-      originalityReport: r.originality_report === true,
-      preferredWriterIds: ((r.preferred_writer_ids as number[] | null) ?? []).map(Number),
-      preferredWriterAnother: r.preferred_writer_another === true,
-      writerId: r.writer_id === null ? null : Number(r.writer_id),
-      statusId: Number(r.status_id),
-      hidden: r.hidden === true,
-      pending: r.pending === true,
-      deadline: toDate(r.deadline),
-      createdAt: toDate(r.created_at),
-      finalPriceCents: Number(r.final_price_cents),
-      discountCode: (r.discount_code as string | null) ?? null,
-      discountCents: Number(r.discount_cents),
-      priceBreakdown: breakdown ?? {},
-      workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
-      level: { id: Number(r.level_id), name: (r.level_name as string | null) ?? null },
-      paperType: ref(r.paper_type_id, r.paper_type_name),
-      paperFormat: ref(r.paper_format_id, r.paper_format_name),
-      resumeService: ref(r.resume_service_id, r.resume_service_name),
-      subject: ref(r.subject_id, r.subject_name),
-    };
+    return r ? toOrderDetailRow(r) : null;
   },
 
   /** CONTRACT: one entry per change, oldest first. */

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   calculatePrice,
-  centsToAmount,
   checkOrderSubmission,
   DomainError,
   ERROR_CODE,
@@ -10,9 +9,7 @@ import {
   normalizeDiscountCode,
   ORDER_EDIT_MESSAGE,
   ORDER_STATUS,
-  ORDER_STATUS_NAME,
   priceInputForOrder,
-  priceToWire,
   SITE_CATEGORY_IDS,
   type CheckedOrder,
   type FieldErrors,
@@ -24,38 +21,30 @@ import {
   type OrderListItem,
   type OrderListQuery,
   type OrderRef,
-  type OrderStatusId,
-  type Price,
   type PreferredWriter,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
+import { parseId } from '../../lib/ids';
 import type { CatalogueKind, CatalogueReader } from '../catalogue';
 import type { DiscountsService } from '../discounts';
 import type { FilesService } from '../files';
 import type { PriceTables } from '../pricing';
 import type { ReviewsService } from '../reviews';
 import type { RevisionsService } from '../revisions';
-import { IdempotencyKeyTakenError, type OrderDetailRow, type OrderEditHooks, type OrderFields, type OrderListFilter, type OrderListRow, type OrdersRepo } from './orders.repo';
-import { parseId } from '../../lib/ids';
+import { IdempotencyKeyTakenError } from './orders.idempotency.repo';
+import { checkIdempotencyKey, replay, requestHash } from './orders.idempotency';
+import type { OrderEditHooks, OrdersRepo } from './orders.repo';
+import type { OrderFields } from './orders.rows';
+import { listFilter, toOrderDetail, toOrderListItem } from './orders.wire';
+
+/** The orders module's orchestration: every rule checked, priced, stored through the repository, mapped by orders.wire.ts. */
 
 const NOT_FOUND = 'Not found';
 const INVALID_ORDER = 'Please check the order form';
 const HOUR_MS = 60 * 60 * 1000;
-/** CONTRACT leaves the key's form open: any printable ASCII, as the IETF draft allows. */
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** CONTRACT "Order uid": random, at least 16 URL-safe characters (22 here, 128 bits). */
 const newUid = (): string => randomBytes(16).toString('base64url');
-
-/** Key order does not change the hash: the same body, however serialised, is the same request. */
-const canonical = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(canonical)
-    : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
-      : value;
-const requestHash = (category: string, body: OrderBodyValues): string =>
-  createHash('sha256').update(JSON.stringify({ category, body: canonical(body) })).digest('hex');
 
 const LEVEL_KIND: Record<ReturnType<typeof levelFieldForCategory>, CatalogueKind> = {
   academicLevel: 'academic_level',
@@ -63,60 +52,7 @@ const LEVEL_KIND: Record<ReturnType<typeof levelFieldForCategory>, CatalogueKind
   thesisLevel: 'thesis_level',
 };
 
-const onOff = (on: boolean): 1 | 2 => (on ? 2 : 1);
-const named = (ref: { id: number; name: string | null } | null) => (ref ? { id: ref.id, name: ref.name ?? '' } : null);
-
-const priceOf = (row: OrderDetailRow): Price => ({
-  basicPrice: row.priceBreakdown.basicPrice ?? 0,
-  finalPrice: row.priceBreakdown.finalPrice ?? row.finalPriceCents,
-  pricePremiumWriter: row.priceBreakdown.pricePremiumWriter ?? 0,
-  pricePreferedWriter: row.priceBreakdown.pricePreferedWriter ?? 0,
-  priceExtraQualityCheck: row.priceBreakdown.priceExtraQualityCheck ?? 0,
-  priceQuality: row.priceBreakdown.priceQuality ?? 0,
-  priceOnePageSummary: row.priceBreakdown.priceOnePageSummary ?? 0,
-  priceDiscount: row.priceBreakdown.priceDiscount ?? row.discountCents,
-});
-
-const DAY_MS = 24 * HOUR_MS;
 const CATEGORY_NOT_FOUND = 'Site category not found';
-
-/** `YYYY-MM-DD` (already checked by the query schema) as the instant its UTC day starts. */
-const utcDayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
-
-/** CONTRACT "Order list query" turned into the repository's filter. */
-const listFilter = (query: OrderListQuery): OrderListFilter => {
-  const q = query.q?.trim().toLowerCase() ?? '';
-  const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
-  const searchId = idText === undefined ? null : Number(idText);
-  return {
-    hidden: query.hidden === '1',
-    statusId: query.status ?? null,
-    orderId: query.idOrder ?? null,
-    createdFrom: query.dateFrom ? utcDayStart(query.dateFrom) : null,
-    // Both days included: up to the start of the day after dateTo.
-    createdBefore: query.dateTo ? new Date(utcDayStart(query.dateTo).getTime() + DAY_MS) : null,
-    search: q === '' ? null : { text: q, id: searchId !== null && searchId <= 2_147_483_647 ? searchId : null },
-  };
-};
-
-/** An order as lists show it on the wire (the customer's list; staff's queue adds its own fields). */
-export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
-  id: row.id,
-  uid: row.uid,
-  title: row.title,
-  workType: { id: row.workType.id, name: row.workType.name ?? '' },
-  siteCategory: row.siteCategory,
-  status: row.statusId,
-  orderStatus: { id: row.statusId, name: ORDER_STATUS_NAME[row.statusId as OrderStatusId] ?? 'Unknown' },
-  deadline: row.deadline.toISOString(),
-  dateCreated: row.createdAt.toISOString(),
-  finalPrice: centsToAmount(row.finalPriceCents),
-  hidden: row.hidden ? 'YES' : 'no',
-  pending: row.pending,
-  pages: row.pages,
-  // ADR 0021: the chat issue fills this in; until then no order has unread messages.
-  unread: 0,
-});
 
 export interface OrdersServiceDeps {
   repo: OrdersRepo;
@@ -215,11 +151,6 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
     };
   };
 
-  const replay = (prior: { requestHash: string; id: number; uid: string }, hash: string): OrderRef => {
-    if (prior.requestHash !== hash) throw new DomainError(ERROR_CODE.validation, ORDER_EDIT_MESSAGE.idempotencyMismatch);
-    return { id: prior.id, uid: prior.uid };
-  };
-
   return {
     /**
      * CONTRACT "Paths": `{ total, byStatus }` over the customer's non-hidden orders. Every status id of
@@ -250,9 +181,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       body: OrderBodyValues;
       idempotencyKey: string | undefined;
     }): Promise<OrderRef> => {
-      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-        throw new DomainError(ERROR_CODE.validation, 'Idempotency-Key must be 1 to 255 printable characters');
-      }
+      if (idempotencyKey !== undefined) checkIdempotencyKey(idempotencyKey);
       const hash = requestHash(category, body);
       if (idempotencyKey !== undefined) {
         const prior = await repo.findIdempotent({ customerId, key: idempotencyKey });
@@ -342,53 +271,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
         moneyView.orderMoney({ customerId, orderId }),
         revisions.activeRevision({ customerId, orderId }),
       ]);
-      const levelField = levelFieldForCategory(row.siteCategory);
-      const level = { id: row.level.id, name: row.level.name ?? '' };
-      const price = priceOf(row);
-      return {
-        id: row.id,
-        uid: row.uid,
-        title: row.title,
-        siteCategory: row.siteCategory,
-        workType: { id: row.workType.id, name: row.workType.name ?? '' },
-        status: row.statusId,
-        orderStatus: { id: row.statusId, name: ORDER_STATUS_NAME[row.statusId as OrderStatusId] ?? 'Unknown' },
-        finalPrice: centsToAmount(row.finalPriceCents),
-        price: priceToWire(price),
-        discount: row.discountCode ? { code: row.discountCode, amount: centsToAmount(row.discountCents) } : null,
-        deadline: row.deadline.toISOString(),
-        dateCreated: row.createdAt.toISOString(),
-        hidden: row.hidden ? 'YES' : 'no',
-        activeRevision,
-        pending: row.pending,
-        fileForDownload,
-        feedback,
-        features: {
-          premiumWriter: onOff(row.premiumWriter),
-          extraQualityCheck: onOff(row.extraQualityCheck),
-          onePageSummary: onOff(row.onePageSummary),
-          originalityReport: onOff(row.originalityReport),
-        },
-        preferredWritersList: row.preferredWriterIds,
-        preferredWriterAnother: row.preferredWriterAnother,
-        idWriter: row.writerId,
-        description: row.description,
-        credentials: row.credentials,
-        pages: row.pages,
-        sources: row.sources,
-        urgency: row.urgencyHours,
-        paragraphSpacing: row.spacing === 1 ? 1 : 2,
-        subject: named(row.subject),
-        assignment: named(row.paperType),
-        resumeService: named(row.resumeService),
-        paperFormat: named(row.paperFormat),
-        academicLevel: levelField === 'academicLevel' ? level : null,
-        resumeLevel: levelField === 'resumeLevel' ? level : null,
-        thesisLevel: levelField === 'thesisLevel' ? level : null,
-        statusHistory: history.map((h) => ({ status: h.status, date: h.date.toISOString() })),
-        ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
-        ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
-      };
+      return toOrderDetail(row, { history, fileForDownload, feedback, orderMoney, activeRevision });
     },
 
     /** CONTRACT "Paths": `{ id }` of the customer's order with that uid (for `/orderinfo?id={uid}`). */

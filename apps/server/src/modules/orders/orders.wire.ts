@@ -1,0 +1,129 @@
+import {
+  centsToAmount,
+  levelFieldForCategory,
+  ORDER_STATUS_NAME,
+  priceToWire,
+  type OrderDetail,
+  type OrderListItem,
+  type OrderListQuery,
+  type OrderStatusId,
+  type Price,
+} from '@app/domain';
+import type { OrderDetailRow, OrderListFilter, OrderListRow } from './orders.rows';
+
+/** The orders module's wire mappers: repository rows to CONTRACT's bodies, a list query to the repository's filter. */
+
+const onOff = (on: boolean): 1 | 2 => (on ? 2 : 1);
+const named = (ref: { id: number; name: string | null } | null) => (ref ? { id: ref.id, name: ref.name ?? '' } : null);
+
+const priceOf = (row: OrderDetailRow): Price => ({
+  basicPrice: row.priceBreakdown.basicPrice ?? 0,
+  finalPrice: row.priceBreakdown.finalPrice ?? row.finalPriceCents,
+  pricePremiumWriter: row.priceBreakdown.pricePremiumWriter ?? 0,
+  pricePreferedWriter: row.priceBreakdown.pricePreferedWriter ?? 0,
+  priceExtraQualityCheck: row.priceBreakdown.priceExtraQualityCheck ?? 0,
+  priceQuality: row.priceBreakdown.priceQuality ?? 0,
+  priceOnePageSummary: row.priceBreakdown.priceOnePageSummary ?? 0,
+  priceDiscount: row.priceBreakdown.priceDiscount ?? row.discountCents,
+});
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** `YYYY-MM-DD` (already checked by the query schema) as the instant its UTC day starts. */
+const utcDayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
+
+/** CONTRACT "Order list query" turned into the repository's filter. */
+export const listFilter = (query: OrderListQuery): OrderListFilter => {
+  const q = query.q?.trim().toLowerCase() ?? '';
+  const idText = /^#?(\d{1,10})$/.exec(q)?.[1];
+  const searchId = idText === undefined ? null : Number(idText);
+  return {
+    hidden: query.hidden === '1',
+    statusId: query.status ?? null,
+    orderId: query.idOrder ?? null,
+    createdFrom: query.dateFrom ? utcDayStart(query.dateFrom) : null,
+    // Both days included: up to the start of the day after dateTo.
+    createdBefore: query.dateTo ? new Date(utcDayStart(query.dateTo).getTime() + DAY_MS) : null,
+    search: q === '' ? null : { text: q, id: searchId !== null && searchId <= 2_147_483_647 ? searchId : null },
+  };
+};
+
+/** An order as lists show it on the wire (the customer's list; staff's queue adds its own fields). */
+export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
+  id: row.id,
+  uid: row.uid,
+  title: row.title,
+  workType: { id: row.workType.id, name: row.workType.name ?? '' },
+  siteCategory: row.siteCategory,
+  status: row.statusId,
+  orderStatus: { id: row.statusId, name: ORDER_STATUS_NAME[row.statusId as OrderStatusId] ?? 'Unknown' },
+  deadline: row.deadline.toISOString(),
+  dateCreated: row.createdAt.toISOString(),
+  finalPrice: centsToAmount(row.finalPriceCents),
+  hidden: row.hidden ? 'YES' : 'no',
+  pending: row.pending,
+  pages: row.pages,
+  // ADR 0021: the chat issue fills this in; until then no order has unread messages.
+  unread: 0,
+});
+
+
+/** What the order page shows besides the order's own row (each read by its owner module). */
+export interface OrderDetailExtras {
+  history: { status: number; date: Date }[];
+  fileForDownload: OrderDetail['fileForDownload'];
+  feedback: OrderDetail['feedback'];
+  orderMoney: { amountDueCents: number; unapplied: boolean } | null;
+  activeRevision: OrderDetail['activeRevision'];
+}
+
+/** SPEC §3 "Order": one order as the order page reads it. */
+export const toOrderDetail = (row: OrderDetailRow, { history, fileForDownload, feedback, orderMoney, activeRevision }: OrderDetailExtras): OrderDetail => {
+  const levelField = levelFieldForCategory(row.siteCategory);
+  const level = { id: row.level.id, name: row.level.name ?? '' };
+  const price = priceOf(row);
+  return {
+    id: row.id,
+    uid: row.uid,
+    title: row.title,
+    siteCategory: row.siteCategory,
+    workType: { id: row.workType.id, name: row.workType.name ?? '' },
+    status: row.statusId,
+    orderStatus: { id: row.statusId, name: ORDER_STATUS_NAME[row.statusId as OrderStatusId] ?? 'Unknown' },
+    finalPrice: centsToAmount(row.finalPriceCents),
+    price: priceToWire(price),
+    discount: row.discountCode ? { code: row.discountCode, amount: centsToAmount(row.discountCents) } : null,
+    deadline: row.deadline.toISOString(),
+    dateCreated: row.createdAt.toISOString(),
+    hidden: row.hidden ? 'YES' : 'no',
+    activeRevision,
+    pending: row.pending,
+    fileForDownload,
+    feedback,
+    features: {
+      premiumWriter: onOff(row.premiumWriter),
+      extraQualityCheck: onOff(row.extraQualityCheck),
+      onePageSummary: onOff(row.onePageSummary),
+      originalityReport: onOff(row.originalityReport),
+    },
+    preferredWritersList: row.preferredWriterIds,
+    preferredWriterAnother: row.preferredWriterAnother,
+    idWriter: row.writerId,
+    description: row.description,
+    credentials: row.credentials,
+    pages: row.pages,
+    sources: row.sources,
+    urgency: row.urgencyHours,
+    paragraphSpacing: row.spacing === 1 ? 1 : 2,
+    subject: named(row.subject),
+    assignment: named(row.paperType),
+    resumeService: named(row.resumeService),
+    paperFormat: named(row.paperFormat),
+    academicLevel: levelField === 'academicLevel' ? level : null,
+    resumeLevel: levelField === 'resumeLevel' ? level : null,
+    thesisLevel: levelField === 'thesisLevel' ? level : null,
+    statusHistory: history.map((h) => ({ status: h.status, date: h.date.toISOString() })),
+    ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
+    ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
+  };
+};
