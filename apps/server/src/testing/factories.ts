@@ -1,14 +1,75 @@
-import { ROLE } from '@app/domain';
+import { randomBytes } from 'node:crypto';
+import { CUSTOMER_STATUS, ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
+import type { Queryable } from '../db/client';
 import { createAccessTokens } from '../lib/jwt';
 import type { TestApp } from './build-test-app';
 
 /** A confirmed customer inserted straight into the test database, with a valid access token. */
 export const insertCustomer = async (t: TestApp, email: string): Promise<{ id: number; token: string }> => {
   const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, $1, 'x', 1) RETURNING id`,
-    [email],
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES ($2, $1, 'x', $3) RETURNING id`,
+    [email, ROLE.customer, CUSTOMER_STATUS.active.id],
   );
   if (!row) throw new Error(`could not insert ${email}`);
   const token = await createAccessTokens(t.config.jwtSecret ?? '', t.clock).sign({ userId: row.id, role: ROLE.customer });
   return { id: row.id, token };
+};
+
+/** What a test may set on an order it stores; everything else is a plain unpaid two-page essay. */
+export interface TestOrder {
+  customerId: number;
+  /** random (22 URL-safe characters) unless given */
+  uid?: string;
+  status?: number;
+  title?: string;
+  siteCategory?: number;
+  workTypeId?: number;
+  levelId?: number;
+  pages?: number;
+  urgencyHours?: number;
+  writerId?: number | null;
+  hidden?: boolean;
+  /** the database's now() unless given */
+  createdAt?: Date | string;
+  /** createdAt (or now) plus 10 days unless given */
+  deadline?: Date | string;
+  completedAt?: Date | null;
+  basicPriceCents?: number;
+  finalPriceCents?: number;
+}
+
+/**
+ * One order inserted straight into the table (ADR 0055): the server tests' one factory instead of a raw
+ * INSERT in each test file. Defaults: unpaid, site category 1, work type 1, level 2, 2 pages, 240 hours,
+ * 24.00 (2400 cents), no writer, visible. No status history entry: tests that need one write it.
+ */
+export const insertOrder = async (db: Queryable, o: TestOrder): Promise<{ id: number; uid: string }> => {
+  const uid = o.uid ?? randomBytes(16).toString('base64url');
+  const [row] = await db.query<{ id: number; uid: string }>(
+    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, writer_id,
+       hidden, created_at, deadline, completed_at, basic_price_cents, final_price_cents)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()),
+       COALESCE($13::timestamptz, COALESCE($12::timestamptz, now()) + interval '10 days'), $14, $15, $16)
+     RETURNING id, uid`,
+    [
+      uid,
+      o.customerId,
+      o.siteCategory ?? SITE_CATEGORY.essay,
+      o.workTypeId ?? 1,
+      o.levelId ?? 2,
+      o.title ?? 'Test essay',
+      o.pages ?? 2,
+      o.urgencyHours ?? 240,
+      o.status ?? ORDER_STATUS.unpaid,
+      o.writerId ?? null,
+      o.hidden ?? false,
+      o.createdAt ?? null,
+      o.deadline ?? null,
+      o.completedAt ?? null,
+      o.basicPriceCents ?? 2400,
+      o.finalPriceCents ?? 2400,
+    ],
+  );
+  if (!row) throw new Error('the test order was not stored');
+  return { id: Number(row.id), uid: String(row.uid) };
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderListItemSchema, orderListSchema, ROLE } from '@app/domain';
 import { createAccessTokens } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { insertCustomer } from '../../testing/factories';
+import { insertCustomer, insertOrder as storeOrder } from '../../testing/factories';
 
 let t: TestApp;
 let tokenFor: (userId: number, role?: number) => Promise<string>;
@@ -16,13 +16,15 @@ const mine: { id: number; title: string; status: number; hidden: boolean; create
 const newCustomer = async (email: string): Promise<number> => (await insertCustomer(t, email)).id;
 
 const insertOrder = async (o: { customerId: number; title: string; status: number; createdAt: string; hidden?: boolean; category?: number }): Promise<number> => {
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       hidden, deadline, basic_price_cents, final_price_cents, created_at)
-     VALUES (md5(random()::text), $1, $2, 1, 2, $3, 2, 240, $4, $5, $6::timestamptz + interval '10 days', 2400, 2450, $6) RETURNING id`,
-    [o.customerId, o.category ?? 1, o.title, o.status, o.hidden ?? false, o.createdAt],
-  );
-  if (!row) throw new Error('no order');
+  const row = await storeOrder(t.db, {
+    customerId: o.customerId,
+    siteCategory: o.category ?? 1,
+    title: o.title,
+    status: o.status,
+    hidden: o.hidden ?? false,
+    createdAt: o.createdAt,
+    finalPriceCents: 2450,
+  });
   return row.id;
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE } from '@app/domain';
 import { createAccessTokens } from '../auth';
+import { insertOrder as storeOrder } from '../../testing/factories';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 let t: TestApp;
@@ -24,12 +25,7 @@ const count = async (token?: string) =>
 
 /** Inserts an order straight into the table, as a customer's order would be stored. */
 const insertOrder = async (customerId: number, status: number, hidden = false): Promise<void> => {
-  await t.db.query(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       hidden, deadline, basic_price_cents, final_price_cents)
-     VALUES (md5(random()::text), $1, 1, 1, 2, 'Another customer''s essay', 2, 240, $2, $3, now() + interval '10 days', 2400, 2400)`,
-    [customerId, status, hidden],
-  );
+  await storeOrder(t.db, { customerId, status, hidden, title: "Another customer's essay" });
 };
 
 describe('GET /api/en/orders/count', () => {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { PAYMENT_SYSTEMS, ROLE, type PaymentSystem } from '@app/domain';
 import { createAccessTokens } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { fondySignature } from './providers/fondy/fondy.adapter';
 import { paycoreSignature } from './providers/paycore/paycore.adapter';
 
@@ -41,13 +42,14 @@ afterAll(async () => {
 const newOrder = async (opts: { customer?: number; category?: number; workType?: number; status?: number } = {}) => {
   seq += 1;
   const uid = `uid-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES ($1, $2, $3, $4, 2, $5, 2, 240, $6, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [uid, opts.customer ?? customerId, opts.category ?? 1, opts.workType ?? 1, `Essay number ${seq}`, opts.status ?? 1],
-  );
-  if (!row) throw new Error('no order');
+  const row = await insertOrder(t.db, {
+    uid,
+    customerId: opts.customer ?? customerId,
+    siteCategory: opts.category ?? 1,
+    workTypeId: opts.workType ?? 1,
+    title: `Essay number ${seq}`,
+    status: opts.status ?? 1,
+  });
   return { id: row.id, uid };
 };
 
@@ -194,7 +196,7 @@ describe('POST /api/payments/{provider}/callback', () => {
     expect(await eventCount(paymentId)).toBe(1);
   });
 
-  it('parks an authentic callback whose amount or currency differs from the attempt: the order is not paid, the money is recorded (issue 8)', async () => {
+  it('parks an authentic callback whose amount or currency differs from the attempt: the order is not paid, the money is recorded (ADR 0034)', async () => {
     for (const [fields, reason] of [
       [{ amount: '100' }, 'amount_mismatch'],
       [{ currency: 'EUR' }, 'currency_mismatch'],
@@ -277,7 +279,7 @@ describe('exactly once under shuffled and duplicated callbacks (property)', () =
         const { paymentId } = await checkout('fondy', order.uid);
         for (const kind of events) await fondyCallback(paymentId, { order_status: FONDY_STATUS[kind], payment_id: `${paymentId}-${kind}` });
         const firstTerminal = events.find((k) => k !== 'pending');
-        // Issue 8: money that arrives after a decline is parked (recorded, not applied), never dropped.
+        // ADR 0034: money that arrives after a decline is parked (recorded, not applied), never dropped.
         const paidLate = firstTerminal === 'declined' && events.includes('paid');
         const after = await orderState(order.id);
         const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);

@@ -7,11 +7,12 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createTestClock, createTestDb } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { createAccessTokens } from '../auth';
 import { paycoreSignature } from './providers/paycore/paycore.adapter';
 
 /**
- * Issue 8 "Sandbox payments in production": with NODE_ENV=production a provider without credentials is
+ * ADR 0036: with NODE_ENV=production a provider without credentials is
  * not offered and its routes refuse, unless PAYMENTS_SANDBOX=1 (logged loudly at start).
  */
 
@@ -86,13 +87,8 @@ const newOrder = async (db: Db) => {
     [`prod-payer-${seq}@example.com`],
   );
   const uid = `prod-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
-  const [order] = await db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES ($1, $2, 1, 1, 2, 'Production essay', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [uid, user?.id],
-  );
-  if (!user || !order) throw new Error('no order');
+  if (!user) throw new Error('no customer');
+  const order = await insertOrder(db, { customerId: user.id, uid, title: 'Production essay' });
   return { id: order.id, uid, customerId: user.id };
 };
 const attempts = async (db: Db, orderId: number) =>

@@ -6,6 +6,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createTestClock, createTestDb, type TestClock } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { createPaymentsRepo } from './payments.repo';
 import { createReconciler } from './payments.reconcile';
 import { createPaymentsService } from './payments.service';
@@ -13,7 +14,7 @@ import { createProviders } from './providers';
 import { fondySignature } from './providers/fondy/fondy.adapter';
 
 /**
- * Issue 8 "late events": attempts pending longer than PAYMENTS_RECONCILE_AFTER_MINUTES are asked about at
+ * ADR 0037: attempts pending longer than PAYMENTS_RECONCILE_AFTER_MINUTES are asked about at
  * the provider by a background job that survives a restart. The provider's API is a local server that
  * answers as Fondy does; the job runs from the app's lifecycle on a fake clock.
  */
@@ -133,13 +134,8 @@ const newOrder = async (db: Db) => {
     `late-${seq}@example.com`,
   ]);
   const uid = `late-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
-  const [order] = await db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES ($1, $2, 1, 1, 2, 'Late essay', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [uid, user?.id],
-  );
-  if (!order) throw new Error('no order');
+  if (!user) throw new Error('no customer');
+  const order = await insertOrder(db, { customerId: user.id, uid, title: 'Late essay' });
   return { id: order.id, uid };
 };
 const attemptOf = async (db: Db, orderId: number) => {

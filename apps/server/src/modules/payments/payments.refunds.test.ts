@@ -2,6 +2,7 @@ import { createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE, type PaymentSystem } from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { createAccessTokens } from '../auth';
 import { fondySignature } from './providers/fondy/fondy.adapter';
 import { paycoreSignature } from './providers/paycore/paycore.adapter';
@@ -9,7 +10,7 @@ import { paymentwallSignature } from './providers/paymentwall/paymentwall.adapte
 import { paypalSignedMessage } from './providers/paypal/paypal.adapter';
 
 /**
- * Issue 8 "Refunds and late events": a provider refund or chargeback moves the order to refunded (7)
+ * ADR 0036: a provider refund or chargeback moves the order to refunded (7)
  * and writes exactly one refund per provider event; a staff refund and a provider refund of the same
  * payment, or two concurrent staff refunds, write one.
  */
@@ -43,13 +44,7 @@ afterAll(async () => {
 const paidOrder = async (provider: PaymentSystem) => {
   seq += 1;
   const uid = `refund-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES ($1, $2, 1, 1, 2, 'Refunded essay', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [uid, customerId],
-  );
-  if (!row) throw new Error('no order');
+  const row = await insertOrder(t.db, { uid, customerId, title: 'Refunded essay' });
   const res = await t.app.inject({ method: 'GET', url: CHECKOUT[provider](uid) });
   const path = new URL(String(res.headers.location)).pathname;
   const pay = await t.app.inject({ method: 'POST', url: `${path}/pay` });
@@ -193,13 +188,7 @@ describe('late events', () => {
   it('a refund that arrives before the payment applies once the payment does: the order ends refunded, one payment, one refund', async () => {
     seq += 1;
     const uid = `refund-late-${String(seq).padStart(4, '0')}-abcdefghijk`;
-    const [row] = await t.db.query<{ id: number }>(
-      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-         deadline, basic_price_cents, final_price_cents)
-       VALUES ($1, $2, 1, 1, 2, 'Refund before payment', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
-      [uid, customerId],
-    );
-    if (!row) throw new Error('no order');
+    const row = await insertOrder(t.db, { uid, customerId, title: 'Refund before payment' });
     const res = await t.app.inject({ method: 'GET', url: CHECKOUT.paycore(uid) });
     const paymentId = new URL(String(res.headers.location)).pathname.split('/').at(-1) ?? '';
     await sendRefund('paycore', paymentId, `early-${seq}`);

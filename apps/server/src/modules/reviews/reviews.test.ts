@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema, REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGE, ROLE } from '@app/domain';
 import { createAccessTokens } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { insertCustomer } from '../../testing/factories';
+import { insertCustomer, insertOrder } from '../../testing/factories';
 
 let t: TestApp;
 let meId: number;
@@ -11,14 +11,7 @@ let other: string;
 
 const newCustomer = async (email: string): Promise<number> => (await insertCustomer(t, email)).id;
 const newOrder = async (status: number, customerId = meId): Promise<number> => {
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES (md5(random()::text), $1, 1, 1, 2, 'Reviewed essay', 2, 240, $2, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [customerId, status],
-  );
-  if (!row) throw new Error('no order');
-  return row.id;
+  return (await insertOrder(t.db, { customerId, status, title: 'Reviewed essay' })).id;
 };
 
 beforeAll(async () => {

@@ -17,6 +17,7 @@ import {
   staffRevisionListSchema,
 } from '@app/domain';
 import { createAccessTokens } from '../auth';
+import { insertOrder } from '../../testing/factories';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 const HOUR = 3_600_000;
@@ -46,13 +47,14 @@ const addUser = async (role: number, email: string): Promise<number> => {
 const newOrder = async (o: { status?: number; pages?: number; completedDaysAgo?: number; customer?: number; writer?: number | null } = {}) => {
   const status = o.status ?? 5;
   const completedAt = status === 5 ? new Date(t.clock.now().getTime() - (o.completedDaysAgo ?? 1) * DAY) : null;
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, writer_id,
-       deadline, basic_price_cents, final_price_cents, completed_at)
-     VALUES (md5(random()::text), $1, 1, 1, 2, 'Revised essay', $2, 240, $3, $4, now() + interval '10 days', 2400, 2400, $5) RETURNING id`,
-    [o.customer ?? meId, o.pages ?? 5, status, o.writer === undefined ? writerId : o.writer, completedAt],
-  );
-  if (!row) throw new Error('no order');
+  const row = await insertOrder(t.db, {
+    customerId: o.customer ?? meId,
+    title: 'Revised essay',
+    pages: o.pages ?? 5,
+    status,
+    writerId: o.writer === undefined ? writerId : o.writer,
+    completedAt,
+  });
   return row.id;
 };
 

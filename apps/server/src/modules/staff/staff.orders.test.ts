@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema, orderFileListSchema, ROLE, staffOrderListSchema, staffOrderSchema, STAFF_MESSAGE } from '@app/domain';
 import { createAccessTokens } from '../auth';
+import { insertOrder } from '../../testing/factories';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 let t: TestApp;
@@ -28,13 +29,7 @@ const addUser = async (role: number, email: string): Promise<number> => {
   return row.id;
 };
 const newOrder = async (o: { status?: number; writer?: number | null; customer?: number } = {}): Promise<number> => {
-  const [row] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, writer_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES (md5(random()::text), $1, 1, 1, 2, 'Staff test order', 2, 240, $2, $3, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [o.customer ?? customerId, o.status ?? 2, o.writer ?? null],
-  );
-  if (!row) throw new Error('no order');
+  const row = await insertOrder(t.db, { customerId: o.customer ?? customerId, status: o.status ?? 2, writerId: o.writer ?? null, title: 'Staff test order' });
   // Placed a minute before the test clock's now, so the changes the tests make come after it.
   await t.db.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
     row.id,

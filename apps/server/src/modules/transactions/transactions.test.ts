@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, TRANSACTIONS_PAGE_SIZE } from '@app/domain';
+import { ORDER_STATUS, ROLE, TRANSACTIONS_PAGE_SIZE } from '@app/domain';
 import { createAccessTokens } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { recordRefund } from './index';
 
 let t: TestApp;
@@ -19,13 +20,15 @@ beforeAll(async () => {
   if (!a || !b) throw new Error('no customers');
   ownerId = a.id;
   otherId = b.id;
-  const [o] = await t.db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline,
-       basic_price_cents, final_price_cents)
-     VALUES ('tx-order-uid-0123456789', $1, 1, 1, 2, 'Paid essay', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
-    [ownerId],
-  );
-  if (!o) throw new Error('no order');
+  const o = await insertOrder(t.db, {
+    customerId: ownerId,
+    uid: 'tx-order-uid-0123456789',
+    title: 'Paid essay',
+    status: ORDER_STATUS.paid,
+    deadline: new Date(Date.now() + 9 * 24 * 60 * 60 * 1000),
+    basicPriceCents: 1999,
+    finalPriceCents: 1999,
+  });
   orderId = o.id;
   // 20 payments a minute apart: more than one page of 16.
   for (let i = 0; i < 20; i += 1) {
