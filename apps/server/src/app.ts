@@ -58,7 +58,7 @@ const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
 
 /**
  * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
- * `?confirmEmail=`, `?token=` of a reset) and the magic-link sign-in's path. None reaches a log line (issue 8).
+ * `?confirmEmail=`, `?token=` of a reset) and the magic-link sign-in's path. None reaches a log line (ADR 0039).
  */
 const redactUrl = (url: string): string =>
   url
@@ -119,7 +119,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // `PUT …/calcs` answers a few hundred bytes and is the hot route of ADR 0026: registered before the
   // compression, it carries none of its per-request hooks.
   await app.register(pricingModule, { priceTables: services.priceTables });
-  // Every route registered from here on is compressed when its answer is 1 KiB or more (issue 13).
+  // Every route registered from here on is compressed when its answer is 1 KiB or more (ADR 0040).
   await registerCompression(app);
   await app.register(catalogueModule, { catalogue: services.catalogue });
   await app.register(customersModule, { ctx, auth: services.auth });
@@ -157,7 +157,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   if (opts.serveWeb ?? true) {
     await registerWebStatic(app, {
       distDir: config.webDistDir,
-      // The wizard's pages carry its first step's data; every page the site settings (issue 13). A failure
+      // The wizard's pages carry its first step's data; every page the site settings (ADR 0040). A failure
       // here only costs the page its head start: the app asks the API as it would without them.
       firstAnswers: async ({ route, request }) =>
         services.firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig, loadEnvFile } from './config';
 
-describe('loadEnvFile (issue 8: `.env` is loaded when present)', () => {
+describe('loadEnvFile (ADR 0033: `.env` is loaded when present)', () => {
   const dirs: string[] = [];
   const envFile = (content: string): string => {
     const dir = mkdtempSync(path.join(tmpdir(), 'env-file-'));

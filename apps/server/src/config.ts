@@ -35,14 +35,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
-  // Issue 8: per-customer storage quota and upload rate, per-customer order creation rate.
+  // ADR 0039: per-customer storage quota and upload rate, per-customer order creation rate.
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
-  // Issue 13: the texts of /terms and /privacy (Markdown or plain text); unset = the defaults in apps/server/legal.
+  // ADR 0041: the texts of /terms and /privacy (Markdown or plain text); unset = the defaults in apps/server/legal.
   TERMS_FILE: z.string().optional(),
   PRIVACY_FILE: z.string().optional(),
-  // Issue 4: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
+  // ADR 0024: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
   FONDY_API_URL: z.string().url().default('https://pay.fondy.eu/api'),
@@ -59,14 +59,14 @@ const envSchema = z.object({
   PAYCORE_SECRET_KEY: z.string().optional(),
   PAYCORE_API_URL: z.string().url().default('https://com.paycore.io'),
   PAYCORE_SERVICE: z.string().optional(),
-  // Issue 8: sandbox mode in production only when the operator says so (logged loudly at start).
+  // ADR 0036: sandbox mode in production only when the operator says so (logged loudly at start).
   PAYMENTS_SANDBOX: flag,
-  // Issue 8: attempts left open longer than this are asked about at their provider by a background job.
+  // ADR 0037: attempts left open longer than this are asked about at their provider by a background job.
   PAYMENTS_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   PAYMENTS_RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
 });
 
-/** A provider's credentials and endpoint; undefined credentials mean sandbox mode (issue 4). */
+/** A provider's credentials and endpoint; undefined credentials mean sandbox mode (ADR 0024). */
 export interface PaymentsConfig {
   fondy: { merchantId: string; secretKey: string; apiUrl: string } | undefined;
   paymentwall: { projectKey: string; secretKey: string; apiUrl: string; widget: string; signVersion: 2 | 3 } | undefined;
@@ -109,11 +109,11 @@ export interface Config {
   /** How long a graceful shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   webDistDir: string;
-  /** The text of /terms and of /privacy: Markdown or plain text files (issue 13). */
+  /** The text of /terms and of /privacy: Markdown or plain text files (ADR 0041). */
   termsFile: string;
   privacyFile: string;
   payments: PaymentsConfig;
-  /** Issue 8: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
+  /** ADR 0039: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
   quotas: { uploadBytes: number; uploadsPerHour: number; ordersPerHour: number };
 }
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 8 "Operators": graceful shutdown with a deadline and fatal errors with their stack, on the real
+ * ADR 0033: graceful shutdown with a deadline and fatal errors with their stack, on the real
  * server process (apps/server/src/main.ts through tsx, as `npm start` runs it).
  */
 

@@ -34,7 +34,7 @@ export interface Closer {
 }
 
 /**
- * Graceful shutdown (issue 8 "Operators", ADR 0033): stop accepting connections, close the idle ones
+ * Graceful shutdown (ADR 0033): stop accepting connections, close the idle ones
  * (and each one that turns idle), let requests in flight (uploads) finish for up to `timeoutMs`, then close every connection still open;
  * then the rest, in order. Answers the exit code: 0 when everything closed in time, 1 when the
  * deadline forced connections closed or something failed to close.

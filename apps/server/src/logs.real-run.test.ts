@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 8, secrets in logs: the real server (`tsx src/main.ts`, no SMTP_URL, LOG_LEVEL=trace) goes
+ * ADR 0039, secrets in logs: the real server (`tsx src/main.ts`, no SMTP_URL, LOG_LEVEL=trace) goes
  * through sign-up, confirmation, magic link, forgot password and reset; then its whole stdout and
  * stderr are searched for every token and link it issued. None may be there, at any level.
  */

@@ -74,7 +74,7 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
     [['staff:add', '--role', 'writer', '--email', 'not-an-email', '--name', 'A B'], /--email must be a valid email/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', '  '], /--name must not be empty/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', 'A', '--admin'], /Unknown option/],
-    // Issue 8: a password on the command line is refused, whatever it is.
+    // ADR 0039: a password on the command line is refused, whatever it is.
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--password', 'longenough', '--name', 'A B'], /--password is not accepted/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--password=longenough', '--name', 'A B'], /--password is not accepted/],
     [['staff:remove'], /Unknown command: staff:remove/],

@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './lib/clock';
  * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support --email E
  * --name "First Last"` creates a staff account, the way to get the first one in production. The password
  * is never an argument (shell history, `ps`): it is typed at a prompt that does not echo it, or piped on
- * stdin (issue 8).
+ * stdin (ADR 0039).
  */
 export const USAGE = [
   'Usage: npm run ops -- <command> [options]',

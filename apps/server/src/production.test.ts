@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { clientBucket, isLoopback } from './plugins/client-ip';
 import { buildTestApp, type TestApp } from './testing/build-test-app';
 
-/** Issue 8 "Safe to run for real": proxies, production defaults (ADR 0032, 0033). */
+/** Proxies, production defaults (ADR 0032, 0033). */
 
 const PRODUCTION = { NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://writing.example.com' };
 const email = (tag: string) => `${tag}-${Date.now().toString(36)}${randomInt(1e6)}@example.com`;

@@ -7,7 +7,7 @@ import { openEmbedded } from './client';
 const dir = mkdtempSync(path.join(tmpdir(), 'open-embedded-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('the embedded database on disk (issue 8: idle memory, ADR 0031)', () => {
+describe('the embedded database on disk (idle memory, ADR 0031)', () => {
   it('creates a new data directory (initdb in a process of its own), opens it, and opens it again', async () => {
     const pgDir = path.join(dir, 'pg');
     const db = await openEmbedded(pgDir);

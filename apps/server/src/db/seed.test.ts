@@ -150,7 +150,7 @@ describe('seedDatabase is safe on every start', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('gives a completed, visible demo order one revision that went requested → in progress → verifying → completed (issue 11)', async () => {
+  it('gives a completed, visible demo order one revision that went requested → in progress → verifying → completed (ADR 0044)', async () => {
     const revisions = await db.query<{ id: number; status_id: number; order_status: number; hidden: boolean; deadline: Date; created_at: Date; completed_at: Date }>(
       `SELECT r.id, r.status_id, o.status_id AS order_status, o.hidden, r.deadline, r.created_at, o.completed_at
        FROM revisions r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = r.customer_id WHERE u.email = 'demo@example.com'`,

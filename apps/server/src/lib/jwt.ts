@@ -3,7 +3,7 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@app/domain';
 import type { Clock } from './clock';
 
-/** Access tokens: HS256 pinned, `typ` "access", exp checked (issue 2 "Security from day one"). */
+/** Access tokens: HS256 pinned, `typ` "access", exp checked (ADR 0007). */
 const ALGORITHM = 'HS256';
 const ACCESS_TYPE = 'access';
 const ISSUER = 'writing-service';

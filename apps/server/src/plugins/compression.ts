@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 
-/** Answers below this many bytes go as they are: compressing them saves less than it costs (issue 13). */
+/** Answers below this many bytes go as they are: compressing them saves less than it costs (ADR 0040). */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /**

@@ -29,7 +29,7 @@ const FORM_FIELD_LIMITS = { fields: 20, fieldSize: 16 * 1024, parts: 20 };
 /**
  * CONTRACT: calls SPEC names "form" accept urlencoded and multipart bodies. For multipart, this
  * preValidation hook reads the text fields into request.body so that the route's schema validates them
- * like any other body. These routes take no files (issue 8): a file part answers 413 when it starts,
+ * like any other body. These routes take no files (ADR 0039): a file part answers 413 when it starts,
  * before its content is read.
  */
 export const multipartFields = async (request: FastifyRequest): Promise<void> => {

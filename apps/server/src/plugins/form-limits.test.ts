@@ -4,7 +4,7 @@ import { AUTH_RATE_LIMIT_PER_MINUTE } from '@app/domain';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
 
 /**
- * Issue 8, bodies before limits: the public form routes (checkmail, magic link, forgot password,
+ * ADR 0039, bodies before limits: the public form routes (checkmail, magic link, forgot password,
  * discount apply) count the request against the per-IP limit before reading its body, and take text
  * fields only: a file part is refused when it starts, not read to its end.
  */

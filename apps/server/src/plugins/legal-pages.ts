@@ -59,7 +59,7 @@ const watchedText = (file: string) => {
 };
 
 /**
- * Issue 13: /terms and /privacy, the pages the wizard's terms checkbox links to, from the text files the
+ * ADR 0041: /terms and /privacy, the pages the wizard's terms checkbox links to, from the text files the
  * operator configures (TERMS_FILE, PRIVACY_FILE; defaults in apps/server/legal). Plain HTML with no
  * script, so they open at once in the new tab the checkbox's links open.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../testing/build-test-app';
 
 /**
- * Tokens never reach a log line (CONTRACT "Identity"; issue 2 "Security from day one"). The app logs
+ * Tokens never reach a log line (CONTRACT "Identity"; ADR 0039). The app logs
  * through pino; the test taps pino's destination stream and reads every line written.
  */
 interface Writable {

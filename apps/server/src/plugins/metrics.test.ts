@@ -6,7 +6,7 @@ import { buildTestApp, createTestClock, createTestDb, type TestApp } from '../te
 import { insertCustomer } from '../testing/factories';
 import { startMetricsServer } from './metrics';
 
-/** Issue 8 "Operators": Prometheus metrics, off the public port or behind a token (ADR 0033). */
+/** Prometheus metrics, off the public port or behind a token (ADR 0033). */
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 const CALC_BODY = { idWorkType: 1, academicLevel: 2, pages: 2, idSpacing: 2, urgency: 240, premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1 };

@@ -45,7 +45,7 @@ const limiter = (
 /**
  * CONTRACT "Errors and access": each endpoint its own bucket, 10 a minute per IP and per email.
  * The client is who the trusted proxies say (TRUST_PROXY), an IPv6 client its /64 (ADR 0032).
- * The IP counter runs at `onRequest`, before any body is read (issue 8: a flood of large bodies costs
+ * The IP counter runs at `onRequest`, before any body is read (ADR 0032: a flood of large bodies costs
  * the server nothing past the limit); the email counter needs the body, so it runs at `preHandler`.
  * Spread into the route's options: `{ ...authRateLimit(app, 'sign-in'), schema }`.
  */
@@ -55,7 +55,7 @@ export const authRateLimit = (app: FastifyInstance, bucket: string): { onRequest
 });
 
 /**
- * Issue 8: `perHour` requests an hour per signed-in account (file uploads, new orders), in the same
+ * ADR 0032: `perHour` requests an hour per signed-in account (file uploads, new orders), in the same
  * store as every other counter (Redis when configured); past it 429 with Retry-After. Goes after the
  * guard in the route's `preHandler` list, which runs before a multipart body is read.
  */

@@ -63,7 +63,7 @@ describe('the SPA is served from the same origin (CONTRACT "Serving")', () => {
     expect(again.body).not.toContain(nonce);
   });
 
-  it('answers the root `/` with the app too, not a 403 for the build folder (issue 8)', async () => {
+  it('answers the root `/` with the app too, not a 403 for the build folder (ADR 0041)', async () => {
     const res = await app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
@@ -92,14 +92,14 @@ describe('the SPA is served from the same origin (CONTRACT "Serving")', () => {
   });
 });
 
-/** The JSON the page carries for the web app's first calls (issue 13). */
+/** The JSON the page carries for the web app's first calls (ADR 0040). */
 const inlineAnswers = (html: string): Record<string, unknown> => {
   const json = new RegExp(`<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">(.*?)</script>`, 's').exec(html)?.[1];
   expect(json).toBeDefined();
   return JSON.parse(json ?? '{}') as Record<string, unknown>;
 };
 
-describe('pages, 404s and HEAD (issues 8 and 13)', () => {
+describe('pages, 404s and HEAD (ADR 0041, 0040)', () => {
   it('answers / with the app (it was 403 Forbidden)', async () => {
     const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe('pages, 404s and HEAD (issues 8 and 13)', () => {
   });
 });
 
-describe('the page carries its first answers and its code (issue 13)', () => {
+describe('the page carries its first answers and its code (ADR 0040)', () => {
   it('/order carries the settings, the first category’s lists, urgencies and price tables, equal to the API’s answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/order' });
     const answers = inlineAnswers(res.body);
@@ -217,7 +217,7 @@ describe('the page carries its first answers and its code (issue 13)', () => {
   });
 });
 
-describe('compression (issue 13)', () => {
+describe('compression (ADR 0040)', () => {
   it('serves a built file precompressed when the browser accepts brotli, as it is otherwise', async () => {
     const br = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.headers['content-encoding']).toBe('br');
@@ -250,7 +250,7 @@ describe('compression (issue 13)', () => {
   });
 });
 
-describe('/terms and /privacy (issue 13)', () => {
+describe('/terms and /privacy (ADR 0041)', () => {
   it('render the operator’s file (TERMS_FILE) as HTML, escaped', async () => {
     const res = await app.inject({ method: 'GET', url: '/terms' });
     expect(res.statusCode).toBe(200);

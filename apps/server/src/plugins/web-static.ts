@@ -23,7 +23,7 @@ export interface PageRequest {
 export interface WebStaticOptions {
   distDir: string;
   /**
-   * The public API answers the page's first paint waits for, by API path (issue 13): they travel in the
+   * The public API answers the page's first paint waits for, by API path (ADR 0040): they travel in the
    * page as JSON (`<script type="application/json">`, never executed, so the CSP's script-src is
    * unchanged) and the web app reads them instead of asking again.
    */
@@ -104,7 +104,7 @@ const createTemplate = (distDir: string) => {
  * the domain package) answer index.html with 200, any other page path the same app with 404 (it draws
  * its 404 page), API paths JSON 404s. HEAD works wherever GET does. index.html carries the response's
  * CSP style nonce (the dialogs' scroll lock needs it for the one <style> it inserts), the page's first
- * API answers and the preload links of its code (issue 13). Built files go out precompressed (.br, .gz
+ * API answers and the preload links of its code (ADR 0040). Built files go out precompressed (.br, .gz
  * written at build time) when the browser accepts it.
  */
 export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAnswers }: WebStaticOptions): Promise<void> => {
@@ -127,7 +127,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       .send(html.replace('</head>', head).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
   };
 
-  // Routes, not the static wildcard: `/` was a directory to it (403 Forbidden, issue 8).
+  // Routes, not the static wildcard: `/` was a directory to it (403 Forbidden, ADR 0041).
   for (const page of APP_PAGES) {
     app.get(page.path, async (request, reply) => sendPage(request, reply, page.path, page.module));
   }

@@ -1,4 +1,4 @@
-// Calendar files (RFC 5545) for an order's deadline and a revision's due date (issue 11, ADR 0045).
+// Calendar files (RFC 5545) for an order's deadline and a revision's due date (ADR 0044, 0045).
 
 /** `20261123T200000Z`: UTC, so every calendar shows the moment right in its own time zone. */
 const icsDateTime = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -51,6 +51,6 @@ export const TRANSPORT_MESSAGE = {
   badResponse: 'Bad response from server',
   accessTokenMissing: 'Access Token is missing',
   somethingWentWrong: 'Something went wrong',
-  // Not a SPEC text (issue 8): a form route that takes text fields only refuses a file part when it starts.
+  // Not a SPEC text (ADR 0039): a form route that takes text fields only refuses a file part when it starts.
   formTakesNoFiles: 'This form takes text fields only, no files',
 } as const;

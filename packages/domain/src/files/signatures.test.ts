@@ -4,7 +4,7 @@ import { matchesFileSignature } from './index';
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const text = (s: string) => Uint8Array.from([...s].map((c) => c.charCodeAt(0)));
 
-describe('content fits the extension (issue 3)', () => {
+describe('content fits the extension (ADR 0012)', () => {
   it.each<[string, Uint8Array]>([
     ['pdf', text('%PDF-1.7')],
     ['docx', bytes(0x50, 0x4b, 0x03, 0x04)],

@@ -1,5 +1,5 @@
 /**
- * The content check behind the extension check (issue 3): the first bytes of an uploaded file must look
+ * The content check behind the extension check (ADR 0012): the first bytes of an uploaded file must look
  * like the format its extension names, so a renamed executable is not stored as `essay.pdf`.
  * Pure: the server feeds it the head of the stream.
  */

@@ -8,7 +8,7 @@ import { applyFormDependencies, defaultOrderForm, levelOf, normalizeTitle, ORDER
 import type { orderBodySchema, priceCalcBodySchema } from './wire';
 
 /**
- * The server's second look at a submitted order (issue 3): every rule the wizard applies, run again on
+ * The server's second look at a submitted order (ADR 0012): every rule the wizard applies, run again on
  * the body, against the catalogues of the order's site category. Pure: the caller loads the lists.
  */
 export type OrderBodyValues = z.output<typeof orderBodySchema>;

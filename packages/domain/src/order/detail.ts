@@ -3,7 +3,7 @@ import { orderFileSchema } from '../files/wire';
 import { priceResponseSchema } from '../order-form/wire';
 
 /**
- * SPEC §3 "Order" as `GET /api/en/orders/{id}` answers it (issue 3; the dashboard reuses it).
+ * SPEC §3 "Order" as `GET /api/en/orders/{id}` answers it (ADR 0012; the dashboard reuses it).
  * Catalogue references are `{ id, name }`; extras keep the form's 1 (off) / 2 (on) (CONTRACT);
  * money is USD with 2 decimals; dates are ISO 8601 UTC.
  */
@@ -63,9 +63,9 @@ export const orderDetailSchema = z.object({
   thesisLevel: named.nullable(),
   /** CONTRACT: one entry per change, oldest first */
   statusHistory: z.array(z.object({ status: z.number().int(), date: z.string() })),
-  /** Issue 8 (ADR 0034): what a forced edit of a paid order left to pay, USD (only when above zero). */
+  /** ADR 0034: what a forced edit of a paid order left to pay, USD (only when above zero). */
   amountDue: z.number().positive().optional(),
-  /** Issue 8: money arrived for this order that did not settle it and waits for support (only when true). */
+  /** ADR 0034: money arrived for this order that did not settle it and waits for support (only when true). */
   unappliedPayment: z.literal(true).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -3,7 +3,7 @@ import { allowedPaymentSystems } from './index';
 import { offeredPaymentsRules } from './availability';
 import { RECONCILE_MAX_DELAY_MS, nextReconcileDelayMs } from './reconcile';
 
-describe('offeredPaymentsRules (issue 8)', () => {
+describe('offeredPaymentsRules (ADR 0036)', () => {
   const rules = { '1': { default: ['paycore', 'paypal', 'fondy', 'paymentwall'] }, '3': { default: ['paypal'], '2': ['paycore', 'fondy'] } };
 
   it('keeps only the usable providers in every list, in their order', () => {
@@ -19,7 +19,7 @@ describe('offeredPaymentsRules (issue 8)', () => {
   });
 });
 
-describe('nextReconcileDelayMs (issue 8)', () => {
+describe('nextReconcileDelayMs (ADR 0037)', () => {
   it('doubles the configured delay with every check, at most a day', () => {
     const minute = 60_000;
     expect([1, 2, 3, 4].map((n) => nextReconcileDelayMs(n, 30 * minute) / minute)).toEqual([30, 60, 120, 240]);

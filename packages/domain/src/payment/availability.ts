@@ -1,4 +1,4 @@
-// Issue 8 "Sandbox payments in production": which providers a deployment may offer (zod-free, ADR 0020).
+// ADR 0036: which providers a deployment may offer (zod-free, ADR 0020).
 import type { PaymentSystem } from '../settings/index';
 
 /** The answer of a checkout or sandbox route for a provider this deployment does not offer. */

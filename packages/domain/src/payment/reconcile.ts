@@ -1,4 +1,4 @@
-// Issue 8 "late events": when the reconciliation job asks a provider again about an open attempt (ADR 0037).
+// When the reconciliation job asks a provider again about an open attempt (ADR 0037).
 
 /** After this many answers that settle nothing, the attempt is left to support. */
 export const RECONCILE_MAX_CHECKS = 8;

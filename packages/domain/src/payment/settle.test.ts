@@ -49,7 +49,7 @@ describe('settlePaidEvent: a paid callback settles only the exact current charge
     expect(settlePaidEvent({ attempt: attempt({ state }), received: { amountCents: null, currency: null }, charge: fullCharge })).toEqual({ action: 'apply', kind: 'full' });
   });
 
-  it('the issue 8 attack: a $10.20 attempt after an edit to $828.75 is parked, not applied', () => {
+  it('the ADR 0034 attack: a $10.20 attempt after an edit to $828.75 is parked, not applied', () => {
     expect(
       settlePaidEvent({ attempt: attempt(), received: { amountCents: 1020, currency: 'USD' }, charge: { kind: 'full', amountCents: 82875 } }),
     ).toEqual({ action: 'park', reason: UNAPPLIED_REASON.priceChanged, amountCents: 1020, currency: 'USD' });
@@ -58,7 +58,7 @@ describe('settlePaidEvent: a paid callback settles only the exact current charge
     ).toEqual({ action: 'park', reason: UNAPPLIED_REASON.attemptCanceled, amountCents: 1020, currency: 'USD' });
   });
 
-  it('paid after declined parks the money (issue 8 "Refunds and late events")', () => {
+  it('paid after declined parks the money (ADR 0034)', () => {
     expect(settlePaidEvent({ attempt: attempt({ state: 'declined' }), received: { amountCents: 1020, currency: 'USD' }, charge: fullCharge })).toMatchObject({
       action: 'park',
       reason: 'attempt_declined',
@@ -178,7 +178,7 @@ describe('forcedEditBalance: a forced edit of a paid order', () => {
   });
 });
 
-describe('attempt states (issue 8)', () => {
+describe('attempt states (ADR 0034)', () => {
   it('a paid event never moves a declined, canceled or parked attempt by the forward rule (settle parks it instead)', () => {
     for (const s of ['declined', 'canceled', 'parked'] as const) expect(nextPaymentState(s, 'paid')).toBeNull();
   });

@@ -1,4 +1,4 @@
-// The zod-free money rules of issue 8 (ADR 0034): what an order asks to be paid now, whether a paid
+// The zod-free money rules of ADR 0034: what an order asks to be paid now, whether a paid
 // callback may settle it, and what a forced edit of a paid order owes either way. Integer cents only.
 
 import { ORDER_STATUS } from '../order/rules/index';
@@ -48,7 +48,7 @@ export type SettleDecision =
   | { action: 'park'; reason: UnappliedReason; amountCents: number; currency: string };
 
 /**
- * Issue 8: a verified `paid` event settles its order only when the money is exactly what the order asks
+ * ADR 0034: a verified `paid` event settles its order only when the money is exactly what the order asks
  * for now. Money that arrives otherwise is parked (never dropped, never applied). An attempt already
  * settled (paid, parked, refunded) ignores a repeat.
  */
@@ -83,7 +83,7 @@ export interface ForcedEditBalance {
 }
 
 /**
- * Issue 8: a forced edit of a paid order (status 10). What the customer has paid and still holds is the
+ * ADR 0034: a forced edit of a paid order (status 10). What the customer has paid and still holds is the
  * price before the edit, less what was still due, plus what was still to be refunded; the new price is
  * compared with that. Above it: the difference is due. Below it: the difference is to be refunded.
  */
@@ -106,5 +106,5 @@ export const forcedEditBalance = ({
   return { amountDueCents: Math.max(delta, 0), refundDueCents: Math.max(-delta, 0) };
 };
 
-/** What the customer's order page says when money was parked (issue 8; SPEC has no text). */
+/** What the customer's order page says when money was parked (ADR 0034; SPEC has no text). */
 export const UNAPPLIED_PAYMENT_MESSAGE = 'We received a payment that did not match the order price; support will contact you.';

@@ -1,8 +1,8 @@
 // The zod-free rules of a payment attempt (ADR 0020): forward-only states, exactly-once settlement.
 
 /**
- * A payment attempt's states (issue 4): created → pending → paid | declined; paid → refunded.
- * Issue 8 (ADR 0034): an edit of the order cancels its open attempts (created, pending → canceled); money
+ * A payment attempt's states (ADR 0024): created → pending → paid | declined; paid → refunded.
+ * ADR 0034: an edit of the order cancels its open attempts (created, pending → canceled); money
  * that arrives and may not settle the order (a canceled or declined attempt, another amount, a changed
  * price) parks the attempt (→ parked) for support; parked money may be refunded.
  */
@@ -35,7 +35,7 @@ const FORWARD: Record<PaymentState, readonly PaymentState[]> = {
 export const canMovePayment = (from: PaymentState, to: PaymentState): boolean => FORWARD[from].includes(to);
 
 /**
- * Issue 4 "Exactly once": the state an event moves an attempt to, or null when it changes nothing
+ * ADR 0024: the state an event moves an attempt to, or null when it changes nothing
  * (a duplicate, an event arriving after a later one, or a move backwards).
  */
 export const nextPaymentState = (current: PaymentState, event: PaymentEventStatus): PaymentState | null =>
@@ -52,7 +52,7 @@ export type PaymentReturnStatus = 'none' | 'pending' | 'paid' | 'declined';
 
 /**
  * The order's payment status from its attempts, newest first: any paid (or later refunded) attempt
- * makes it paid; otherwise the newest attempt decides; no attempt at all is 'none'. Issue 8: attempts an
+ * makes it paid; otherwise the newest attempt decides; no attempt at all is 'none'. ADR 0034: attempts an
  * edit canceled are left out, and a parked attempt did not pay the order (it reads as declined; the
  * status view says separately that money is waiting for support).
  */

@@ -93,7 +93,7 @@ export const calculatePrice = (table: PriceTable, input: PriceInput): PriceResul
     basicPrice + pricePremiumWriter + pricePreferedWriter + priceExtraQualityCheck + priceQuality + priceOnePageSummary;
   const discount = input.discount;
   const rawDiscount = discount ? percentOf(subtotal, Math.min(Math.max(discount.percent, 0), 100)) + Math.max(discount.amount, 0) : 0;
-  // A discount is never more than maxAmountDiscount (issue 3) nor more than the order itself.
+  // A discount is never more than maxAmountDiscount (ADR 0012) nor more than the order itself.
   const priceDiscount = Math.min(rawDiscount, table.maxAmountDiscount, subtotal);
   return {
     ok: true,

@@ -17,7 +17,7 @@ export const APP_PATH = {
   logout: '/logout',
   resetPassword: '/reset-password',
   notFound: '/404',
-  /** Served by the server itself from the operator's text (issue 13), not by the web app. */
+  /** Served by the server itself from the operator's text (ADR 0041), not by the web app. */
   terms: '/terms',
   privacy: '/privacy',
 } as const;
@@ -73,12 +73,12 @@ export const isAppRoute = (pathname: string): boolean => findAppPage(pathname) !
 /** `robots.txt`: everything may be crawled except the signed-in pages. */
 export const robotsTxt = (): string => ['User-agent: *', ...SIGNED_IN_PATHS.map((p) => `Disallow: ${p}`), ''].join('\n');
 
-/** The id of the `<script type="application/json">` that carries the first answers of a page (issue 13). */
+/** The id of the `<script type="application/json">` that carries the first answers of a page (ADR 0040). */
 export const INLINE_ANSWERS_ELEMENT_ID = 'inline-answers';
 
 /**
  * The id of the `<script type="application/json">` that lists the code a page may load later (its
- * wizard steps, dialogs): the app prefetches it once the page is drawn and the browser idle (issue 13).
+ * wizard steps, dialogs): the app prefetches it once the page is drawn and the browser idle (ADR 0040).
  */
 export const LATER_CODE_ELEMENT_ID = 'later-code';
 

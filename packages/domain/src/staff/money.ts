@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_SYSTEMS } from '../settings/index';
 import { UNAPPLIED_REASONS, type UnappliedReason } from '../payment/settle';
 
-/** Issue 8, ADR 0035: GET /api/staff/payments/unapplied, money that did not settle its order. */
+/** ADR 0035: GET /api/staff/payments/unapplied, money that did not settle its order. */
 export const unappliedPaymentSchema = z.object({
   paymentId: z.string(),
   orderId: z.number().int(),
@@ -18,7 +18,7 @@ export const unappliedPaymentSchema = z.object({
 export const unappliedPaymentListSchema = z.object({ payments: z.array(unappliedPaymentSchema) });
 export type UnappliedPaymentList = z.infer<typeof unappliedPaymentListSchema>;
 
-/** Issue 8, ADR 0035: GET /api/staff/payments/refund-claims, forced edits that lowered a paid price. */
+/** ADR 0035: GET /api/staff/payments/refund-claims, forced edits that lowered a paid price. */
 export const refundClaimSchema = z.object({
   id: z.number().int(),
   orderId: z.number().int(),

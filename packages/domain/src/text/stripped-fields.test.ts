@@ -9,7 +9,7 @@ import { normalizeReviewComment } from '../review/rules/index';
 import { stripHtml } from './index';
 
 /**
- * Issue 8: stripping that could be bypassed (`<<b>img src=x onerror=alert(1)>` came out as an img tag).
+ * ADR 0039: stripping that could be bypassed (`<<b>img src=x onerror=alert(1)>` came out as an img tag).
  * Nested and broken tag soup goes through the function of every stripped field; nothing that opens a
  * tag, end tag, comment or processing instruction may survive, and stripping again changes nothing.
  */

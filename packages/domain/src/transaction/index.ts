@@ -4,7 +4,7 @@ import { PAYMENT_SYSTEMS } from '../settings/index';
 /** SPEC §2 /transactions: the customer's payments and refunds. */
 export const TRANSACTION_TYPE = { payment: 'payment', refund: 'refund' } as const;
 export type TransactionType = (typeof TRANSACTION_TYPE)[keyof typeof TRANSACTION_TYPE];
-/** Issue 8: 'unapplied' is money that arrived and did not settle its order (parked for support). */
+/** ADR 0036: 'unapplied' is money that arrived and did not settle its order (parked for support). */
 export const TRANSACTION_STATUS = { completed: 'completed', unapplied: 'unapplied' } as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
 
@@ -19,7 +19,7 @@ export const transactionSchema = z.object({
   amount: z.number(),
   type: z.enum(['payment', 'refund']),
   status: z.string(),
-  /** Issue 8: a sandbox attempt's transaction (no money moved). */
+  /** ADR 0036: a sandbox attempt's transaction (no money moved). */
   sandbox: z.boolean().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;

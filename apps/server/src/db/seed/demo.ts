@@ -55,7 +55,7 @@ interface DemoOrder {
   createdHoursAgo: number;
   /** The walk to the current status: [status, hours after creation], the first one at creation. */
   history: readonly (readonly [OrderStatusId, number])[];
-  /** Issue 11: a free revision of the completed order, its statuses as [status, hours after completion]. */
+  /** ADR 0044: a free revision of the completed order, its statuses as [status, hours after completion]. */
   revision?: { levelId: number; categoryIds: readonly number[]; description: string; history: readonly (readonly [RevisionStatusId, number])[] };
 }
 

@@ -234,7 +234,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
 
     /** A new password ends every session of the account and every other reset link. */
     resetPassword: async ({ token, password }: { token: string; password: string }): Promise<void> => {
-      // One transaction: a failure half-way leaves the token unspent and the old password (issue 8).
+      // One transaction: a failure half-way leaves the token unspent and the old password (ADR 0038).
       const userId = await repo.resetPassword({ tokenHash: hashToken(token), passwordHash: await hashPassword(password), now: clock.now() });
       if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
     },

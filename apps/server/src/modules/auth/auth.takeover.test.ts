@@ -3,7 +3,7 @@ import { AUTH_MESSAGE } from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 /**
- * Issue 8, pre-registration takeover: an attacker signs up with the victim's email and a password of
+ * ADR 0038, pre-registration takeover: an attacker signs up with the victim's email and a password of
  * his own. Once the victim proves the mailbox (magic link or confirmation mail) from a browser that
  * holds no session of the account, the attacker's password and refresh tokens stop working (ADR 0038).
  */

@@ -42,7 +42,7 @@ export const createCatalogueService = ({
 }: {
   repo: CatalogueRepo;
   chatBaseUrl: string | undefined;
-  /** Issue 8: the providers the deployment offers (payments module); unset: every one the rules name. */
+  /** ADR 0036: the providers the deployment offers (payments module); unset: every one the rules name. */
   usablePayments?: readonly PaymentSystem[];
 }) => {
   const loadSite = async (): Promise<{ idSite: number; settings: z.infer<typeof storedSettingsSchema> }> => {
@@ -72,7 +72,7 @@ export const createCatalogueService = ({
       const chatBase = chatBaseUrl ?? `${origin.protocol}://${origin.host}/chat`;
       return {
         ...settings,
-        // Issue 8: a provider the deployment cannot use (no credentials in production) is never offered.
+        // ADR 0036: a provider the deployment cannot use (no credentials in production) is never offered.
         payments_rules: usablePayments ? offeredPaymentsRules(settings.payments_rules, usablePayments) : settings.payments_rules,
         idSite,
         messages_url: chatBase,

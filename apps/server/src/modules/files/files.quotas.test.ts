@@ -10,7 +10,7 @@ import { insertCustomer } from '../../testing/factories';
 import { createFiles } from './index';
 
 /**
- * Issue 8, quotas and orphan files: a per-customer storage quota checked while the upload streams, an
+ * ADR 0039, quotas and orphan files: a per-customer storage quota checked while the upload streams, an
  * upload rate and an order creation rate per customer, and a sweep of files no row points to.
  */
 const QUOTA_MB = 1;

@@ -44,7 +44,7 @@ export const createFilesRepo = (db: Db) => ({
   },
 
   /**
-   * Records a stored file, in one transaction with the quota check (issue 8): a customer's own upload is
+   * Records a stored file, in one transaction with the quota check (ADR 0039): a customer's own upload is
    * refused ('over-quota') when the customer's stored uploads plus this one pass `quotaBytes`. The
    * customer row is locked first, so two concurrent uploads cannot both squeeze under the quota.
    */
@@ -59,7 +59,7 @@ export const createFilesRepo = (db: Db) => ({
       size: number;
       storageKey: string;
       now: Date;
-      /** a file of this revision of the order (issue 11); null for the order's own files */
+      /** a file of this revision of the order (ADR 0044); null for the order's own files */
       revisionId?: number | null;
     },
     quotaBytes: number | null = null,
@@ -115,7 +115,7 @@ export const createFilesRepo = (db: Db) => ({
       ])
     ).map(toFile),
 
-  /** The files of one of the customer's revisions (issue 11), oldest first. */
+  /** The files of one of the customer's revisions (ADR 0044), oldest first. */
   listForRevision: async ({ customerId, revisionId, source }: { customerId: number; revisionId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
     (
       await db.query<FileRow>(

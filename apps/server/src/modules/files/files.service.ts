@@ -43,9 +43,9 @@ class ContentMismatchError extends Error {}
 export const ORPHAN_FILE_MIN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Passes the upload through, counting bytes and checking the head against the extension (issue 3):
+ * Passes the upload through, counting bytes and checking the head against the extension (ADR 0012):
  * too many bytes or a wrong head fails the stream, and FileStorage then keeps nothing. `quotaLeft` is
- * what the customer's storage quota still allows (issue 8): the byte that crosses it fails the stream.
+ * what the customer's storage quota still allows (ADR 0039): the byte that crosses it fails the stream.
  */
 async function* guardedUpload(
   source: AsyncIterable<Uint8Array>,
@@ -91,7 +91,7 @@ export const createFilesService = ({
   repo: FilesRepo;
   storage: FileStorage;
   clock: Clock;
-  /** Issue 8: the bytes of uploads one customer may keep (writer deliveries do not count). */
+  /** ADR 0039: the bytes of uploads one customer may keep (writer deliveries do not count). */
   uploadQuotaBytes?: number;
 }) => {
   const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
@@ -161,7 +161,7 @@ export const createFilesService = ({
 
   return {
     /**
-     * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (issue 8):
+     * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (ADR 0039):
      * what a crash between storing and recording an upload, or during one, left behind. Returns the count.
      */
     sweepOrphans: async ({ now, minAgeMs = ORPHAN_FILE_MIN_AGE_MS }: { now: Date; minAgeMs?: number }): Promise<number> => {
@@ -196,7 +196,7 @@ export const createFilesService = ({
     },
 
     /**
-     * SPEC §5 "Files": extension list, 100MB, and (issue 3) the content must fit the extension. The bytes
+     * SPEC §5 "Files": extension list, 100MB, and (ADR 0012) the content must fit the extension. The bytes
      * stream to storage; a refused or broken upload leaves no file and no row.
      */
     upload: async ({
@@ -229,7 +229,7 @@ export const createFilesService = ({
     }): Promise<OrderFile> => store({ customerId, orderId, source: 'writer', uploadedBy, file }),
 
     /**
-     * Issue 11: a file of a revision, the customer's (`customer`) or the writer's (`writer`), with the
+     * ADR 0044: a file of a revision, the customer's (`customer`) or the writer's (`writer`), with the
      * same checks and streaming as an order file. The revisions module has checked who may add it.
      */
     storeForRevision: async (f: {

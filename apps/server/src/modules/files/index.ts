@@ -24,7 +24,7 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 export const filesModule: FastifyPluginAsyncZod<ModuleOptions & { service: FilesService }> = async (app, { ctx, service }) => {
   await app.register(filesRoutes, { service, uploadsPerHour: ctx.config.quotas.uploadsPerHour });
 
-  // Issue 8: orphan files (a crash between storing an upload and recording it) are swept at start and
+  // ADR 0039: orphan files (a crash between storing an upload and recording it) are swept at start and
   // every hour. File ages are wall-clock times, so the sweep reads the system clock, not the app's.
   const sweep = async (): Promise<void> => {
     const removed = await service.sweepOrphans({ now: systemClock.now() });

@@ -36,7 +36,7 @@ export const createMailer = (opts: {
     kind: 'outbox',
     send: async (m) => {
       await opts.repo.insert({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '' });
-      // CONTRACT "Identity": the log names each mail, never its links or tokens (issue 8).
+      // CONTRACT "Identity": the log names each mail, never its links or tokens (ADR 0039).
       opts.log.info({ to: m.to, subject: m.subject }, 'mail to outbox');
     },
     close: () => undefined,

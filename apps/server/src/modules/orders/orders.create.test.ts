@@ -251,7 +251,7 @@ describe('server-side checks of every field', () => {
     });
   });
 
-  it('strips nested and broken tags until none is left (issue 8)', async () => {
+  it('strips nested and broken tags until none is left (ADR 0039)', async () => {
     const res = await create(
       body(1, {
         title: 'Climate <<b>img src=x onerror=alert(1)> policy',

@@ -15,7 +15,7 @@ import {
 } from './orders.rows';
 
 
-/** What the payments module does inside an edit's transaction (issue 8, ADR 0034). */
+/** What the payments module does inside an edit's transaction (ADR 0034). */
 export interface OrderEditHooks {
   beforeEdit(tx: Queryable, e: { orderId: number; now: Date }): Promise<void>;
   afterEdit(
@@ -153,7 +153,7 @@ export const createOrdersRepo = (db: Db) => ({
 
   /**
    * Edits the order when its status still allows it (checked in the same statement, so a payment that
-   * lands in between wins). Null when nothing was updated. Issue 8: in one transaction with the money
+   * lands in between wins). Null when nothing was updated. ADR 0034: in one transaction with the money
    * hooks: `beforeEdit` (the order's open payment attempts are canceled, locked before the order as a
    * callback locks them) and `afterEdit` (a forced edit's difference), with the price before and after.
    */

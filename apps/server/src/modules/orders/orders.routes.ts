@@ -65,7 +65,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
   app.post(
     '/api/en/sites/categories/:category/orders',
     {
-      // Issue 8: new orders an hour per customer (ORDER_CREATE_RATE_PER_HOUR); past it 429 with Retry-After.
+      // ADR 0039: new orders an hour per customer (ORDER_CREATE_RATE_PER_HOUR); past it 429 with Retry-After.
       preHandler: [app.requireCustomer, accountRateLimit(app, 'order-create', ordersPerHour)],
       schema: {
         tags: ['orders'],

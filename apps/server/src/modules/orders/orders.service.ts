@@ -62,11 +62,11 @@ export interface OrdersServiceDeps {
   discounts: DiscountsService;
   files: FilesService;
   reviews: Pick<ReviewsService, 'feedback'>;
-  /** Issue 8: the payments module's part of an edit (open attempts, a forced edit's difference). */
+  /** ADR 0034: the payments module's part of an edit (open attempts, a forced edit's difference). */
   money: OrderEditHooks;
-  /** Issue 8: what the order page says about money (an amount due, money parked for support). */
+  /** ADR 0034: what the order page says about money (an amount due, money parked for support). */
   moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
-  /** SPEC §3 "activeRevision" (issue 11) */
+  /** SPEC §3 "activeRevision" (ADR 0044) */
   revisions: Pick<RevisionsService, 'activeRevision'>;
 }
 
@@ -95,7 +95,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
   };
 
   /**
-   * Every rule again on the server (issue 3): catalogues, form dependencies, text, the discount code, the
+   * Every rule again on the server (ADR 0012): catalogues, form dependencies, text, the discount code, the
    * preferred writers; then the price from the domain function over the database's tables.
    */
   const prepare = async ({ customerId, category, body }: { customerId: number; category: string; body: OrderBodyValues }): Promise<OrderFields> => {

@@ -12,7 +12,7 @@ export { usablePaymentSystems } from './payments.sandbox-policy';
 export { createMoneySupport, orderEditMoney, type MoneySupport } from './payments.settle';
 
 /**
- * Payments (issue 4): checkout redirects, provider adapters (sandbox without credentials), callbacks
+ * Payments (ADR 0024): checkout redirects, provider adapters (sandbox without credentials), callbacks
  * applied exactly once, the return page's status check.
  */
 export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -30,7 +30,7 @@ export const paymentsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
     available: (provider) => usable.has(provider),
   });
   await app.register(paymentsRoutes, { service });
-  // Issue 8: the background reconciliation of attempts left open (ADR 0037), from ready to close.
+  // The background reconciliation of attempts left open (ADR 0037), from ready to close.
   const reconciler = createReconciler({
     db: ctx.db,
     providers,

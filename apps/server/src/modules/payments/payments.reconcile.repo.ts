@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 
-/** SQL of the reconciliation job (issue 8, ADR 0037): its whole state is on the attempt rows. */
+/** SQL of the reconciliation job (ADR 0037): its whole state is on the attempt rows. */
 export const createReconcileRepo = (q: Queryable) => ({
   /**
    * Claims up to `limit` open attempts that are due (first check `afterMs` after creation, later ones at

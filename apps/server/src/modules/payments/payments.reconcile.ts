@@ -26,7 +26,7 @@ export interface ReconcilerDeps {
 type Outcome = 'settled' | 'open' | 'support';
 
 /**
- * Issue 8 "late events" (ADR 0037): attempts left open (the buyer closed the provider's page, a callback
+ * ADR 0037: attempts left open (the buyer closed the provider's page, a callback
  * never came) are asked about at their provider where its API allows, and the answer goes through the
  * same exactly-once path as a callback. The job's state lives on the attempt rows, so a restart, or
  * another instance, resumes where the last run stopped.

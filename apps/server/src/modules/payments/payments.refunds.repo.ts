@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import { orderWrites } from '../orders';
 
-/** SQL of a provider's refund or chargeback (issue 8); `q` is the callback's open transaction. */
+/** SQL of a provider's refund or chargeback (ADR 0036); `q` is the callback's open transaction. */
 export const createRefundsRepo = (q: Queryable) => ({
   /**
    * A refund event of the attempt that arrived before it was paid (stored, not applied), now marked

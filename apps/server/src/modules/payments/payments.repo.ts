@@ -25,7 +25,7 @@ export interface PayableOrder {
   siteCategory: number;
   workTypeId: number;
   finalPriceCents: number;
-  /** Issue 8: the difference a forced edit of a paid order left to pay. */
+  /** ADR 0034: the difference a forced edit of a paid order left to pay. */
   amountDueCents: number;
 }
 
@@ -80,8 +80,8 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /**
-   * A new attempt for what the order asks now (issue 8: its whole price, or the difference due); the
-   * order is marked pending while the buyer is at the provider (issue 4).
+   * A new attempt for what the order asks now (ADR 0034: its whole price, or the difference due); the
+   * order is marked pending while the buyer is at the provider (ADR 0024).
    */
   async insertAttempt(a: {
     id: string;

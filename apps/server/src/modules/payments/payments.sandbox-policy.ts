@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 type PolicyConfig = Pick<Config, 'env' | 'payments'>;
 
 /**
- * Issue 8 "Sandbox payments in production" (ADR 0036): sandbox mode is a development aid. With
+ * ADR 0036: sandbox mode is a development aid. With
  * NODE_ENV=production a provider without credentials runs in sandbox mode only when PAYMENTS_SANDBOX=1.
  */
 export const sandboxAllowed = (config: PolicyConfig): boolean => config.env !== 'production' || config.payments.sandbox;

@@ -33,18 +33,18 @@ export interface PaymentsServiceDeps {
   clock: Clock;
   log: Logger;
   origin: string;
-  /** Issue 8: whether the deployment offers this provider (payments.sandbox-policy.ts); default: every one. */
+  /** ADR 0036: whether the deployment offers this provider (payments.sandbox-policy.ts); default: every one. */
   available?: (provider: PaymentSystem) => boolean;
 }
 
 export const createPaymentsService = ({ db, repo, providers, clock, log, origin, available = () => true }: PaymentsServiceDeps) => {
-  /** A provider the deployment does not offer (no credentials in production): its routes refuse (issue 8). */
+  /** A provider the deployment does not offer (no credentials in production): its routes refuse (ADR 0036). */
   const requireAvailable = (provider: PaymentSystem): void => {
     if (!available(provider)) throw new DomainError(ERROR_CODE.notFound, PAYMENT_UNAVAILABLE_MESSAGE);
   };
 
   /**
-   * Applies one verified event exactly once (issue 4): the event id is stored in the same transaction
+   * Applies one verified event exactly once (ADR 0024): the event id is stored in the same transaction
    * as the forward-only state change; a paid attempt writes one transaction row and moves an unpaid
    * order to paid once.
    */
@@ -54,7 +54,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       const now = clock.now();
       const payment = await txRepo.lock(event.paymentId, provider);
       if (!payment) throw notFound();
-      // Issue 8: a paid event settles the order only with exactly what it asks now, or is parked.
+      // ADR 0034: a paid event settles the order only with exactly what it asks now, or is parked.
       if (event.status === 'paid') return settlePaid(tx, { provider, payment, event, now, log });
       // The server alone fixed the amount; a message about another amount or currency is refused whole.
       const amountOk =
@@ -107,7 +107,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       requireAvailable(provider);
       const order = await repo.findOrderByUid(uid);
       if (!order) throw notFound();
-      // Issue 8: the whole price of an unpaid order, or exactly the difference a forced edit left due.
+      // ADR 0034: the whole price of an unpaid order, or exactly the difference a forced edit left due.
       const charge = orderCharge(order);
       if (!charge) return orderPage(order.id);
       const allowed = allowedPaymentSystems(await repo.paymentsRules(), order.siteCategory, order.workTypeId);

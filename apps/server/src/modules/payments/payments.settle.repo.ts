@@ -35,7 +35,7 @@ export interface RefundClaimRow {
   createdAt: Date;
 }
 
-/** SQL of issue 8's money rules (ADR 0034, 0035); `q` is the database or an open transaction. */
+/** SQL of the money rules (ADR 0034, 0035); `q` is the database or an open transaction. */
 export const createSettleRepo = (q: Queryable) => ({
   /** The order, locked until the end of the transaction (after its attempt: the callback's lock order). */
   async lockOrder(orderId: number): Promise<ChargeableOrder | null> {

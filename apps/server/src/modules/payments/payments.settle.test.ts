@@ -70,7 +70,7 @@ const attempt = async (paymentId: string) =>
 const paymentTransactions = async (orderId: number) =>
   t.db.query<{ amount_cents: number; status: string }>(`SELECT amount_cents, status FROM transactions WHERE order_id = $1 AND type = 'payment' ORDER BY id`, [orderId]);
 
-describe('issue 8: underpaying by editing after checkout', () => {
+describe('ADR 0034: underpaying by editing after checkout', () => {
   it('a cheap checkout opened before an edit to a dear order does not pay the dear order', async () => {
     const { id, uid } = await create({ pages: 1 });
     const cheap = (await order(id)).finalPrice;
@@ -128,7 +128,7 @@ describe('issue 8: underpaying by editing after checkout', () => {
   });
 });
 
-describe('issue 8: an edit racing a callback (concurrent on PostgreSQL)', () => {
+describe('ADR 0034: an edit racing a callback (concurrent on PostgreSQL)', () => {
   it('either the old price is paid and the edit refused, or the edit wins and the money is parked; never the new price paid by the old amount', async () => {
     for (let i = 0; i < 6; i += 1) {
       const { id, uid } = await create({ pages: 1 });
@@ -151,7 +151,7 @@ describe('issue 8: an edit racing a callback (concurrent on PostgreSQL)', () => 
   });
 });
 
-describe('issue 8: a paid event after declined is parked, not dropped', () => {
+describe('ADR 0034: a paid event after declined is parked, not dropped', () => {
   it('keeps the money in view: attempt parked, transaction unapplied, support list, order page flag', async () => {
     const { id, uid } = await create();
     const { path, paymentId } = await checkout(uid);
@@ -179,7 +179,7 @@ describe('issue 8: a paid event after declined is parked, not dropped', () => {
   });
 });
 
-describe('issue 8: a forced edit of a paid order (status 10)', () => {
+describe('ADR 0034: a forced edit of a paid order (status 10)', () => {
   const paidOrder = async (overrides: Partial<OrderFormValues>) => {
     const created = await create(overrides);
     await pay((await checkout(created.uid)).path);
@@ -258,7 +258,7 @@ describe('issue 8: a forced edit of a paid order (status 10)', () => {
   });
 });
 
-describe('issue 8: the ledger is never erased by a cascade', () => {
+describe('ADR 0034: the ledger is never erased by a cascade', () => {
   it('deleting an order or a customer with payments is refused, and the ledger stays', async () => {
     const owner = await insertCustomer(t, 'ledger-owner@example.com');
     const res = await t.app.inject({

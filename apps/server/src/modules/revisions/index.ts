@@ -7,7 +7,7 @@ import { createRevisionsService, type RevisionActor, type RevisionsService } fro
 
 export type { RevisionActor, RevisionsService };
 
-/** Free revisions of completed orders (issue 11): the customer's API here, staff's in modules/staff. */
+/** Free revisions of completed orders (ADR 0044): the customer's API here, staff's in modules/staff. */
 export const createRevisions = (ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'origin' | 'log'>, { files }: { files: FilesService }): RevisionsService =>
   createRevisionsService({
     repo: createRevisionsRepo(ctx.db),

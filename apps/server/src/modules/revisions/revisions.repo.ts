@@ -53,7 +53,7 @@ export const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
- * Revisions (issue 11). Customer queries carry the customer id in their WHERE (DESIGN rule 3); staff
+ * Revisions (ADR 0044). Customer queries carry the customer id in their WHERE (DESIGN rule 3); staff
  * queries carry the writer id for a writer, nothing for support (as the staff module's do).
  */
 export const createRevisionsRepo = (db: Db) => ({

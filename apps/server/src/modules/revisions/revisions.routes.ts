@@ -8,7 +8,7 @@ import type { RevisionsService } from './revisions.service';
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 
-/** SPEC §7 "Revisions", paths exact (issue 11). */
+/** SPEC §7 "Revisions", paths exact (ADR 0044). */
 export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService }> = async (app, { service }) => {
   // CONTRACT "Errors and access": the revision categories and levels need no token.
   app.get(

@@ -60,7 +60,7 @@ export interface RevisionsServiceDeps {
 const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
-/** Issue 11: the customer hears when a revision is completed, with a link that opens it. */
+/** ADR 0044: the customer hears when a revision is completed, with a link that opens it. */
 export const revisionCompletedMail = (m: { to: string; firstName: string; orderId: number; revisionId: number; url: string }): MailMessage => {
   const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
   const line = `Your revision #${m.revisionId} of order #${m.orderId} is completed. The revised files are waiting for you:`;

@@ -12,7 +12,7 @@ const requireSupport = (request: FastifyRequest): void => {
   if (currentUser(request).role !== ROLE.support) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
 };
 
-/** Issue 8 (ADR 0035): support's view of money that did not settle its order, and of refunds owed. */
+/** ADR 0035: support's view of money that did not settle its order, and of refunds owed. */
 export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport }> = async (app, { money }) => {
   app.get(
     '/api/staff/payments/unapplied',

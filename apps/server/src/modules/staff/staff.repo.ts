@@ -8,7 +8,7 @@ export interface StaffOrderRow extends OrderListRow {
   writerId: number | null;
 }
 
-/** What a refund needs to know of the order's recorded payment (issue 4's transactions table). */
+/** What a refund needs to know of the order's recorded payment (ADR 0024's transactions table). */
 export interface PaidTransaction {
   paymentId: string | null;
   provider: PaymentSystem;
@@ -83,7 +83,7 @@ export const createStaffRepo = (db: Db) => ({
    * Moves the order to `statusId` and writes the history entry with who did it, in one transaction;
    * completion (5) stamps completed_at (the revision window runs from it). `alsoInTransaction` runs
    * inside the same transaction (the refund record). False when the order does not exist or already has
-   * that status (two concurrent changes to one status write one history entry and one refund, issue 8).
+   * that status (two concurrent changes to one status write one history entry and one refund, ADR 0034).
    */
   changeStatus: async ({
     orderId,

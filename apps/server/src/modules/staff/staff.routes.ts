@@ -92,7 +92,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
     },
   );
 
-  // Issue 11: revisions. Support sees and moves every one; a writer those of the orders assigned to them.
+  // ADR 0044: revisions. Support sees and moves every one; a writer those of the orders assigned to them.
   app.get(
     '/api/staff/revisions',
     {

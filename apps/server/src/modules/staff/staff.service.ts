@@ -45,7 +45,7 @@ export interface StaffServiceDeps {
   repo: StaffRepo;
   clock: Clock;
   files: Pick<FilesService, 'deliver'>;
-  /** Issue 4's refund record (modules/transactions), written in the status change's transaction. */
+  /** ADR 0024's refund record (modules/transactions), written in the status change's transaction. */
   recordRefund: (q: Queryable, refund: NewRefund) => Promise<number | null>;
 }
 
@@ -77,7 +77,7 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
     /**
      * CONTRACT "Staff side": support sets any status; every change lands in the order's statusHistory
      * with who made it. Setting the status the order already has changes nothing. Refunded (7) records
-     * a refund of the order's recorded payment, once (issue 4's transactions), in the same transaction.
+     * a refund of the order's recorded payment, once (ADR 0024's transactions), in the same transaction.
      */
     setStatus: async ({ actor, orderId: rawOrderId, status }: { actor: StaffActor; orderId: string; status: number }): Promise<StaffOrder> => {
       requireSupport(actor);

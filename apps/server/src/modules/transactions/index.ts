@@ -7,7 +7,7 @@ import { createTransactionsService } from './transactions.service';
 
 export type { NewPaymentTransaction, NewRefund };
 
-/** SPEC §2 /transactions: the customer's payments and refunds (issue 4). */
+/** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024). */
 export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   await app.register(transactionsRoutes, { service: createTransactionsService({ repo: createTransactionsRepo(ctx.db) }) });
 };
@@ -21,6 +21,6 @@ export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction)
 /**
  * Records a refund of an order (the staff API and the providers' refund events call it); the customer is
  * the order's owner. Returns the new row's id, or null when the order does not exist or the payment is
- * already refunded (one refund per paid attempt, issue 8).
+ * already refunded (one refund per paid attempt, ADR 0036).
  */
 export const recordRefund = (q: Queryable, r: NewRefund): Promise<number | null> => createTransactionsRepo(q).insertRefund(r);

@@ -20,10 +20,10 @@ export interface NewPaymentTransaction {
   provider: PaymentSystem;
   amountCents: number;
   currency: string;
-  /** Issue 8: the attempt ran in sandbox mode (no money moved). */
+  /** ADR 0036: the attempt ran in sandbox mode (no money moved). */
   sandbox?: boolean;
   now: Date;
-  /** Issue 8: 'unapplied' for money that arrived and did not settle the order (parked for support). */
+  /** ADR 0036: 'unapplied' for money that arrived and did not settle the order (parked for support). */
   status?: TransactionStatus;
 }
 
@@ -33,7 +33,7 @@ export interface NewRefund {
   provider: PaymentSystem;
   amountCents: number;
   currency: string;
-  /** Issue 8: the refunded payment ran in sandbox mode. */
+  /** ADR 0036: the refunded payment ran in sandbox mode. */
   sandbox?: boolean;
   now: Date;
 }
@@ -84,7 +84,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
   },
 
   /**
-   * A refund row; the customer is the order's owner. One per paid attempt (issue 8): the refund key
+   * A refund row; the customer is the order's owner. One per paid attempt (ADR 0036): the refund key
    * (migration 0006) makes a second one, from the provider or from support, a no-op (null).
    */
   async insertRefund(r: NewRefund): Promise<number | null> {

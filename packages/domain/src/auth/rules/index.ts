@@ -41,7 +41,7 @@ export const AUTH_MESSAGE = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   resetLinkInvalid: 'This link is invalid or has expired',
   passwordChanged: 'Your password has been changed. You can sign in now.',
-  // Not SPEC texts (issue 8, ADR 0038): told when a mailbox proof from another browser ends a password set before it.
+  // Not SPEC texts (ADR 0038): told when a mailbox proof from another browser ends a password set before it.
   unprovenPasswordRemoved:
     'Your email is confirmed. The password chosen when this account was created was removed and every other session was signed out, because the address had not been confirmed from that browser. To sign in with a password, set a new one with the link we emailed you or with "Forgot password".',
 } as const;

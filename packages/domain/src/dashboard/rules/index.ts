@@ -23,7 +23,7 @@ export type OrderStatusStyle = (typeof ORDER_STATUS_STYLE)[OrderStatusId];
 export const orderStatusStyle = (status: number): OrderStatusStyle =>
   Object.hasOwn(ORDER_STATUS_STYLE, status) ? ORDER_STATUS_STYLE[status as OrderStatusId] : 'hold';
 
-/** What the order page offers in a given state (SPEC §2 order-info, issue 5). */
+/** What the order page offers in a given state (SPEC §2 order-info, ADR 0021). */
 export interface OrderActions {
   /** unpaid: the payment flow (SPEC §4 "Payment flow") */
   pay: boolean;

@@ -52,10 +52,10 @@ export const formatFileSize = (bytes: number): string => {
 };
 
 
-/** An upload whose first bytes do not fit its extension (issue 3, ADR 0012). */
+/** An upload whose first bytes do not fit its extension (ADR 0012). */
 export const FILE_CONTENT_MISMATCH_MESSAGE = 'The file content does not match its extension';
 /** A multipart upload without a `file` part, or an empty one. */
 export const FILE_MISSING_MESSAGE = 'Please attach a file';
-/** Issue 8, not a SPEC text: an upload that would take the customer's stored files past the quota. */
+/** ADR 0039, not a SPEC text: an upload that would take the customer's stored files past the quota. */
 export const fileQuotaExceededMessage = (quotaBytes: number): string =>
   `Your files have reached the storage limit of ${Math.floor(quotaBytes / (1024 * 1024))}MB. Remove a file you no longer need to upload another.`;

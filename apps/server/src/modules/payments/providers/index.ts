@@ -14,7 +14,7 @@ export type Providers = Record<PaymentSystem, PaymentProvider>;
 const secret = () => randomBytes(32).toString('hex');
 
 /**
- * One adapter per provider (issue 4). A provider without credentials runs in sandbox mode (CONTRACT
+ * One adapter per provider (ADR 0024). A provider without credentials runs in sandbox mode (CONTRACT
  * "Payments"): the same adapter code signs and verifies, with a secret generated once and kept in
  * app_secrets, and the buyer is sent to our own sandbox page.
  */

@@ -120,7 +120,7 @@ describe('Fondy', () => {
     ).rejects.toBeInstanceOf(SignatureError);
   });
 
-  /** The signature the code before issue 8 accepted: every field of the message, whatever its name. */
+  /** The signature the code before ADR 0036 accepted: every field of the message, whatever its name. */
   const signEverything = (fields: Record<string, string>, key: string) =>
     createHash('sha1')
       .update([key, ...Object.keys(fields).sort().map((k) => fields[k] ?? '').filter((v) => v !== '')].join('|'))

@@ -89,7 +89,7 @@ export interface SandboxCallback {
   body: string;
 }
 
-/** One interface for every provider (issue 4 "Built right"). */
+/** One interface for every provider (ADR 0024). */
 export interface PaymentProvider {
   readonly name: PaymentSystem;
   readonly sandbox: boolean;
@@ -107,7 +107,7 @@ export interface PaymentProvider {
   sandboxCallback(payment: PaymentAttempt, outcome: SandboxOutcome): SandboxCallback;
 }
 
-/** Compares two signatures in constant time (issue 4: "compared in constant time"). */
+/** Compares two signatures in constant time (ADR 0024: "compared in constant time"). */
 export const safeEqual = (expected: string, received: string): boolean => {
   const a = Buffer.from(expected, 'utf8');
   const b = Buffer.from(received, 'utf8');

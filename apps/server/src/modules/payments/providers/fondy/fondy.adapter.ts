@@ -14,7 +14,7 @@ import {
 /**
  * The parameters Fondy's protocol signs (docs.fondy.io / docs.flitt.com: the request parameters of
  * checkout/url and status/order_id, and the response and callback parameters). Only these count
- * (issue 8): a field outside the protocol is neither signed nor read, so nobody can slip one into the
+ * (ADR 0036): a field outside the protocol is neither signed nor read, so nobody can slip one into the
  * signed string to shift the values after it.
  */
 export const FONDY_SIGNED_FIELDS: ReadonlySet<string> = new Set([

@@ -74,7 +74,7 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
   async verifyCallback(request) {
     // Pingbacks arrive by GET (the default) or POST (a project setting).
     const params = request.method === 'GET' ? request.query : parseFields(request.rawBody, request.headers['content-type']);
-    // The configured version decides, never the one the request names (issue 8): a v3 project refuses
+    // The configured version decides, never the one the request names (ADR 0036): a v3 project refuses
     // an MD5 (v2) pingback. Version 1 is deprecated and signs too little to trust.
     const version = opts.signVersion;
     const received = params.sig ?? '';

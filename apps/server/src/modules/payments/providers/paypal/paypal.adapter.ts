@@ -19,7 +19,7 @@ const EVENT_STATUS: Record<string, PaymentEventStatus> = {
   'PAYMENT.CAPTURE.DENIED': 'declined',
   'PAYMENT.CAPTURE.DECLINED': 'declined',
   'PAYMENT.CAPTURE.REFUNDED': 'refunded',
-  // A chargeback or other reversal of a completed capture (issue 8).
+  // A chargeback or other reversal of a completed capture (ADR 0036).
   'PAYMENT.CAPTURE.REVERSED': 'refunded',
 };
 const CAPTURE_STATUS: Record<string, PaymentEventStatus> = {
