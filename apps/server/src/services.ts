@@ -34,4 +34,3 @@ export const buildServices = (ctx: AppContext) => {
     firstAnswers: createFirstAnswers({ catalogue, clock: ctx.clock }),
   };
 };
-export type Services = ReturnType<typeof buildServices>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorBody } from './index';
+import type { ErrorBody } from './domain-error';
 
 /**
  * The JSON body of every 4xx answer (CONTRACT "Errors and access"): `{ message?, errors? }`, as the

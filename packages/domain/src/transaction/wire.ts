@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { PAYMENT_SYSTEMS } from '../settings/index';
+
+/** SPEC §2 /transactions: the customer's payments and refunds. */
+export const TRANSACTION_TYPE = { payment: 'payment', refund: 'refund' } as const;
+export type TransactionType = (typeof TRANSACTION_TYPE)[keyof typeof TRANSACTION_TYPE];
+/** ADR 0036: 'unapplied' is money that arrived and did not settle its order (parked for support). */
+export const TRANSACTION_STATUS = { completed: 'completed', unapplied: 'unapplied' } as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUS)[keyof typeof TRANSACTION_STATUS];
+
+export const transactionSchema = z.object({
+  id: z.number().int(),
+  /** ISO 8601, UTC. */
+  date: z.string(),
+  orderId: z.number().int(),
+  orderTitle: z.string(),
+  provider: z.enum(PAYMENT_SYSTEMS),
+  /** USD with 2 decimals (CONTRACT). */
+  amount: z.number(),
+  type: z.enum(['payment', 'refund']),
+  status: z.string(),
+  /** ADR 0036: a sandbox attempt's transaction (no money moved). */
+  sandbox: z.boolean().optional(),
+});
+export type Transaction = z.infer<typeof transactionSchema>;
+
+/** CONTRACT "Paths": GET /api/en/customers/transactions?page&limit → { transactions, total }. */
+export const transactionListSchema = z.object({ transactions: z.array(transactionSchema), total: z.number().int() });
+export type TransactionList = z.infer<typeof transactionListSchema>;
