@@ -114,6 +114,17 @@ export default tseslint.config(
     },
   },
   {
+    // A domain index.ts is the context's face and only re-exports: the rules and schemas live in files named
+    // for what they hold (ADR 0055).
+    files: ['packages/domain/src/**/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Program > :not(ExportAllDeclaration, ExportNamedDeclaration[source])', message: 'a domain index.ts only re-exports (ADR 0055); put this in a file named for what it holds.' },
+      ],
+    },
+  },
+  {
     // The domain's eager `rules` halves load with the first paint: no zod, not even through a context's wire
     // schemas (ADR 0020); a type from them is erased and allowed.
     files: ['packages/domain/src/**/rules/**/*.ts'],
