@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { AUTH_MESSAGE, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isValidEmail } from './rules/index';
+import { AUTH_MESSAGE, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isValidEmail } from './rules/index';
 
 export const emailSchema = z
   .string()
@@ -18,7 +18,6 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
-export const NAME_MAX_LENGTH = 100;
 /** SPEC §7 sign_up body. Password is optional (CONTRACT "Identity": the server then sets a random one). */
 export const signUpBodySchema = z.object({
   email: z.string().trim().max(EMAIL_MAX_LENGTH),
@@ -31,9 +30,6 @@ export const signUpBodySchema = z.object({
   hashDevice: z.string().max(128).optional(),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
-
-/** A name is valid when it holds at least one letter and no markup (SPEC §8 'Please provide valid Name'). */
-export const isValidName = (name: string): boolean => /\p{L}/u.test(name) && !/[<>]/.test(name);
 
 export const checkmailBodySchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */

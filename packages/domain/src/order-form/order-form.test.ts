@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGE } from '../auth/index';
 import {
   applyFormDependencies,
   clampNumber,
@@ -8,6 +9,8 @@ import {
   normalizeTitle,
   ORDER_FORM_MESSAGE,
   showsVolumeWarning,
+  splitCheckoutName,
+  USER_TYPE,
   validateCheckout,
   validateOrderDetails,
   wordsFor,
@@ -172,5 +175,25 @@ describe('checkout (SPEC §5)', () => {
   });
   it('asks an existing customer for a password', () => {
     expect(validateCheckout({ userType: 22, email: 'a@b.io', password: '' })).toEqual({ password: 'The "Password" field is mandatory.' });
+  });
+});
+
+describe('checkout name (SPEC §5 "Checkout")', () => {
+  it('splits the one name field: the first word is the first name, the rest the last name', () => {
+    expect(splitCheckoutName('  Ana   María  de la Cruz ')).toEqual({ firstName: 'Ana', lastName: 'María de la Cruz' });
+    expect(splitCheckoutName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+    expect(splitCheckoutName('   ')).toEqual({ firstName: '', lastName: '' });
+  });
+
+  it("refuses a new customer's name without a letter or with markup, and leaves an existing account's alone", () => {
+    const base = { email: 'a@example.com', phone: '+1 202 555 0100', terms: true, isPhoneValid: true };
+    expect(validateCheckout({ ...base, userType: USER_TYPE.newCustomer, name: 'Alex Morgan' }).name).toBeUndefined();
+    expect(validateCheckout({ ...base, userType: USER_TYPE.newCustomer, name: '12345' }).name).toBe(AUTH_MESSAGE.invalidName);
+    expect(validateCheckout({ ...base, userType: USER_TYPE.newCustomer, name: '<b>x</b>' }).name).toBe(AUTH_MESSAGE.invalidName);
+    expect(validateCheckout({ ...base, userType: USER_TYPE.hasAccount, name: '12345', password: 'x' }).name).toBeUndefined();
+  });
+
+  it('says the extra quality check needs the deadline its limit names', () => {
+    expect(ORDER_FORM_MESSAGE.extraQualityCheckUnavailable).toBe('Available for deadlines of 24 hours or more');
   });
 });

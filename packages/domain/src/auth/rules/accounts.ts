@@ -60,3 +60,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** CONTRACT: POST /forgotpassword answers 0 on success, 1 when the email is unknown. */
 export const FORGOT_PASSWORD_RESULT = { success: 0, unknownEmail: 1 } as const;
+
+/** The longest first or last name a sign-up stores. */
+export const NAME_MAX_LENGTH = 100;
+/** A name is valid when it holds at least one letter and no markup (SPEC §8 'Please provide valid Name'). */
+export const isValidName = (name: string): boolean => /\p{L}/u.test(name) && !/[<>]/.test(name);

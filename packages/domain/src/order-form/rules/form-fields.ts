@@ -3,7 +3,7 @@ import { levelFieldForCategory, SITE_CATEGORY } from '../../settings/rules/index
 import type { OrderBody, PriceCalcBody } from '../wire';
 import type { PriceDiscount, PriceInput } from '../../pricing/index';
 import { PRESENTATION_PAPER_TYPE, RESUME_DEFAULT_PAPER_TYPE, WORK_TYPE, WORDS_PER_PAGE } from '../../order/rules/index';
-import { isValidEmail } from '../../auth/rules/index';
+import { AUTH_MESSAGE, isValidEmail, isValidName } from '../../auth/rules/index';
 import { stripHtml } from '../../text/index';
 import {
   DEFAULT_URGENCY_HOURS,
@@ -20,6 +20,7 @@ import type { OrderFormValues, Spacing } from './values';
  */
 export const ORDER_FORM_LIMITS = {
   titleMin: 5,
+  /** the longest title: the wizard's field takes no more, the server refuses more */
   titleMax: 250,
   detailsMin: 10,
   pagesMin: 1,
@@ -55,6 +56,8 @@ export const ORDER_FORM_MESSAGE = {
   orderUpdating: 'Your order is now being updated',
   editingTooltip: 'Up to 30% of the content may be rewritten',
   premiumWriterTooltip: 'One of our 10 top specialists in your subject',
+  /** the note beside the extra quality check when the deadline is too short for it */
+  extraQualityCheckUnavailable: `Available for deadlines of ${ORDER_FORM_LIMITS.extraQualityCheckMinHours} hours or more`,
 } as const;
 
 /** SPEC §9 "Order defaults" and "Default urgency". */
@@ -210,8 +213,18 @@ export const showsVolumeWarning = (
   return ratio >= threshold;
 };
 
-/** SPEC §3 userType. */
+/** SPEC §3 userType: 11 a new customer (name, phone, terms), 22 an existing account (password). */
 export const USER_TYPE = { newCustomer: 11, hasAccount: 22 } as const;
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+
+/**
+ * SPEC §5 "Checkout": the one name field of a new customer, split for sign-up: the first word is the
+ * first name, the rest (spaces collapsed) the last name.
+ */
+export const splitCheckoutName = (name: string): { firstName: string; lastName: string } => {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+};
 
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -221,7 +234,9 @@ export type CheckoutErrors = Partial<Record<'email' | 'password' | 'phone' | 'te
  * country tables); the domain adds the "more than 5 digits" rule.
  */
 export const validateCheckout = (input: {
-  userType: 11 | 22;
+  userType: UserType;
+  /** a new customer's name; checked with isValidName when given */
+  name?: string;
   email: string;
   password?: string;
   phone?: string;
@@ -239,6 +254,7 @@ export const validateCheckout = (input: {
     errors.phone = ORDER_FORM_MESSAGE.invalidPhone;
   }
   if (!input.terms) errors.terms = ORDER_FORM_MESSAGE.termsRequired;
+  if (input.name !== undefined && !isValidName(input.name)) errors.name = AUTH_MESSAGE.invalidName;
   return errors;
 };
 
