@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { FilesService } from '../files';
-import type { MoneySupport } from '../payments';
+import type { MoneySupport, PaymentAttention } from '../payments';
 import type { RevisionsService } from '../revisions';
 import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
@@ -14,11 +14,12 @@ export interface StaffModuleDeps {
   files: FilesService;
   revisions: RevisionsService;
   money: MoneySupport;
+  attention: PaymentAttention;
 }
 
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
   const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: deps.files, recordRefund });
   await app.register(staffRoutes, { service, revisions: deps.revisions });
-  await app.register(staffMoneyRoutes, { money: deps.money });
+  await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });
 };
