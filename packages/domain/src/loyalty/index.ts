@@ -45,6 +45,8 @@ export const loyaltySummarySchema = z.object({
   earningRule: z.string(),
   /** the loyalty code not yet used, if any (one at a time) */
   code: generatedDiscountSchema.nullable(),
+  /** every code generated from points or referrals, newest first (the discount sub-tab) */
+  codes: z.array(generatedDiscountSchema),
   /** the newest ledger entries, newest first */
   ledger: z.array(ledgerEntrySchema),
 });
@@ -53,7 +55,3 @@ export type LoyaltySummary = z.infer<typeof loyaltySummarySchema>;
 /** `GET`/`POST /api/en/orders/discounts/loyalty_discounts/code` */
 export const loyaltyCodeSchema = z.object({ discount: generatedDiscountSchema.nullable() });
 export type LoyaltyCode = z.infer<typeof loyaltyCodeSchema>;
-
-/** Every generated code of the customer (the discount sub-tab). */
-export const generatedDiscountListSchema = z.object({ discounts: z.array(generatedDiscountSchema) });
-export type GeneratedDiscountList = z.infer<typeof generatedDiscountListSchema>;
