@@ -16,9 +16,10 @@ const toStored = (r: DiscountRow): StoredDiscount => ({
 
 /**
  * Issue 12 (ADR 0050): a single-use code no order has taken (or taken by the order being edited, $4), and
- * a code not past its expiry ($3 is now).
+ * a code not past its expiry.
  */
-const USABLE = '(NOT single_use OR used_order_id IS NULL OR used_order_id = $4::integer) AND (expires_at IS NULL OR expires_at > $3::timestamptz)';
+const usable = (now: string, orderId: string) =>
+  `(NOT single_use OR used_order_id IS NULL OR used_order_id = ${orderId}::integer) AND (expires_at IS NULL OR expires_at > ${now}::timestamptz)`;
 
 /** Discount codes: public ones (customer_id NULL) and codes owned by one customer. */
 export const createDiscountsRepo = (db: Db) => ({
@@ -26,7 +27,7 @@ export const createDiscountsRepo = (db: Db) => ({
   findUsable: async ({ code, customerId, orderId, now }: { code: string; customerId: number | null; orderId?: number | undefined; now: Date }): Promise<StoredDiscount | null> => {
     const [row] = await db.query<DiscountRow>(
       `SELECT code, percent, amount_cents, is_top_writer_discount FROM discount_codes
-       WHERE lower(code) = lower($1) AND active AND (customer_id IS NULL OR customer_id = $2) AND ${USABLE}`,
+       WHERE lower(code) = lower($1) AND active AND (customer_id IS NULL OR customer_id = $2) AND ${usable('$3', '$4')}`,
       [code, customerId, now, orderId ?? null],
     );
     return row ? toStored(row) : null;
@@ -36,7 +37,7 @@ export const createDiscountsRepo = (db: Db) => ({
     (
       await db.query<DiscountRow>(
         `SELECT code, percent, amount_cents, is_top_writer_discount FROM discount_codes
-         WHERE customer_id = $1 AND active AND ${USABLE}
+         WHERE customer_id = $1 AND active AND ${usable('$2', '$3')}
          ORDER BY created_at DESC, code`,
         [customerId, now, null],
       )
