@@ -290,3 +290,14 @@ describe('referrals', () => {
     }
   });
 });
+
+describe('demo data', () => {
+  it('gives the demo customer points from paid orders and two referrals (new, ready)', async () => {
+    const [row] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE email = 'demo@example.com'`);
+    const demo = { id: row?.id ?? 0, token: await createAccessTokens(t.config.jwtSecret ?? '', t.clock).sign({ userId: row?.id ?? 0, role: ROLE.customer }) };
+    const s = await summary(demo);
+    expect(s.points).toBeGreaterThan(0);
+    expect(s.ledger.every((e) => e.kind === 'earned')).toBe(true);
+    expect((await referrals(demo)).referrals.map((r) => r.status.id)).toEqual([3, 1]);
+  });
+});
