@@ -1,7 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultOrderForm, LOYALTY_MESSAGE, REFERRAL_MESSAGE, ROLE, toOrderBody, type OrderFormValues } from '@app/domain';
 import { createAccessTokens } from '../auth';
-import { fondySignature } from '../payments/providers/fondy/fondy.adapter';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { insertCustomer } from '../../testing/factories';
 
@@ -45,6 +45,11 @@ const paidOrder = async (who: Who, overrides: Partial<OrderFormValues> = {}) => 
   const [row] = await t.db.query<{ final_price_cents: number }>('SELECT final_price_cents FROM orders WHERE id = $1', [id]);
   return { id, paymentId, cents: row?.final_price_cents ?? 0 };
 };
+/** Fondy's documented signature: sha1 of the secret and the non-empty values sorted by field name, joined by '|'. */
+const fondySignature = (fields: Record<string, string>, secret: string): string =>
+  createHash('sha1')
+    .update([secret, ...Object.keys(fields).sort().map((k) => fields[k] ?? '').filter((v) => v !== '')].join('|'), 'utf8')
+    .digest('hex');
 const fondy = async (fields: Record<string, string>) => {
   const [secret] = await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payments_sandbox_fondy'`);
   const payload: Record<string, string> = { merchant_id: '1396424', currency: 'USD', response_status: 'success', ...fields };
