@@ -234,4 +234,3 @@ export const createLoyaltyRepo = (q: Queryable) => ({
   setReferralCode: async ({ referrerId, id, code }: { referrerId: number; id: number; code: string }): Promise<boolean> =>
     (await q.query('UPDATE referrals SET discount_code = $3 WHERE id = $1 AND referrer_id = $2 AND discount_code IS NULL RETURNING id', [id, referrerId, code])).length > 0,
 });
-export type LoyaltyRepo = ReturnType<typeof createLoyaltyRepo>;
