@@ -97,7 +97,7 @@ test('generates a code after confirming what it costs, copies it and applies it 
 
 test('a friend signs up through the wizard with the referral link, pays, and the referral turns into a discount', async ({ page, browser }) => {
   await openSignedIn(page, customer, '/loyalty?tab=referral');
-  const link = page.getByLabel('Your referral link');
+  const link = page.getByRole('textbox', { name: 'Your referral link' });
   await expect(link).toHaveValue(new RegExp(`/order\\?ref_id=${customerId}$`), SLOW);
   await expect(page.getByText('No friends have joined with your link yet.')).toBeVisible();
   await expectNoAxeViolations(page, 'no referrals');
