@@ -221,12 +221,16 @@ export const createLoyaltyRepo = (q: Queryable) => ({
   referrals: async (referrerId: number): Promise<ReferralRow[]> =>
     (await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.referrer_id = $1 AND r.fraud IS NULL ORDER BY r.id DESC LIMIT 1000`, [referrerId])).map(toReferral),
 
-  /** One of the referrer's referrals, locked when asked (generation); null for anyone else's. */
-  referral: async ({ referrerId, id, lock }: { referrerId: number; id: number; lock: boolean }): Promise<ReferralRow | null> => {
-    const [row] = await q.query<RawReferral>(
-      `${REFERRAL_SELECT} WHERE r.id = $1 AND r.referrer_id = $2 AND r.fraud IS NULL${lock ? ' FOR UPDATE OF r' : ''}`,
-      [id, referrerId],
-    );
+  /**
+   * Locks one of the referrer's counted referrals (generation); false for anyone else's. A statement of
+   * its own: the reads after it see what a transaction that held the lock before wrote (READ COMMITTED).
+   */
+  lockReferral: async ({ referrerId, id }: { referrerId: number; id: number }): Promise<boolean> =>
+    (await q.query('SELECT id FROM referrals WHERE id = $1 AND referrer_id = $2 AND fraud IS NULL FOR UPDATE', [id, referrerId])).length > 0,
+
+  /** One of the referrer's counted referrals; null for anyone else's. */
+  referral: async ({ referrerId, id }: { referrerId: number; id: number }): Promise<ReferralRow | null> => {
+    const [row] = await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.id = $1 AND r.referrer_id = $2 AND r.fraud IS NULL`, [id, referrerId]);
     return row ? toReferral(row) : null;
   },
 

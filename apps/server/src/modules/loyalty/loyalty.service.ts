@@ -154,7 +154,7 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
 
     /** `GET /api/en/customers/referrals/{id}/discount`: 404 for anyone else's referral or one without a code. */
     referralDiscount: async ({ customerId, id }: { customerId: number; id: string }): Promise<ReferralDiscount> => {
-      const row = await repo.referral({ referrerId: customerId, id: parseId(id), lock: false });
+      const row = await repo.referral({ referrerId: customerId, id: parseId(id) });
       if (!row?.discount) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       return { discount: toWire(row.discount, await repo.maxAmountDiscountCents()) };
     },
@@ -168,7 +168,7 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const r = createLoyaltyRepo(tx);
-        const referral = await r.referral({ referrerId: customerId, id, lock: true });
+        const referral = (await r.lockReferral({ referrerId: customerId, id })) ? await r.referral({ referrerId: customerId, id }) : null;
         if (!referral) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
         const status = statusOf(referral);
         if (status === REFERRAL_STATUS.discountGenerated) return referral;
@@ -178,7 +178,7 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
         if (!inserted || !(await r.setReferralCode({ referrerId: customerId, id, code: text }))) {
           throw new DomainError(ERROR_CODE.conflict, REFERRAL_MESSAGE.generationFailed);
         }
-        return r.referral({ referrerId: customerId, id, lock: false });
+        return r.referral({ referrerId: customerId, id });
       });
       if (!row?.discount) throw new DomainError(ERROR_CODE.validation, REFERRAL_MESSAGE.generationFailed);
       return { discount: toWire(row.discount, await repo.maxAmountDiscountCents()) };
