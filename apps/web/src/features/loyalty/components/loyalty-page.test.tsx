@@ -106,3 +106,13 @@ describe('/loyalty referral sub-tab (SPEC §4, ADR 0051)', { timeout: 20_000 }, 
     expect(await screen.findByText('No referrals with the status “Discount expired”.')).toBeInTheDocument();
   });
 });
+
+describe('the shell (SPEC §2 "Startup": ready referral counts)', { timeout: 20_000 }, () => {
+  it('shows the count of ready referrals beside My Bonuses, and nothing when there are none', async () => {
+    server.use(http.get('/api/en/customers/referral', () => HttpResponse.json({ url: 'http://localhost:3000/order?ref_id=7', readyReferrals: 2 })));
+    signIn();
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /My Bonuses/ })).toHaveTextContent('My Bonuses2'));
+  });
+});
