@@ -20,3 +20,5 @@ export * from './staff/index';
 export * from './revision/index';
 export * from './calendar/index';
 export * from './routes/index';
+export * from './loyalty/index';
+export * from './referral/index';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
@@ -10,7 +11,15 @@ export type { AuthService } from './auth.service';
 
 /** The auth service over the app's infrastructure; other modules use it for email confirmation. */
 export const authServiceFor = (ctx: AppContext): AuthService =>
-  createAuthService({ repo: createAuthRepo(ctx.db), clock: ctx.clock, tokens: ctx.tokens, mailer: ctx.mailer, origin: ctx.origin, log: ctx.log });
+  createAuthService({
+    repo: createAuthRepo(ctx.db),
+    clock: ctx.clock,
+    tokens: ctx.tokens,
+    mailer: ctx.mailer,
+    origin: ctx.origin,
+    log: ctx.log,
+    onReferredSignUp: (e) => recordReferral(ctx.db, e),
+  });
 
 /** SPEC §7 "Authentication", CONTRACT "Identity"; the service is built once by the composition root (services.ts). */
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {

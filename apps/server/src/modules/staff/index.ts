@@ -3,6 +3,7 @@ import type { ModuleOptions } from '../../context';
 import type { FilesService } from '../files';
 import type { MoneySupport, PaymentAttention } from '../payments';
 import type { RevisionsService } from '../revisions';
+import { reversePointsForOrder } from '../loyalty';
 import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
 import { staffMoneyRoutes } from './staff.money.routes';
@@ -19,7 +20,14 @@ export interface StaffModuleDeps {
 
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
-  const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: deps.files, recordRefund });
+  const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: deps.files,
+    // ADR 0050: refunding an order takes its loyalty points back, in the same transaction.
+    recordRefund: async (tx, refund) => {
+      const id = await recordRefund(tx, refund);
+      await reversePointsForOrder(tx, { orderId: refund.orderId, now: refund.now });
+      return id;
+    },
+  });
   await app.register(staffRoutes, { service, revisions: deps.revisions });
   await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });
 };

@@ -6,6 +6,7 @@ export { SkipLink } from '@/components/layout/skip-link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { useReferralInfo } from '@/features/loyalty/api/loyalty';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { clearSessionCache } from '../session';
 
@@ -14,6 +15,8 @@ import { clearSessionCache } from '../session';
 /** SPEC §2 "Side navigation": New Order, All Orders (with the order count), Transactions, Settings, My Bonuses. */
 export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   const count = useOrderCount(true);
+  // SPEC §2 "Startup": once authorised, the ready referral count is loaded; it shows beside My Bonuses.
+  const referral = useReferralInfo();
   return (
     <SideNav
       onNavigate={onNavigate}
@@ -22,7 +25,7 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
         { to: paths.dashboard, label: 'All Orders', icon: ClipboardList, badge: count.data?.total },
         { to: paths.transactions, label: 'Transactions', icon: Receipt },
         { to: paths.profile, label: 'Settings', icon: Settings },
-        { to: paths.loyalty, label: 'My Bonuses', icon: Gift },
+        { to: paths.loyalty, label: 'My Bonuses', icon: Gift, badge: referral.data?.readyReferrals || undefined },
       ]}
     />
   );
