@@ -4,7 +4,8 @@ import { orderCreationFailure, toOrderBody } from '@app/domain/order-form/rules'
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { signIn, signUp } from '../api/account';
-import { createOrder, deleteOrderFile, updateOrder, uploadOrderFile } from '../api/order-writes';
+import { uploadOrderFile } from '@/lib/resources/orders';
+import { createOrder, deleteOrderFile, updateOrder } from '../api/order-writes';
 import type { AccountInput } from '../components/step-checkout';
 import { focusField, type OrderWizardState } from '../hooks/use-order-wizard';
 import { trackWizardEvent } from './debug';
