@@ -60,7 +60,7 @@ const Loyalty = customerPage(LoyaltyPage);
 const OrderInfoLookup = customerPage(OrderInfoLookupPage);
 const OrderInfo = customerPage(OrderInfoPage);
 
-/** Issue 8: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
+/** ADR 0041: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
 function Home() {
   const customer = useCurrentCustomer();
   return <Redirect to={customer ? paths.dashboard : paths.order} replace />;

@@ -120,7 +120,7 @@ export const deferChecksAgain = (): void => {
   checksDeferred = true;
 };
 
-/** A macrotask boundary: each deferred check parses in a task of its own, not all in one long task (issue 13). */
+/** A macrotask boundary: each deferred check parses in a task of its own, not all in one long task (ADR 0040). */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T>>): void => {
@@ -269,7 +269,7 @@ export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptio
     return data as T;
   }
   const schema = given;
-  // The page may have brought this public answer with it (issue 13): the same bytes the server would send.
+  // The page may have brought this public answer with it (ADR 0040): the same bytes the server would send.
   if (method === 'GET' && !auth && json === undefined && form === undefined) {
     const inline = takeInlineAnswer(path);
     if (inline !== undefined) {

@@ -33,9 +33,6 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
-/** A name is valid when it holds at least one letter and no markup (SPEC §8 'Please provide valid Name'). */
-export const isValidName = (name: string): boolean => /\p{L}/u.test(name) && !/[<>]/.test(name);
-
 export const checkmailBodySchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */
 export const checkmailResponseSchema = z.object({ status: z.enum(['fail', 'success']) });

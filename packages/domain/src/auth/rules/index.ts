@@ -19,6 +19,15 @@ export type Role = (typeof ROLE)[keyof typeof ROLE];
 export const isCustomerRole = (role: number): boolean => role === ROLE.customer || role === ROLE.customerAlt;
 export const isStaffRole = (role: number): boolean => role === ROLE.writer || role === ROLE.support;
 
+/** A name is valid when it holds at least one letter and no markup (SPEC §8 'Please provide valid Name'). */
+export const isValidName = (name: string): boolean => /\p{L}/u.test(name) && !/[<>]/.test(name);
+
+/** The checkout's one Name field as sign-up's two (SPEC §7): the first word, then the rest. */
+export const splitFullName = (name: string): { firstName: string; lastName: string } => {
+  const [firstName = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+};
+
 /** SPEC §8 "Signup and login" and "Email and password notices", exactly worded. */
 export const AUTH_MESSAGE = {
   invalidName: 'Please provide valid Name',

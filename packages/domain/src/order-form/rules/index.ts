@@ -55,6 +55,7 @@ export const ORDER_FORM_MESSAGE = {
   orderUpdating: 'Your order is now being updated',
   editingTooltip: 'Up to 30% of the content may be rewritten',
   premiumWriterTooltip: 'One of our 10 top specialists in your subject',
+  extraQualityCheckUnavailable: `Available for deadlines of ${ORDER_FORM_LIMITS.extraQualityCheckMinHours} hours or more`,
 } as const;
 
 export type { OrderFormValues, Spacing } from './values';
@@ -214,6 +215,7 @@ export const showsVolumeWarning = (
 
 /** SPEC §3 userType. */
 export const USER_TYPE = { newCustomer: 11, hasAccount: 22 } as const;
+export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
 
 export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
 
@@ -223,7 +225,7 @@ export type CheckoutErrors = Partial<Record<'email' | 'password' | 'phone' | 'te
  * country tables); the domain adds the "more than 5 digits" rule.
  */
 export const validateCheckout = (input: {
-  userType: 11 | 22;
+  userType: UserType;
   email: string;
   password?: string;
   phone?: string;

@@ -132,7 +132,7 @@ interface WizardBodyProps extends OrderWizardProps {
   notEditable: boolean;
   refId: string | null;
   /**
-   * The form's discount code goes through the discount endpoint on opening (SPEC §2 ?discount=; issue 3:
+   * The form's discount code goes through the discount endpoint on opening (SPEC §2 ?discount=; ADR 0027:
    * the code stored on an order being edited or cloned), so every step prices what will be charged.
    */
   applyDiscountOnOpen: boolean;
@@ -200,7 +200,7 @@ function WizardBody(props: WizardBodyProps) {
     },
   });
 
-  // The later steps' code: the browser downloads it while idle (the page's prefetch links, issue 13) and
+  // The later steps' code: the browser downloads it while idle (the page's prefetch links, ADR 0040) and
   // it runs once the visitor starts on the form, when the browser is idle, not during the first paint.
   useEffect(() => {
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;

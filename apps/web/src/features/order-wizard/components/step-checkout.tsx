@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { AUTH_MESSAGE, emailOnItsWayBody, isValidName } from '@app/domain/auth';
-import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors } from '@app/domain/order-form/rules';
+import { AUTH_MESSAGE, emailOnItsWayBody, isValidName, splitFullName } from '@app/domain/auth/rules';
+import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors, type UserType } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -41,7 +41,7 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
 }
 
 /** Step 3 (SPEC §4: complete once the contact details are valid): discount, account and create. */
-/** Issue 13: the texts the box accepts, served by the product; a new tab, so nothing typed here is lost. */
+/** ADR 0041: the texts the box accepts, served by the product; a new tab, so nothing typed here is lost. */
 function LegalLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noopener" className="text-primary-text underline underline-offset-2 hover:no-underline">
@@ -119,11 +119,9 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
       onCreate({ kind: 'existing', email: checkout.email, password });
       return;
     }
-    const [firstName = '', ...rest] = checkout.name.trim().split(/\s+/);
     onCreate({
       kind: 'new',
-      firstName,
-      lastName: rest.join(' '),
+      ...splitFullName(checkout.name),
       email: checkout.email,
       phone: internationalPhone(checkout.phone, checkout.country),
       calls: checkout.calls,
@@ -150,10 +148,12 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
         <fieldset className="flex flex-col gap-4" disabled={locked}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Account">
-            {[
-              [USER_TYPE.newCustomer, "I'm new"],
-              [USER_TYPE.hasAccount, 'I have an account'],
-            ].map(([value, label]) => (
+            {(
+              [
+                [USER_TYPE.newCustomer, "I'm new"],
+                [USER_TYPE.hasAccount, 'I have an account'],
+              ] as const satisfies readonly (readonly [UserType, string])[]
+            ).map(([value, label]) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40"
@@ -164,7 +164,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                   className="accent-primary"
                   checked={checkout.userType === value}
                   onChange={() => {
-                    set({ userType: value as 11 | 22 });
+                    set({ userType: value });
                     setErrors({});
                     setNotice(null);
                   }}

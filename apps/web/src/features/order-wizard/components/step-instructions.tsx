@@ -3,7 +3,7 @@ import { Paperclip, X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
-import { normalizeTitle, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
+import { normalizeTitle, ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
 import { inputClass } from '@/components/ui/input';
 import { usePreferredWriters } from '../api/catalogues';
 import { useWizard } from '../hooks/use-order-wizard';
@@ -192,7 +192,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             id={`${id}-title`}
             className={inputClass}
             placeholder={WRITERS_CHOICE_TITLE}
-            maxLength={250}
+            maxLength={ORDER_FORM_LIMITS.titleMax}
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={describedBy(errors.title && `${id}-title-error`, titleWarning && `${id}-title-warning`)}
             {...titleField}
@@ -245,7 +245,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             label="Extra quality check"
             checked={values.extraQualityCheck}
             disabled={deps.disabled.extraQualityCheck}
-            note={deps.disabled.extraQualityCheck ? 'Available for deadlines of 24 hours or more' : undefined}
+            note={deps.disabled.extraQualityCheck ? ORDER_FORM_MESSAGE.extraQualityCheckUnavailable : undefined}
             onChange={(extraQualityCheck) => update({ extraQualityCheck })}
           />
         )}

@@ -82,7 +82,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
     if (longer) update({ urgency: longer.hours });
   }, [urgencyList, disabledIds, values.urgency, update]);
 
-  // Issue 13 (layout shift): the step is drawn once its lists are here (with the page, usually), not
+  // ADR 0040 (room for late content, no layout shift): the step is drawn once its lists are here (with the page, usually), not
   // field by field as each arrives; until then its room is kept.
   const lists = [workTypes, resume ? resumeServices : paperTypes, subjects, levels, urgencies, ...(resume ? [] : [formats])];
   if (lists.some((list) => list.isPending)) {

@@ -53,7 +53,7 @@ const initialState = ({ settings, prefill, siteCategory: wanted }: WizardInit): 
   const siteCategory = pickCategory(settings, wanted ?? stored?.siteCategory);
   const values = { ...defaultOrderForm(siteCategory), ...(stored?.values ?? {}), ...prefill };
   // A stored discount belongs to the stored form: an order opened for editing, or a code in the query,
-  // brings its own code, applied again through the discount endpoint (issue 3), never a stale one.
+  // brings its own code, applied again through the discount endpoint (ADR 0027), never a stale one.
   const storedDiscount = stored?.discount ?? null;
   const discount = prefill.discountCode === undefined || storedDiscount?.code === prefill.discountCode ? storedDiscount : null;
   return {
@@ -119,14 +119,14 @@ export const useOrderWizardState = (init: WizardInit) => {
   const table = useMemo(() => (calcs.data ? toPriceTable(calcs.data) : null), [calcs.data]);
   const discountBlocked = discount ? discountProblem(discount, deps.values.premiumWriter) : null;
   const appliedDiscount = discount && !discountBlocked ? discount : null;
-  // The price moves in the same render as the input (issue 3): one pure function, no request.
+  // The price moves in the same render as the input (ADR 0027): one pure function, no request.
   const clientPrice: PriceResult | null = useMemo(() => {
     if (!table) return null;
     const applied = appliedDiscount ? { percent: appliedDiscount.percent, amount: amountToCents(appliedDiscount.amount) } : undefined;
     return calculatePrice(table, priceInputForForm(deps.values, applied));
   }, [table, deps.values, appliedDiscount]);
 
-  // ...and the server confirms it once the choices settle (issue 3, SPEC §7 PUT …/calcs).
+  // ...and the server confirms it once the choices settle (ADR 0027, SPEC §7 PUT …/calcs).
   const calcBody = useMemo(() => toPriceCalcBody(deps.values, siteCategory, appliedDiscount), [deps.values, siteCategory, appliedDiscount]);
   const confirmation = usePriceConfirmation(siteCategory, calcBody);
   const serverData = confirmation.settled ? confirmation.query.data : undefined;

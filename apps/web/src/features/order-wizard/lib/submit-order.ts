@@ -1,6 +1,6 @@
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
-import { orderCreationFailure, toOrderBody } from '@app/domain/order-form/rules';
+import { orderCreationFailure, toOrderBody, USER_TYPE } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { signIn, signUp } from '../api/account';
@@ -59,7 +59,7 @@ export const submitOrder = async ({
       } catch (error) {
         setFailure(signUpFailure(error));
         if (error instanceof ApiError && error.fieldErrors.email?.[0] === AUTH_MESSAGE.emailRegistered) {
-          w.setCheckout((c) => ({ ...c, userType: 22 }));
+          w.setCheckout((c) => ({ ...c, userType: USER_TYPE.hasAccount }));
         }
         setLocked(false);
         return;
