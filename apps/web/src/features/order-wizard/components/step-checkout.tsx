@@ -7,7 +7,8 @@ import { paths } from '@/config/paths';
 import { inputClass } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useFieldFocus } from '../hooks/use-field-focus';
+import { useWizardCheckout, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInput } from '../lib/phone';
 import { Check, describedBy, FieldError } from './controls';
 import { DiscountField } from './discount-field';
@@ -26,6 +27,7 @@ interface StepCheckoutProps {
 }
 
 type Errors = CheckoutErrors & { form?: string };
+type CheckoutField = 'name' | 'email' | 'phone' | 'terms' | 'password';
 
 function TextInput({ label, error, ...props }: { label: string; error: string | undefined } & React.ComponentProps<'input'>) {
   const id = useId();
@@ -51,7 +53,10 @@ function LegalLink({ href, children }: { href: string; children: string }) {
 }
 
 export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword }: StepCheckoutProps) {
-  const { checkout, setCheckout, customer, locked } = useWizard();
+  const { checkout, setCheckout } = useWizardCheckout();
+  const { customer } = useWizardForm();
+  const { locked } = useWizardSubmission();
+  const { fieldRef, focusField } = useFieldFocus<CheckoutField>();
   const [errors, setErrors] = useState<Errors>({});
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
@@ -112,7 +117,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
     setErrors(relevant);
     const first = (['name', 'email', 'phone', 'terms', 'password'] as const).find((field) => relevant[field]);
     if (first) {
-      document.querySelector<HTMLElement>(`[data-checkout-field="${first}"]`)?.focus();
+      focusField(first);
       return;
     }
     if (checkout.userType === USER_TYPE.hasAccount) {
@@ -179,7 +184,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
               <TextInput
                 label="Name"
                 autoComplete="name"
-                data-checkout-field="name"
+                ref={fieldRef('name')}
                 value={checkout.name}
                 error={errors.name}
                 onChange={(e) => change('name', { name: e.target.value })}
@@ -189,7 +194,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Email"
                 type="email"
                 autoComplete="email"
-                data-checkout-field="email"
+                ref={fieldRef('email')}
                 value={checkout.email}
                 error={errors.email}
                 onChange={(e) => change('email', { email: e.target.value })}
@@ -223,7 +228,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                     id={`${id}-phone`}
                     type="tel"
                     autoComplete="tel-national"
-                    data-checkout-field="phone"
+                    ref={fieldRef('phone')}
                     placeholder={checkout.country === 'US' ? '(XXX) XXX-XXXX' : undefined}
                     className={inputClass}
                     value={formatPhone(checkout.phone, checkout.country)}
@@ -235,7 +240,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 </div>
                 <FieldError id={`${id}-phone-error`} message={errors.phone} />
               </div>
-              <div className="flex flex-col gap-1" data-checkout-field="terms" tabIndex={-1}>
+              <div className="flex flex-col gap-1" ref={fieldRef('terms')} tabIndex={-1}>
                 <Check
                   label={
                     <>
@@ -259,7 +264,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Email"
                 type="email"
                 autoComplete="username"
-                data-checkout-field="email"
+                ref={fieldRef('email')}
                 value={checkout.email}
                 error={errors.email}
                 onChange={(e) => change('email', { email: e.target.value })}
@@ -269,7 +274,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                data-checkout-field="password"
+                ref={fieldRef('password')}
                 value={password}
                 error={errors.password}
                 onChange={(e) => {

@@ -5,14 +5,13 @@ import { ORDER_FORM_MESSAGE } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
 import { ordersChanged } from '@/lib/resources/orders';
 import type { AccountInput } from '../components/step-checkout';
-import type { CreateOptions } from '../lib/submit-order';
-import type { OrderWizardState } from './use-order-wizard';
+import type { CreateOptions, SubmitState } from '../lib/submit-order';
 
 /** The creation flow's code: loaded on Create, or once the first step is on screen (ADR 0028). */
 export const loadSubmitOrder = () => import('../lib/submit-order');
 
 /** SPEC §4 "Order creation" and §8 "Order creation failure". */
-export const useCreateOrder = (w: OrderWizardState, options: CreateOptions) => {
+export const useCreateOrder = (w: SubmitState & { persist: () => void }, options: CreateOptions) => {
   const [failure, setFailure] = useState<string | null>(null);
   const { setLocked, idempotencyKeyRef } = w;
   const queryClient = useQueryClient();
