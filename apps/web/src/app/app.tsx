@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
+import { primeVisitor } from '@/features/customer/api/get-customer';
+import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { AppRoutes, createRouterHandle } from './router';
@@ -8,8 +9,9 @@ import { AppRoutes, createRouterHandle } from './router';
 /** Boots the web app into `container`. */
 export const mountApp = (container: HTMLElement): void => {
   const queryClient = createQueryClient();
-  // The first startup call (SPEC §2) leaves while the first route module is still loading.
-  void queryClient.prefetchQuery(siteSettingsQueryOptions());
+  // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
+  primeSiteSettings(queryClient);
+  primeVisitor(queryClient, window.location.search);
   const handle = createRouterHandle();
   createRoot(container).render(
     <StrictMode>

@@ -139,6 +139,18 @@ const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T
   else run();
 };
 
+/**
+ * The answer the page brought for a public GET, at once (no promise to wait for), its schema check queued
+ * past the paint as `check: 'after'` queues it (ADR 0028); undefined when the page brought none. For the
+ * startup's answers, which then are in the cache before the first render (ADR 0057).
+ */
+export const takePageAnswer = <T>(path: string, schema: () => Promise<Schema<T>>): T | undefined => {
+  const inline = takeInlineAnswer(path);
+  if (inline === undefined) return undefined;
+  checkLater(path, inline.data, schema);
+  return inline.data as T;
+};
+
 const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text().catch(() => '');
   if (text === '') return undefined;
