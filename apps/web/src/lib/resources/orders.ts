@@ -1,8 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { OrderDetail } from '@app/domain/order';
-import { apiErrorFor, apiFetch } from '../api-client';
-import { uploadWithProgress } from '../upload';
+import { apiFetch } from '../api-client';
 
 /**
  * The customer's orders as a server resource (ADR 0056): this module owns their query keys, the order
@@ -42,24 +41,6 @@ export const getOrderFiles = (orderId: number, side: FileSide): Promise<OrderFil
 
 export const orderFilesQueryOptions = (orderId: number, side: FileSide) =>
   queryOptions({ queryKey: orderKeys.files(orderId, side), queryFn: () => getOrderFiles(orderId, side) });
-
-/**
- * CONTRACT "Paths": POST /api/en/orders/{id}/customers/files, one multipart `file` per request, with its
- * progress (DESIGN rule 9, `lib/upload.ts`); `signal` cancels it. Answers the stored file.
- */
-export const uploadOrderFile = async (
-  orderId: number,
-  file: File,
-  onProgress: (percent: number) => void,
-  signal?: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/en/orders/${orderId}/customers/files`, form, onProgress, ...(signal ? { signal } : {}) });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
-};
 
 /**
  * An order was created, edited, paid or otherwise changed: every cached answer about orders (its detail

@@ -4,7 +4,7 @@ import { orderCreationFailure, toOrderBody, USER_TYPE, type OrderFormValues } fr
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { signIn, signUp } from '../api/account';
-import { uploadOrderFile } from '@/lib/resources/orders';
+import { uploadOrderFile } from '@/lib/resources/order-uploads';
 import { createOrder, deleteOrderFile, updateOrder } from '../api/order-writes';
 import type { AccountInput } from '../components/step-checkout';
 import type { WizardCheckout, WizardFiles, WizardSubmission } from '../hooks/wizard-contexts';
