@@ -27,6 +27,7 @@ import type { EditingOrder } from '../lib/submit-order';
 import { readWizardParams } from '../lib/wizard-params';
 import { PriceBar } from './price-bar';
 import { PriceSummary } from './price-summary';
+import { StepNav, STEP_NAMES } from './step-nav';
 import { StepPaper } from './step-paper';
 import type { InstructionErrors } from './step-instructions';
 import { UploadProgress } from './upload-progress';
@@ -53,7 +54,6 @@ export interface OrderWizardProps {
   dashboardPath: string;
 }
 
-const STEP_NAMES: Record<WizardStep, string> = { 1: 'Paper', 2: 'Instructions', 3: 'Checkout' };
 const stepLabel = (step: WizardStep) => `Step ${step} of 3: ${STEP_NAMES[step]}`;
 
 /**
@@ -186,27 +186,7 @@ function WizardSteps(props: WizardStepsProps) {
       <div className="flex flex-col gap-6 pb-24 min-[992px]:pb-0">
         <PageHeading>{title}</PageHeading>
         {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
-        <nav aria-label="Order steps">
-          <ol className="flex gap-2 text-sm">
-            {([1, 2, 3] as const).map((n) => {
-              const reachable = n === 1 || (n === 2 && step1) || (n === 3 && step2);
-              return (
-                <li key={n} className="flex-1">
-                  <button
-                    type="button"
-                    disabled={!reachable || creating}
-                    aria-current={step === n ? 'step' : undefined}
-                    onClick={() => goTo(n)}
-                    className={`w-full rounded-md border px-2 py-2 text-left font-medium ${step === n ? 'border-primary bg-white text-slate-900 ring-2 ring-primary/40' : 'border-slate-300 bg-white text-slate-700'} disabled:text-slate-500`}
-                  >
-                    <span className="block text-xs text-slate-600">Step {n}</span>
-                    {STEP_NAMES[n]}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+        <StepNav step={step} reachable={[true, step1, step2]} disabled={creating} onGoTo={goTo} />
         <div className="grid items-start gap-6 min-[992px]:grid-cols-[minmax(0,1fr)_20rem]">
           <form
             noValidate
