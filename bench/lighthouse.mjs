@@ -3,6 +3,7 @@
 //   node bench/lighthouse.mjs                  (builds the web app first)
 //   SKIP_WEB_BUILD=1 node bench/lighthouse.mjs (uses apps/web/dist as it is)
 //   BENCH_LH_RUNS=5 node bench/lighthouse.mjs  (runs per page; default 3)
+//   BENCH_LH_DETAIL=1 node bench/lighthouse.mjs (also each run's LCP element and phases, and its long tasks)
 //
 // The product runs as in production (NODE_ENV=production, PUBLIC_ORIGIN set, a fresh embedded database);
 // the reference is React 19 rendering one heading, built by Vite into a temporary folder and served by a
@@ -22,6 +23,7 @@ import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
+const detail = process.env.BENCH_LH_DETAIL === '1';
 
 export const GOALS = {
   performance: 95,
@@ -118,6 +120,21 @@ const startReference = async () => {
   };
 };
 
+/** What delays the LCP and what blocks the main thread (ADR 0057): the element, its phases, the long tasks. */
+const printDetail = (url, lhr) => {
+  const short = (u) => String(u ?? '').replace(/^https?:\/\/[^/]+/, '');
+  const element = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = element[0]?.items?.[0]?.node;
+  const phases = element[1]?.items ?? [];
+  console.info(`  ${short(url)}: LCP element ${node ? `${node.nodeLabel} <${node.selector}>` : '?'}`);
+  if (phases.length > 0) console.info(`    phases ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+  for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
+    console.info(`    long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms ${short(task.url)}`);
+  }
+  const boot = lhr.audits['bootup-time']?.details?.items ?? [];
+  console.info(`    script time ${boot.map((b) => `${short(b.url) || 'other'} ${Math.round(b.scripting)} ms`).join(', ')}`);
+};
+
 /** One Lighthouse run (mobile defaults, simulated throttling, performance only) in a fresh Chromium. */
 const audit = async (url) => {
   const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags: ['--headless=new', '--no-sandbox'] });
@@ -126,6 +143,7 @@ const audit = async (url) => {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (detail) printDetail(url, lhr);
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcpMs: lhr.audits['largest-contentful-paint'].numericValue,

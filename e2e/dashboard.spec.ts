@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, openSignedIn, placeOrder, signUp, test, type Account, expectNoAxeViolations } from './support';
 
 /**
- * Issue 5 journeys on /dashboard: a fresh customer with 30 orders (placed through the API), filtered,
+ * SPEC §2 /dashboard journeys (ADR 0021, 0022): a fresh customer with 30 orders (placed through the API), filtered,
  * searched, paged and hidden in Chromium; grid and list.
  */
 test.describe.configure({ mode: 'serial' });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, openSignedIn, placeOrder, signUp, tabTo, test } from './support';
 
 /**
- * Issue 13: a customer moves around the signed-in pages with the keyboard alone: the skip link,
+ * ADR 0042: a customer moves around the signed-in pages with the keyboard alone: the skip link,
  * the side navigation, the order list, the order page's tabs and a filter. Each route has its own
  * title, takes the focus on its heading and is announced; axe-core finds nothing on any of them.
  */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, freshEmail, shoot, tabTo, test, wizardStep, WIZARD_WAIT } from './support';
 
 /**
- * Issue 13: a visitor orders an essay with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows and
+ * ADR 0042: a visitor orders an essay with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows and
  * typing; no click anywhere), and axe-core finds nothing on each step, with its errors and its tooltip.
  */
 test.setTimeout(120_000);

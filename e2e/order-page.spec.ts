@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO, expect, openSignedIn, signInApi, test, type Tokens, expectNoAxeViolations } from './support';
 
-/** Issue 5 journeys on /orderinfo: the demo customer's order in each status, files, feedback, redirects. */
+/** SPEC §2 /orderinfo journeys (ADR 0021): the demo customer's order in each status, files, feedback, redirects. */
 test.describe.configure({ mode: 'serial' });
 // The machine running the journeys is shared and slow to serve the first lazy chunks: generous waits.
 test.setTimeout(120_000);

@@ -1,6 +1,6 @@
 import { closePaymentChooser, completeInstructionsStep, completePaperStep, expect, openWizard, orderPageTotal, signUp, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
-/** Issue 3: step 3 for a visitor whose email is already registered (CONTRACT "Identity": checkmail). */
+/** Step 3 for a visitor whose email is already registered (CONTRACT "Identity": checkmail). */
 test.setTimeout(90_000);
 
 test('an existing email switches step 3 to log-in, and the order is created after signing in', async ({ page, request }) => {

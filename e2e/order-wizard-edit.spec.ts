@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { closePaymentChooser, completeInstructionsStep, completePaperStep, continueTo, expect, openSignedIn, orderPageTotal, placeOrderWith, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
-/** Issue 3: editing an unpaid order, cloning an old one, and a big file sent with its progress shown. */
+/** SPEC §2 order-form parameters (ADR 0027): editing an unpaid order, cloning an old one, and a big file sent with its progress shown. */
 test.setTimeout(120_000);
 
 test('editing an unpaid order changes its pages, and the order page shows the new pages and price', async ({ page, request }) => {

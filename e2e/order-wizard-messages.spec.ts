@@ -1,6 +1,6 @@
 import { continueTo, completeInstructionsStep, completePaperStep, expect, openSignedIn, openWizard, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
-/** Issue 3: every SPEC §5 message of the wizard, next to its field, and the SPEC §8 discount messages. */
+/** Every SPEC §5 message of the wizard, next to its field, and the SPEC §8 discount messages. */
 test.setTimeout(90_000);
 
 const FORMATS = 'txt, zip, doc, docx, xls, xlsx, rtf, jpeg, png, gif, ppt, pptx, csv, pdf, jpg, odt, rar, zipx, 7z, gz, gzip, tar, tar-gz';

@@ -1,7 +1,7 @@
 import { closePaymentChooser, completeInstructionsStep, continueTo, expect, freshEmail, openWizard, orderPageTotal, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
 /**
- * Issue 3 "Built right": a visitor from an ad orders on a phone (the 'phone' project, 390 px wide),
+ * A visitor from an ad orders on a phone (the 'phone' project, 390 px wide),
  * signing up on step 3, and lands on the order page showing the price the wizard showed.
  */
 test.setTimeout(90_000);

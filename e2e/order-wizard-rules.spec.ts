@@ -1,6 +1,6 @@
 import { continueTo, expect, freshEmail, openWizard, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
 
-/** Issue 3: SPEC §4 "Form dependencies" as a visitor sees them, and SPEC §4 "persisted locally". */
+/** SPEC §4 "Form dependencies" as a visitor sees them, and SPEC §4 "persisted locally". */
 test.setTimeout(90_000);
 
 test('Presentation counts slides and disables spacing and the one-page summary', async ({ page }) => {

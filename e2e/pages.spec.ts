@@ -1,6 +1,6 @@
 import { completeInstructionsStep, completePaperStep, expect, openWizard, shoot, test, wizardStep, WIZARD_WAIT } from './support';
 
-// Issues 8 and 13, through the real `npm start`: the address the README gives opens the app, the first
+// ADR 0040 and 0041, through the real `npm start`: the address the README gives opens the app, the first
 // step paints from the data the page brings, nothing the CSP refuses, real 404s, the terms pages.
 test.setTimeout(90_000);
 

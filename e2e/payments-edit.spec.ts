@@ -1,7 +1,7 @@
 import { essayOrderBody, expect, openSignedIn, placeOrder, shoot, signInApi, signUp, test } from './support';
 
 /**
- * Issue 8 journey: a checkout opened for a cheap order, the order edited to a dear one, the cheap
+ * ADR 0034, 0035 journey: a checkout opened for a cheap order, the order edited to a dear one, the cheap
  * attempt paid. The order must not become paid, and its page says what happened to the money.
  */
 test.setTimeout(120_000);

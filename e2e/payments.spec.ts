@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { completeInstructionsStep, completePaperStep, expect, freshEmail, openSignedIn, openWizard, placeOrder, shoot, signUp, test, type Account, expectNoAxeViolations } from './support';
 
 /**
- * Issue 4 journeys: paying an order through each provider's sandbox (CONTRACT "Payments": no
+ * SPEC §4 "Payment flow" journeys (ADR 0023, 0024): paying an order through each provider's sandbox (CONTRACT "Payments": no
  * credentials, so every provider runs in sandbox mode), a declined payment and the alternative method,
  * and a forged callback.
  */
@@ -84,7 +84,7 @@ for (const { provider, name } of PROVIDERS) {
     await expect(row).toHaveCount(1, SLOW);
     await expect(row).toContainText(name);
     await expect(row).toContainText('Payment');
-    // Issue 8: a sandbox payment moved no money, and the list says so.
+    // ADR 0036: a sandbox payment moved no money, and the list says so.
     await expect(row.getByText('Sandbox', { exact: true })).toBeVisible();
     await expect(row.getByRole('link', { name: new RegExp(`#${order.id}`) })).toHaveAttribute('href', `/orderinfo/${order.id}/details`);
     await expectNoAxeViolations(page, 'transactions');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, freshEmail, openWizard, shoot, test, wizardStep, WIZARD_WAIT } from './support';
 
 /**
- * Issue 13, WCAG 2.2 SC 2.4.11 "Focus not obscured": at 390 px (phone project) the sticky header and
+ * ADR 0042, WCAG 2.2 SC 2.4.11 "Focus not obscured": at 390 px (phone project) the sticky header and
  * the wizard's fixed price bar never cover the control that has the focus. Every Tab stop of the three
  * steps is checked: its box must not overlap the header's box or the bar's box.
  */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO, expect, linkFromMail, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
 
-/** Issue 11 journeys: free revisions of a completed order, the customer's side and support's. */
+/** Revision journeys (ADR 0044): free revisions of a completed order, the customer's side and support's. */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 const SLOW = { timeout: 25_000 };

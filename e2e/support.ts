@@ -173,7 +173,7 @@ export const placeOrder = async (request: APIRequestContext, accessToken: string
   return (await response.json()) as { id: number; uid: string };
 };
 
-/* ---- Issue 3: the new-order wizard at /order ---- */
+/* ---- The new-order wizard at /order (SPEC §4) ---- */
 
 /** The first lazy chunks of /order are slow to arrive on a busy machine. */
 export const WIZARD_WAIT = { timeout: 25_000 } as const;
@@ -260,7 +260,7 @@ export const closePaymentChooser = async (page: Page): Promise<void> => {
   await expect(chooser).toBeHidden();
 };
 
-/* ---- Issue 13: accessibility (ADR 0042) ---- */
+/* ---- Accessibility (ADR 0042) ---- */
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 

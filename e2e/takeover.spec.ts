@@ -1,6 +1,6 @@
 import { expect, linkFromMail, shoot, signUp, test } from './support';
 
-// Issue 8 (ADR 0038): an account created with someone else's address and a password of the creator's
+// ADR 0038: an account created with someone else's address and a password of the creator's
 // own. The owner gets in by magic link from a browser that never held that account's session; the
 // creator's password and refresh token stop working, the owner is told, and sets a password of his own.
 test("pre-registration takeover: the owner's magic link ends the attacker's password and session", async ({ page, request }) => {

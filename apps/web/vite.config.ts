@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 /**
- * Issue 13: every built script, style sheet and SVG of 1 KiB or more also as .br (quality 11) and .gz
+ * ADR 0040: every built script, style sheet and SVG of 1 KiB or more also as .br (quality 11) and .gz
  * (level 9), compressed once here; the server sends them as they are (@fastify/static `preCompressed`).
  */
 const precompress = (): Plugin => {

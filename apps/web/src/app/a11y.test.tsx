@@ -5,7 +5,7 @@ import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
-/** Issue 13 (ADR 0042): titles, the focus after a route change, its announcement, the skip link. */
+/** ADR 0042: titles, the focus after a route change, its announcement, the skip link. */
 const liveRegion = () => screen.getByTestId('live-region');
 
 // Lazy pages load on first use; on a busy 2-core machine that takes a while.

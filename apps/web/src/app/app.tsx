@@ -1,21 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
+import { primeVisitor } from '@/features/customer/api/get-customer';
+import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
-import { AppRoutes, createRouterHandle } from './router';
+import { AppRoutes, createRouterHandle, preloadFirstPage } from './router';
+
+/** How long the first render waits for the first page's module at most (then it shows the loading state). */
+const FIRST_PAGE_WAIT_MS = 3_000;
 
 /** Boots the web app into `container`. */
 export const mountApp = (container: HTMLElement): void => {
   const queryClient = createQueryClient();
-  // The first startup call (SPEC §2) leaves while the first route module is still loading.
-  void queryClient.prefetchQuery(siteSettingsQueryOptions());
+  // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
+  primeSiteSettings(queryClient);
+  primeVisitor(queryClient, window.location.search);
   const handle = createRouterHandle();
-  createRoot(container).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
-        <AppRoutes handle={handle} />
-      </AppProvider>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
+          <AppRoutes handle={handle} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  // The first page's module is already on its way (modulepreload): the first render waits for it, so the
+  // page is the first paint instead of a loading state followed by a long render (ADR 0057). A module
+  // that fails to load renders as before (the route's own loading and error handling).
+  const atMost = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
+  void Promise.race([preloadFirstPage(window.location.pathname), atMost]).then(render, render);
 };

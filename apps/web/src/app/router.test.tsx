@@ -42,7 +42,7 @@ describe('route guard', () => {
   });
 });
 
-describe('/ (issue 8)', () => {
+describe('/ (ADR 0041)', () => {
   it('opens the wizard for a visitor', async () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'New Order' })).toBeInTheDocument();

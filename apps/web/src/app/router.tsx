@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
@@ -19,17 +19,31 @@ function PageShown() {
   return null;
 }
 
-/** A route module exports `Component`; it loads when the route is first shown. */
+/**
+ * A route module exports `Component`; it loads when the route is first shown, or before the first render
+ * (`preload`, ADR 0057): a page whose module is already here draws in the first render, without the
+ * loading state in between (which was the first paint, with the page's render a long task after it).
+ */
 const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
-  const Page = lazy(() => load().then((m) => ({ default: m.Component })));
-  return function LazyPage() {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (loading ??= load().then((m) => {
+      Loaded = m.Component;
+      return { default: m.Component };
+    }));
+  const Page = lazy(preload);
+  function LazyPage() {
+    // Decided once per mount, so the page is never swapped for another element type while mounted.
+    const [Ready] = useState(() => Loaded);
     return (
       <Suspense fallback={<FullPageLoading />}>
-        <Page />
+        {Ready ? <Ready /> : <Page />}
         <PageShown />
       </Suspense>
     );
-  };
+  }
+  return Object.assign(LazyPage, { preload });
 };
 
 const OrderPage = lazyPage(() => import('./routes/order'));
@@ -43,6 +57,16 @@ const LoginPage = lazyPage(() => import('./routes/login'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
 const LogoutPage = lazyPage(() => import('./routes/logout'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+
+/** The pages a first visit most often opens, by path: their code is loaded before the first render. */
+const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
+  [paths.order]: OrderPage,
+  [paths.login]: LoginPage,
+  [paths.resetPassword]: ResetPasswordPage,
+};
+
+/** ADR 0057: the page of `pathname` loaded (its module is preloaded with the page), or at once for others. */
+export const preloadFirstPage = (pathname: string): Promise<unknown> => FIRST_PAGES[pathname]?.preload() ?? Promise.resolve();
 
 /** The signed-in area's pages: the guard sends visitors to /login. */
 const customerPage = (Page: ComponentType) =>
@@ -60,7 +84,7 @@ const Loyalty = customerPage(LoyaltyPage);
 const OrderInfoLookup = customerPage(OrderInfoLookupPage);
 const OrderInfo = customerPage(OrderInfoPage);
 
-/** Issue 8: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
+/** ADR 0041: `/` opens the app: the wizard for a visitor, the dashboard for a signed-in customer. */
 function Home() {
   const customer = useCurrentCustomer();
   return <Redirect to={customer ? paths.dashboard : paths.order} replace />;

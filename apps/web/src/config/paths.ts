@@ -26,7 +26,7 @@ export const paths = {
   logout: APP_PATH.logout,
   resetPassword: APP_PATH.resetPassword,
   notFound: APP_PATH.notFound,
-  /** Issue 13: served by the server from the operator's text, outside the app. */
+  /** ADR 0041: served by the server from the operator's text, outside the app. */
   terms: APP_PATH.terms,
   privacy: APP_PATH.privacy,
 } as const;

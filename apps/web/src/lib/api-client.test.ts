@@ -258,7 +258,7 @@ describe('apiFetch options', () => {
   });
 });
 
-describe('answers the page brought (issue 13)', () => {
+describe('answers the page brought (ADR 0040)', () => {
   const PUBLIC = '/api/en/test/public';
   const withPage = (answers: Record<string, unknown>) => {
     const script = document.createElement('script');

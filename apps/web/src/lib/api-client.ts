@@ -120,7 +120,7 @@ export const deferChecksAgain = (): void => {
   checksDeferred = true;
 };
 
-/** A macrotask boundary: each deferred check parses in a task of its own, not all in one long task (issue 13). */
+/** A macrotask boundary: each deferred check parses in a task of its own, not all in one long task (ADR 0040). */
 const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 
 const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T>>): void => {
@@ -137,6 +137,18 @@ const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T
   };
   if (checksDeferred) deferredChecks.push(run);
   else run();
+};
+
+/**
+ * The answer the page brought for a public GET, at once (no promise to wait for), its schema check queued
+ * past the paint as `check: 'after'` queues it (ADR 0028); undefined when the page brought none. For the
+ * startup's answers, which then are in the cache before the first render (ADR 0057).
+ */
+export const takePageAnswer = <T>(path: string, schema: () => Promise<Schema<T>>): T | undefined => {
+  const inline = takeInlineAnswer(path);
+  if (inline === undefined) return undefined;
+  checkLater(path, inline.data, schema);
+  return inline.data as T;
 };
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -269,7 +281,7 @@ export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptio
     return data as T;
   }
   const schema = given;
-  // The page may have brought this public answer with it (issue 13): the same bytes the server would send.
+  // The page may have brought this public answer with it (ADR 0040): the same bytes the server would send.
   if (method === 'GET' && !auth && json === undefined && form === undefined) {
     const inline = takeInlineAnswer(path);
     if (inline !== undefined) {

@@ -2,7 +2,7 @@ import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
 
 let answers: Map<string, unknown> | undefined;
 
-/** The `<script type="application/json">` the server put in the page: API path → its answer (issue 13). */
+/** The `<script type="application/json">` the server put in the page: API path → its answer (ADR 0040). */
 const read = (): Map<string, unknown> => {
   if (answers) return answers;
   answers = new Map();

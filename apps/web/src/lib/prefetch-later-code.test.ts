@@ -8,7 +8,7 @@ afterEach(() => {
   resetPrefetchLaterCode();
 });
 
-describe('the code a page may load later (issue 13)', () => {
+describe('the code a page may load later (ADR 0040)', () => {
   it('is prefetched, not run, once, from the list the page carries; only the build’s own files', () => {
     const list = document.createElement('script');
     list.type = 'application/json';

@@ -3,7 +3,7 @@ import { LATER_CODE_ELEMENT_ID } from '@app/domain/routes';
 let done = false;
 
 /**
- * Issue 13, "preloading what the next step needs only when idle": the server lists the code the page may
+ * ADR 0040, "preload now and prefetch later": the server lists the code the page may
  * load later (the wizard's steps 2 and 3, its dialogs); once the page is drawn and the browser idle, each
  * file is fetched at the lowest priority into the HTTP cache, without running it. The code runs when it
  * is imported (the wizard's next step, a dialog), from the cache. Once per page load.

@@ -20,7 +20,7 @@ export const createQueryClient = (): QueryClient =>
 /**
  * The response checks deferred past the first paint (ADR 0028) run once the page that just mounted has
  * fetched what it shows and the browser is idle after drawing it, or after 5 s whatever happens; so does
- * the prefetch of the code the page may load later (issue 13).
+ * the prefetch of the code the page may load later (ADR 0040).
  * Returns the cleanup.
  */
 export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) => {

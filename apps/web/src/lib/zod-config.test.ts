@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
-describe('zod without its eval compiler (issue 13)', () => {
+describe('zod without its eval compiler (ADR 0040)', () => {
   it('is configured jitless before any schema is built, so it never probes `new Function` under the CSP', async () => {
     // The test setup built the domain's schemas already: build them again, as the page does, after the setting.
     vi.resetModules();

@@ -1,4 +1,4 @@
-// Issue 13: zod compiles fast object parsers with `new Function`, and probes for it once, which the CSP
+// ADR 0040: zod compiles fast object parsers with `new Function`, and probes for it once, which the CSP
 // (`script-src 'self'`, no 'unsafe-eval') refuses: a console error on every visit. The web app runs zod
 // without that compiler (`z.config({ jitless: true })`). zod keeps its configuration on
 // `globalThis.__zod_globalConfig` (shared by every copy of zod on the page) and reads it when a schema is

@@ -32,7 +32,7 @@ export const defaultHandlers = [
   http.get('/api/en/sites/categories/:c/orders/paper_formats', () => HttpResponse.json(paperFormatsFixture)),
   http.get('/api/en/sites/categories/:c/orders/calcs', ({ params }) => HttpResponse.json(calcsFixture(Number(params.c)))),
   http.get('/api/en/sites/:idSite/orders/urgencies', () => HttpResponse.json(urgenciesFixture)),
-  // The wizard's debounced price confirmation (issue 3), priced as the server prices.
+  // The wizard's debounced price confirmation (ADR 0027), priced as the server prices.
   priceCalcHandler(),
   http.get('/api/en/orders/academic_levels', () => HttpResponse.json(academicLevelsFixture)),
   http.get('/api/en/orders/resume_levels', () => HttpResponse.json(academicLevelsFixture.slice(0, 3))),
@@ -44,7 +44,7 @@ export const defaultHandlers = [
       { idWriter: 31, isPremium: false },
     ]),
   ),
-  // Issue 11: before `/orders/:id`, which would match `/orders/revisions` too.
+  // Revisions (ADR 0044): before `/orders/:id`, which would match `/orders/revisions` too.
   http.get('/api/en/orders/revisions/categories', () => HttpResponse.json(REVISION_CATEGORIES)),
   http.get('/api/en/orders/revisions/levels', () => HttpResponse.json(REVISION_LEVELS)),
   http.get('/api/en/orders/revisions/:id/customers/files', () => HttpResponse.json([])),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGE, emailOnItsWayBody, isCustomerRole, isStaffRole, isValidEmail, isValidName, normalizeEmail, signUpBodySchema } from './index';
+import { AUTH_MESSAGE, emailOnItsWayBody, isCustomerRole, isStaffRole, isValidEmail, isValidName, normalizeEmail, signUpBodySchema, splitFullName } from './index';
 
 describe('email check: a standard address pattern (SPEC §5)', () => {
   it.each(['demo@example.com', 'first.last+tag@sub.example.co.uk', 'a@b.io'])('accepts %s', (email) => {
@@ -26,6 +26,11 @@ describe('sign-up', () => {
     expect(isValidName('José')).toBe(true);
     expect(isValidName('12345')).toBe(false);
     expect(isValidName('<b>x</b>')).toBe(false);
+  });
+  it("splits the checkout's one Name into sign-up's first and last name at the first space", () => {
+    expect(splitFullName('  Grace   Brewster Hopper ')).toEqual({ firstName: 'Grace', lastName: 'Brewster Hopper' });
+    expect(splitFullName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
+    expect(splitFullName('')).toEqual({ firstName: '', lastName: '' });
   });
   it('makes the password optional (CONTRACT "Identity")', () => {
     expect(signUpBodySchema.safeParse({ email: 'a@b.io' }).success).toBe(true);

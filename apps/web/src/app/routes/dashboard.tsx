@@ -3,7 +3,7 @@ import { PayButton } from '@/features/payment/components/pay-button';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { PageHeading } from '@/components/ui/page-heading';
 
-/** SPEC §2 "/dashboard: All orders list", each unpaid card with the payment flow (issue 4). */
+/** SPEC §2 "/dashboard: All orders list", each unpaid card with the payment flow (ADR 0023). */
 export function Component() {
   const settings = useSiteSettings();
   // Startup (SPEC §2) fetched the settings before any route renders.

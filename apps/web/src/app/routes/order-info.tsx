@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { Redirect, useLocation, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
-import { orderKeys } from '@/features/orders/api/keys';
+import { ordersChanged } from '@/lib/resources/orders';
 import { OrderPage } from '@/features/orders/components/order-page';
 import { OrderMoneyNotice } from '@/features/payment/components/order-money-notice';
 import { PayButton } from '@/features/payment/components/pay-button';
@@ -24,8 +24,8 @@ export function Component() {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const settings = useSiteSettings();
-  // A paid order changes its page, its dashboard card and the nav's counts (issue 4: without a reload).
-  const onPaid = useCallback(() => void queryClient.invalidateQueries({ queryKey: orderKeys.all }), [queryClient]);
+  // A paid order changes its page, its dashboard card and the nav's counts (ADR 0023: without a reload).
+  const onPaid = useCallback(() => void ordersChanged(queryClient), [queryClient]);
   if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
   if (!isOrderInfoTab(tab)) {
     const search = searchParams.toString();
@@ -52,7 +52,7 @@ export function Component() {
       }
       summary={(order) => <OrderRevisionSummary order={order} />}
       revisions={(order) => (
-        // The completion mail links to `?revision={id}`, which opens that revision (issue 11). A new
+        // The completion mail links to `?revision={id}`, which opens that revision (ADR 0044). A new
         // revision changes the order (its activeRevision): it is reloaded as after a payment.
         <Suspense fallback={<Spinner />}>
           <RevisionsTab orderId={order.id} initialRevisionId={revisionParam} onChanged={onPaid} />

@@ -14,7 +14,7 @@ const TOAST_DURATION_MS = 6000;
 /**
  * UI contract "Toasts": Radix Toast; the viewport is a region labelled "Notifications" and each toast
  * holds a role="status" (inside its list item: a list item itself may not be a status, axe-core
- * "aria-allowed-role" and "list", issue 13). The text is left out of Radix's own announcer (data-radix-toast-announce-exclude)
+ * "aria-allowed-role" and "list", ADR 0042). The text is left out of Radix's own announcer (data-radix-toast-announce-exclude)
  * because the live list already announces it; otherwise every message would be on the page twice.
  */
 export function ToasterView() {

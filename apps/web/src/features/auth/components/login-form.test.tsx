@@ -11,7 +11,7 @@ const openLogin = async () => {
 };
 
 describe('login form', () => {
-  it('shows SPEC §5 messages under a changed field on blur, none under a field only tabbed through (issue 13)', async () => {
+  it('shows SPEC §5 messages under a changed field on blur, none under a field only tabbed through (ADR 0042)', async () => {
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'not-an-email');
     await user.click(screen.getByLabelText('Password'));

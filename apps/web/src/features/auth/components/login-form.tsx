@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { AUTH_MESSAGE, emailOnItsWayBody, isValidEmail } from '@app/domain/auth/rules';
@@ -9,7 +9,9 @@ import { TextField } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useRequestMagicLink } from '../api/request-magic-link';
 import { useSignIn } from '../api/sign-in';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+// Radix Dialog is not part of /login's first paint (ADR 0057): it loads when the link is pressed.
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 interface LoginValues {
   email: string;
@@ -104,7 +106,11 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           </Button>
         </div>
       </form>
-      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+      {forgotOpen && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -19,7 +19,7 @@ describe('reset password page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/login');
-    const notifications = screen.getByRole('region', { name: 'Notifications' });
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(notifications).findByRole('status')).toHaveTextContent('Your password has been changed. You can sign in now.');
     expect(sent).toEqual({ token: 't-1', password: 'new-password-1' });
   });

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Customer } from '@app/domain/customer';
 import { ApiError, apiFetch } from '@/lib/api-client';
+import { QUERY_PARAM } from '@/config/paths';
 import { tokenStorage } from '@/lib/storage';
 import { customerKeys } from './keys';
 
@@ -27,6 +28,17 @@ export const getCurrentCustomer = async (): Promise<Customer | null> => {
 
 export const currentCustomerQueryOptions = () =>
   queryOptions({ queryKey: customerKeys.current(), queryFn: getCurrentCustomer, staleTime: 5 * 60_000 });
+
+/**
+ * Before the first render (ADR 0057): a browser with no token and no magic link is a visitor, which
+ * `getCurrentCustomer` would answer without a call; the cache knows it at once, so the first render
+ * draws the page instead of the startup's loading state.
+ */
+export const primeVisitor = (queryClient: QueryClient, search: string): void => {
+  if (!tokenStorage.hasAny() && !new URLSearchParams(search).has(QUERY_PARAM.magicLink)) {
+    queryClient.setQueryData(customerKeys.current(), null);
+  }
+};
 
 export const useCurrentCustomerQuery = (options: { enabled?: boolean } = {}) =>
   useQuery({ ...currentCustomerQueryOptions(), enabled: options.enabled ?? true });

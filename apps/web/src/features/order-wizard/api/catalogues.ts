@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Calcs, CatalogueItem, Urgency } from '@app/domain/catalogue';
 import type { PreferredWriter } from '@app/domain/order';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, takePageAnswer } from '@/lib/api-client';
 import { wizardKeys } from './keys';
 
 // Catalogues change when an operator edits them, not while a customer orders (CONTRACT: seeded, edited in the database).
@@ -9,6 +9,17 @@ const CATALOGUE_STALE_MS = 60 * 60_000;
 
 // The first step paints with these answers; their schemas check them right after (ADR 0028).
 const listSchema = () => import('@app/domain/catalogue').then((m) => m.catalogueListSchema);
+const calcsSchema = () => import('@app/domain/catalogue').then((m) => m.calcsSchema);
+const urgenciesSchema = () => import('@app/domain/catalogue').then((m) => m.urgencySchema.array());
+
+/**
+ * ADR 0057: an answer the page brought is the query's initial data, in the cache when the query is first
+ * read, so the first step draws in the same render as the page around it (no loading state, no second
+ * long render after the paint). Taken once; its schema still checks it after the paint.
+ */
+const fromPage = <T,>(path: string, schema: () => Promise<{ parse: (data: unknown) => T }>) => ({
+  initialData: (): T | undefined => takePageAnswer(path, schema),
+});
 
 export type CategoryList = 'work_types' | 'assignments' | 'subjects' | 'paper_formats';
 
@@ -19,6 +30,7 @@ export const useCategoryList = (category: number, list: CategoryList) =>
     queryFn: (): Promise<CatalogueItem[]> =>
       apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
+    ...fromPage(`/api/en/sites/categories/${category}/orders/${list}`, listSchema),
   });
 
 /** SPEC §7: GET /api/en/orders/{academic_levels|resume_levels|thesis_levels|resume_services}. */
@@ -28,6 +40,7 @@ export const useSharedList = (list: string, enabled = true) =>
     queryFn: (): Promise<CatalogueItem[]> => apiFetch(`/api/en/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
     enabled,
+    ...(enabled ? fromPage(`/api/en/orders/${list}`, listSchema) : {}),
   });
 
 /** The price tables the wizard prices with, instantly (CONTRACT "Orders and catalogues"). */
@@ -35,12 +48,9 @@ export const useCalcs = (category: number) =>
   useQuery({
     queryKey: wizardKeys.categoryList(category, 'calcs'),
     queryFn: (): Promise<Calcs> =>
-      apiFetch(`/api/en/sites/categories/${category}/orders/calcs`, {
-        auth: false,
-        schema: () => import('@app/domain/catalogue').then((m) => m.calcsSchema),
-        check: 'after',
-      }),
+      apiFetch(`/api/en/sites/categories/${category}/orders/calcs`, { auth: false, schema: calcsSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
+    ...fromPage(`/api/en/sites/categories/${category}/orders/calcs`, calcsSchema),
   });
 
 /** CONTRACT: GET /api/en/sites/{idSite}/orders/urgencies. */
@@ -48,12 +58,9 @@ export const useUrgencies = (idSite: number) =>
   useQuery({
     queryKey: wizardKeys.urgencies(idSite),
     queryFn: (): Promise<Urgency[]> =>
-      apiFetch(`/api/en/sites/${idSite}/orders/urgencies`, {
-        auth: false,
-        schema: () => import('@app/domain/catalogue').then((m) => m.urgencySchema.array()),
-        check: 'after',
-      }),
+      apiFetch(`/api/en/sites/${idSite}/orders/urgencies`, { auth: false, schema: urgenciesSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
+    ...fromPage(`/api/en/sites/${idSite}/orders/urgencies`, urgenciesSchema),
   });
 
 /** CONTRACT "Paths": the signed-in customer's preferred writers. */

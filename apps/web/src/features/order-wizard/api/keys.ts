@@ -5,8 +5,6 @@ export const wizardKeys = {
   sharedList: (list: string) => [...wizardKeys.all, 'list', list] as const,
   urgencies: (idSite: number) => [...wizardKeys.all, 'urgencies', idSite] as const,
   preferredWriters: () => [...wizardKeys.all, 'preferred-writers'] as const,
-  order: (id: number) => [...wizardKeys.all, 'order', id] as const,
-  orderFiles: (id: number) => [...wizardKeys.all, 'order', id, 'files'] as const,
-  /** `PUT …/calcs` answers, keyed by the body asked about (issue 3) */
+  /** `PUT …/calcs` answers, keyed by the body asked about (ADR 0027) */
   priceCalc: (category: number, body: unknown) => [...wizardKeys.all, 'price-calc', category, body] as const,
 };

@@ -1,9 +1,6 @@
-import type { OrderFile } from '@app/domain/files';
 import type { OrderRef } from '@app/domain/order';
 import type { OrderBody } from '@app/domain/order-form';
-import { TRANSPORT_MESSAGE } from '@app/domain/errors';
-import { ApiError, apiFetch } from '@/lib/api-client';
-import { uploadWithProgress } from '@/lib/upload';
+import { apiFetch } from '@/lib/api-client';
 
 const orderModule = () => import('@app/domain/order');
 
@@ -26,13 +23,3 @@ export const updateOrder = (category: number, id: number, body: OrderBody, force
 
 export const deleteOrderFile = (fileId: number): Promise<unknown> =>
   apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });
-
-export const uploadOrderFile = async (orderId: number, file: File, onProgress: (percent: number) => void): Promise<OrderFile> => {
-  // CONTRACT "Paths": one file per request (multipart `file`).
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const { status, body } = await uploadWithProgress({ url: `/api/en/orders/${orderId}/customers/files`, form, onProgress });
-  if (status < 200 || status >= 300) throw new ApiError(TRANSPORT_MESSAGE.badResponse, status, body);
-  onProgress(100);
-  return body as OrderFile;
-};

@@ -4,7 +4,7 @@ import type { PriceCalcBody, PriceResponse } from '@app/domain/order-form';
 import { apiFetch } from '@/lib/api-client';
 import { wizardKeys } from './keys';
 
-/** Issue 3: the server is asked about 400 ms after the last change, never on every keystroke. */
+/** ADR 0027: the server is asked about 400 ms after the last change, never on every keystroke. */
 export const PRICE_CONFIRM_DEBOUNCE_MS = 400;
 
 /**

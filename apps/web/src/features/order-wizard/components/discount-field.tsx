@@ -1,15 +1,15 @@
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useWizardDiscount, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 
 /** SPEC §4 "Discount" and §8 messages; the applying itself is the wizard's (hooks/use-discount-apply). */
 export function DiscountField() {
-  const w = useWizard();
+  const { discount, discountBlocked, apply, notice, busy } = useWizardDiscount();
+  const { values } = useWizardForm();
+  const { locked } = useWizardSubmission();
   const id = useId();
-  const { discount, discountBlocked } = w;
-  const { apply, notice, busy } = w.discountApply;
-  const [code, setCode] = useState(discount?.code ?? w.values.discountCode);
+  const [code, setCode] = useState(discount?.code ?? values.discountCode);
   // A code applied by the wizard itself (?discount=, an order opened for editing) shows in the field.
   const appliedCode = discount?.code ?? null;
   const [seenCode, setSeenCode] = useState(appliedCode);
@@ -35,7 +35,7 @@ export function DiscountField() {
           aria-describedby={message ? `${id}-msg` : undefined}
           onChange={(event) => setCode(event.target.value)}
         />
-        <Button variant="secondary" busy={busy} disabled={w.locked} onClick={() => void apply(code, discount?.code ?? null)}>
+        <Button variant="secondary" busy={busy} disabled={locked} onClick={() => void apply(code, discount?.code ?? null)}>
           Apply
         </Button>
       </div>

@@ -10,7 +10,7 @@ import { discountHandler, priceCalcHandler } from '@/testing/price-calc-handler'
 // The wizard's lazy steps load on first use; on a busy 2-core machine that takes a while.
 vi.setConfig({ testTimeout: 20_000 });
 
-// The server confirms every price (issue 3): here it answers as pricing.service does.
+// The server confirms every price (ADR 0027): here it answers as pricing.service does.
 beforeEach(() => {
   server.use(priceCalcHandler(), discountHandler());
 });

@@ -1,36 +1,48 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { ChevronDown } from 'lucide';
-import { Icon } from '@/components/ui/icon';
 import { PageHeading } from '@/components/ui/page-heading';
-import { useAnnounce } from '@/lib/announce';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
-import {
-  isDetailsStepComplete,
-  orderFormFromOrder,
-  orderFormFromQuery,
-  ORDER_FORM_MESSAGE,
-  validateOrderDetails,
-} from '@app/domain/order-form/rules';
+import { isDetailsStepComplete, isSubjectStepComplete, orderFormFromOrder, orderFormFromQuery, ORDER_FORM_MESSAGE, validateOrderDetails } from '@app/domain/order-form/rules';
 import { isOrderEditable, ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useOrder, useOrderFiles } from '../api/orders';
 import { loadSubmitOrder, useCreateOrder } from '../hooks/use-create-order';
-import { focusField, useOrderWizardState, WizardContext, type WizardFile } from '../hooks/use-order-wizard';
+import { useRunOnFirstInput } from '../hooks/use-run-on-first-input';
+import { useStepFocus } from '../hooks/use-step-focus';
 import { useWizardStep, type WizardStep } from '../hooks/use-wizard-step';
+import {
+  useWizardCheckout,
+  useWizardFiles,
+  useWizardFocus,
+  useWizardForm,
+  useWizardSubmission,
+  type FocusableField,
+  type WizardFile,
+} from '../hooks/wizard-contexts';
 import { setWizardDebug } from '../lib/debug';
-import { PriceSummary, PriceTotal } from './price-summary';
+import type { EditingOrder } from '../lib/submit-order';
+import { readWizardParams } from '../lib/wizard-params';
+import { PriceBar } from './price-bar';
+import { PriceSummary } from './price-summary';
+import { StepNav, STEP_NAMES } from './step-nav';
 import { StepPaper } from './step-paper';
 import type { InstructionErrors } from './step-instructions';
+import { UploadProgress } from './upload-progress';
+import { WizardState } from './wizard-state';
 
 // Steps 2 and 3 (files, phone numbers, sign-up) are not needed for the first paint (ADR 0025).
 const loadInstructions = () => import('./step-instructions');
 const loadCheckout = () => import('./step-checkout');
 const StepInstructions = lazy(() => loadInstructions().then((m) => ({ default: m.StepInstructions })));
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
+const loadLaterSteps = () => {
+  void loadInstructions();
+  void loadCheckout();
+  void loadSubmitOrder();
+};
 
 export interface OrderWizardProps {
   settings: SiteSettings;
@@ -42,238 +54,139 @@ export interface OrderWizardProps {
   dashboardPath: string;
 }
 
-/** DESIGN rule 9: while the order is sent, each new file shows its upload progress (on whatever step is open). */
-function UploadProgress({ files }: { files: WizardFile[] }) {
-  const uploading = files.filter((f) => !f.remote && f.progress !== null);
-  if (uploading.length === 0) return null;
-  return (
-    <ul className="flex flex-col gap-2" aria-label="Uploads">
-      {uploading.map((f) =>
-        f.remote ? null : (
-          <li key={f.key} className="flex flex-col gap-1 text-sm">
-            <span>
-              {f.name} — {f.progress}%
-            </span>
-            <progress className="h-2 w-full accent-primary" max={100} value={f.progress ?? 0} aria-label={`Uploading ${f.name}`} />
-          </li>
-        ),
-      )}
-    </ul>
-  );
-}
-
-const STEP_NAMES: Record<WizardStep, string> = { 1: 'Paper', 2: 'Instructions', 3: 'Checkout' };
 const stepLabel = (step: WizardStep) => `Step ${step} of 3: ${STEP_NAMES[step]}`;
 
 /**
- * WCAG 2.4.11: the fixed price bar (below 992 px) must not cover the focused control. Its height goes
- * to `--price-bar-height`, which index.css turns into the page's bottom scroll padding (ADR 0042).
+ * SPEC §2 /order: the new-order wizard (three steps of SPEC §4, live price, checkout). This part reads
+ * the address and the order being edited or cloned; `WizardState` holds the state (ADR 0056).
  */
-const usePriceBarHeight = () => {
-  const observer = useRef<ResizeObserver | null>(null);
-  return useCallback((bar: HTMLDivElement | null) => {
-    const root = document.documentElement.style;
-    observer.current?.disconnect();
-    if (!bar) {
-      root.removeProperty('--price-bar-height');
-      return;
-    }
-    const measure = () => root.setProperty('--price-bar-height', `${bar.offsetHeight}px`);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    observer.current = new ResizeObserver(measure);
-    observer.current.observe(bar);
-  }, []);
-};
-
-const positiveInt = (raw: string | null): number | null => {
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-};
-
-/** SPEC §2 /order: the new-order wizard (three steps of SPEC §4, live price, checkout). */
 export function OrderWizard(props: OrderWizardProps) {
-  const [params] = useSearchParams();
-  const editingId = positiveInt(params.get('editingOrderId'));
-  const cloningId = positiveInt(params.get('cloningOrder'));
-  const sourceId = props.customer ? (editingId ?? cloningId) : null;
+  const [search] = useSearchParams();
+  const params = readWizardParams(search);
+  const sourceId = props.customer ? (params.editingId ?? params.cloningId) : null;
   const order = useOrder(sourceId);
-  const files = useOrderFiles(props.customer && editingId !== null ? editingId : null);
-  useEffect(() => setWizardDebug(params.get('_ym_debug') === '1'), [params]);
+  const files = useOrderFiles(props.customer && params.editingId !== null ? params.editingId : null);
+  useEffect(() => setWizardDebug(params.debug), [params.debug]);
 
   if (sourceId !== null && order.isPending) return <Spinner className="size-6" />;
-  if (editingId !== null && files.isPending && props.customer) return <Spinner className="size-6" />;
-  const forceEditing = params.has('forceEditing') && params.get('forceEditing') !== '0';
+  if (params.editingId !== null && files.isPending && props.customer) return <Spinner className="size-6" />;
   const source = order.data;
-  const editable = editingId !== null && source !== undefined && isOrderEditable(source.status, forceEditing);
+  const editable = params.editingId !== null && source !== undefined && isOrderEditable(source.status, params.forceEditing);
   const remoteFiles: WizardFile[] = editable
     ? (files.data ?? []).map((f) => ({ key: `remote-${f.id}`, remote: true, id: f.id, name: f.name, size: f.size }))
     : [];
+  const editing = editable && source ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing: params.forceEditing } : null;
   return (
-    <WizardBody
+    <WizardState
       key={source?.id ?? 'new'}
-      {...props}
-      prefill={{ ...(source ? orderFormFromOrder(source) : {}), ...orderFormFromQuery(params) }}
+      settings={props.settings}
+      customer={props.customer}
+      prefill={{ ...(source ? orderFormFromOrder(source) : {}), ...orderFormFromQuery(search) }}
       siteCategory={source?.siteCategory}
-      editing={editable && source ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing } : null}
       remoteFiles={remoteFiles}
-      notEditable={editingId !== null && (order.isError || (source !== undefined && !editable))}
-      refId={params.get('ref_id')}
-      applyDiscountOnOpen={Boolean(source?.discount) || params.has('discount') || params.has('discountCode')}
-    />
+      applyDiscountOnOpen={Boolean(source?.discount) || params.discountInQuery}
+      editing={editing !== null}
+    >
+      <WizardSteps
+        {...props}
+        editing={editing}
+        notEditable={params.editingId !== null && (order.isError || (source !== undefined && !editable))}
+        refId={params.refId}
+      />
+    </WizardState>
   );
 }
 
-interface WizardBodyProps extends OrderWizardProps {
-  prefill: ReturnType<typeof orderFormFromQuery>;
-  siteCategory: number | undefined;
-  editing: { id: number; remoteFileIds: number[]; forceEditing: boolean } | null;
-  remoteFiles: WizardFile[];
+interface WizardStepsProps extends OrderWizardProps {
+  editing: EditingOrder | null;
   notEditable: boolean;
   refId: string | null;
-  /**
-   * The form's discount code goes through the discount endpoint on opening (SPEC §2 ?discount=; issue 3:
-   * the code stored on an order being edited or cloned), so every step prices what will be charged.
-   */
-  applyDiscountOnOpen: boolean;
 }
 
-function WizardBody(props: WizardBodyProps) {
+/** The steps, their navigation and the price beside them (SPEC §4 "Order form steps"). */
+function WizardSteps(props: WizardStepsProps) {
   const [, navigate] = useLocation();
-  const w = useOrderWizardState({ settings: props.settings, customer: props.customer, prefill: props.prefill, siteCategory: props.siteCategory });
-  const { values, files, setFiles } = w;
-  const [remoteFiles] = useState(props.remoteFiles);
-  const [codeOnOpen] = useState(() => (props.applyDiscountOnOpen ? w.values.discountCode : ''));
-  const { apply: applyDiscountCode } = w.discountApply;
-  const appliedOnOpen = useRef(false);
-  const storedCode = w.discount?.code ?? null;
-  useEffect(() => {
-    if (appliedOnOpen.current || codeOnOpen === '') return;
-    appliedOnOpen.current = true;
-    // A new order restored with this very code applied needs no second call; an edited order always asks.
-    if (!props.editing && storedCode === codeOnOpen) return;
-    void applyDiscountCode(codeOnOpen, null);
-  }, [codeOnOpen, storedCode, applyDiscountCode, props.editing]);
-  useEffect(() => {
-    if (remoteFiles.length > 0) setFiles((current) => [...remoteFiles, ...current.filter((f) => !f.remote)]);
-  }, [remoteFiles, setFiles]);
+  const { values, siteCategory } = useWizardForm();
+  const { files, setFiles } = useWizardFiles();
+  const { checkout, setCheckout } = useWizardCheckout();
+  const { locked: creating, setLocked, idempotencyKeyRef, persist } = useWizardSubmission();
+  const { fieldRef, focusField } = useWizardFocus();
 
-  const step1 = w.stepOneComplete;
+  const step1 = isSubjectStepComplete(values);
   const step2 = step1 && isDetailsStepComplete(values, { fileCount: files.length, filesValid: true });
   const { step, goTo } = useWizardStep(!step1 ? 1 : !step2 ? 2 : 3);
 
   const [showSubjectError, setShowSubjectError] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [titleWarning, setTitleWarning] = useState<string | null>(null);
+  const [serverTitleError, setServerTitleError] = useState<string | undefined>();
   const detailErrors = validateOrderDetails(values, { fileCount: files.length });
   const instructionErrors: InstructionErrors = {
     details: touched.details ? detailErrors.details : undefined,
     files: touched.details ? detailErrors.files : undefined,
+    title: serverTitleError,
   };
-  const [serverTitleError, setServerTitleError] = useState<string | undefined>();
-  instructionErrors.title = serverTitleError;
   const subjectError = showSubjectError ? detailErrors.subject : undefined;
 
-  // ADR 0042: a new step takes the focus on its heading and is announced ('Step 2 of 3: Instructions').
-  const stepHeadingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  const announce = useAnnounce();
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    stepHeadingRef.current?.focus();
-    announce(stepLabel(step));
-  }, [step, announce]);
-  const priceBarRef = usePriceBarHeight();
-  const { create, failure } = useCreateOrder(w, {
-    editing: props.editing,
-    refId: props.refId,
-    onAuthenticated: props.onAuthenticated,
-    onDone: (id) => void navigate(props.orderPath(id)),
-    onSignedUpFailure: () => void navigate(props.dashboardPath),
-    focusField: (field) => {
-      if (field === 'title') {
-        setServerTitleError(ORDER_FORM_MESSAGE.invalidTitle);
-        goTo(2);
-        focusField('title');
-      }
+  // A field named by a failure on another step takes the focus there, instead of that step's heading.
+  const fieldAfterStepChange = useRef<FocusableField | null>(null);
+  const focusFieldAfterStepChange = useCallback(() => {
+    const field = fieldAfterStepChange.current;
+    fieldAfterStepChange.current = null;
+    if (field) focusField(field);
+    return field !== null;
+  }, [focusField]);
+  const stepHeadingRef = useStepFocus(step, stepLabel(step), focusFieldAfterStepChange);
+  const { create, failure } = useCreateOrder(
+    { values, siteCategory, files, setFiles, checkout, setCheckout, setLocked, idempotencyKeyRef, persist },
+    {
+      editing: props.editing,
+      refId: props.refId,
+      onAuthenticated: props.onAuthenticated,
+      onDone: (id) => void navigate(props.orderPath(id)),
+      onSignedUpFailure: () => void navigate(props.dashboardPath),
+      // SPEC §8: the field named by the failure takes the focus, on its step.
+      focusField: (field) => {
+        if (field === 'title') setServerTitleError(ORDER_FORM_MESSAGE.invalidTitle);
+        if (field !== 'title' && field !== 'details') return;
+        if (step === 2) {
+          focusField(field);
+        } else {
+          fieldAfterStepChange.current = field;
+          goTo(2);
+        }
+      },
     },
-  });
-
-  // The later steps' code: the browser downloads it while idle (the page's prefetch links, issue 13) and
-  // it runs once the visitor starts on the form, when the browser is idle, not during the first paint.
-  useEffect(() => {
-    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-    let idle: number | undefined;
-    const stop = () => {
-      for (const name of events) window.removeEventListener(name, start);
-    };
-    function start() {
-      stop();
-      const load = () => {
-        void loadInstructions();
-        void loadCheckout();
-        void loadSubmitOrder();
-      };
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1_000 }) : window.setTimeout(load, 50);
-    }
-    for (const name of events) window.addEventListener(name, start, { passive: true });
-    return () => {
-      stop();
-      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout)(idle);
-    };
-  }, []);
+  );
+  useRunOnFirstInput(loadLaterSteps);
 
   const next = () => {
     if (step === 1) {
       if (!step1) {
         setShowSubjectError(true);
-        document.querySelector<HTMLElement>('select[name="subject"]')?.focus();
+        focusField('subject');
         return;
       }
       goTo(2);
     } else if (step === 2) {
       setTouched({ details: true, title: true });
       if (!step2) {
-        const target = detailErrors.files ? 'input[type="file"]' : 'textarea[name="details"]';
-        document.querySelector<HTMLElement>(target)?.focus();
+        focusField(detailErrors.files ? 'files' : 'details');
         return;
       }
       goTo(3);
     }
   };
 
-  const creating = w.locked;
-  const [priceOpen, setPriceOpen] = useState(false);
   const title = props.editing ? `Edit order #${props.editing.id}` : 'New Order';
   const summary = useMemo(() => <PriceSummary />, []);
 
   return (
-    <WizardContext.Provider value={w}>
+    <>
       <div className="flex flex-col gap-6 pb-24 min-[992px]:pb-0">
         <PageHeading>{title}</PageHeading>
         {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
-        <nav aria-label="Order steps">
-          <ol className="flex gap-2 text-sm">
-            {([1, 2, 3] as const).map((n) => {
-              const reachable = n === 1 || (n === 2 && step1) || (n === 3 && step2);
-              return (
-                <li key={n} className="flex-1">
-                  <button
-                    type="button"
-                    disabled={!reachable || creating}
-                    aria-current={step === n ? 'step' : undefined}
-                    onClick={() => goTo(n)}
-                    className={`w-full rounded-md border px-2 py-2 text-left font-medium ${step === n ? 'border-primary bg-white text-slate-900 ring-2 ring-primary/40' : 'border-slate-300 bg-white text-slate-700'} disabled:text-slate-500`}
-                  >
-                    <span className="block text-xs text-slate-600">Step {n}</span>
-                    {STEP_NAMES[n]}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
+        <StepNav step={step} reachable={[true, step1, step2]} disabled={creating} onGoTo={goTo} />
         <div className="grid items-start gap-6 min-[992px]:grid-cols-[minmax(0,1fr)_20rem]">
           <form
             noValidate
@@ -289,7 +202,7 @@ function WizardBody(props: WizardBodyProps) {
             </h2>
             <fieldset disabled={creating} className="contents">
               <Suspense fallback={<Spinner className="size-6" />}>
-                {step === 1 && <StepPaper subjectError={subjectError} />}
+                {step === 1 && <StepPaper subjectError={subjectError} subjectRef={fieldRef('subject')} />}
                 {step === 2 && (
                   <StepInstructions
                     errors={instructionErrors}
@@ -314,7 +227,7 @@ function WizardBody(props: WizardBodyProps) {
                 />
               )}
             </Suspense>
-            {step === 3 && <UploadProgress files={files} />}
+            {step === 3 && <UploadProgress />}
             <div className="flex justify-between gap-3">
               {step > 1 ? (
                 <Button variant="secondary" disabled={creating} onClick={() => goTo((step - 1) as WizardStep)}>
@@ -332,25 +245,7 @@ function WizardBody(props: WizardBodyProps) {
           </aside>
         </div>
       </div>
-      <div ref={priceBarRef} data-testid="price-bar" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] min-[992px]:hidden">
-        {priceOpen && (
-          <div id="price-details" className="border-b border-slate-200 p-4">
-            {summary}
-          </div>
-        )}
-        <div className="flex items-center justify-between gap-3 px-4 py-3">
-          <button
-            type="button"
-            aria-expanded={priceOpen}
-            aria-controls="price-details"
-            onClick={() => setPriceOpen((open) => !open)}
-            className="flex items-center gap-1 text-sm font-medium text-slate-800"
-          >
-            Total <Icon icon={ChevronDown} className={`size-4 transition ${priceOpen ? 'rotate-180' : ''}`} />
-          </button>
-          <PriceTotal />
-        </div>
-      </div>
-    </WizardContext.Provider>
+      <PriceBar summary={summary} />
+    </>
   );
 }

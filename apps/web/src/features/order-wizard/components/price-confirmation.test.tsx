@@ -20,7 +20,7 @@ const open = async (url: string) => {
 const total = () => screen.queryAllByTestId('final-price')[0]?.textContent;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('the live price, confirmed by the server (issue 3, SPEC §7 PUT …/calcs)', () => {
+describe('the live price, confirmed by the server (ADR 0027, SPEC §7 PUT …/calcs)', () => {
   it('asks once the choices settle, ~400 ms after the last change, never per click, keyed by the body', async () => {
     const calls: PriceCalcCall[] = [];
     server.use(priceCalcHandler(calls), discountHandler());
@@ -106,7 +106,7 @@ describe('the live price, confirmed by the server (issue 3, SPEC §7 PUT …/cal
   });
 });
 
-describe('editing an order re-applies its discount code (issue 3)', () => {
+describe('editing an order re-applies its discount code (ADR 0027)', () => {
   it('sends the stored code through the discount endpoint, so the price matches what was charged', async () => {
     signIn();
     const codes: string[] = [];

@@ -1,10 +1,10 @@
 import { formatUsd } from '@app/domain/money';
 import { ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useWizardPrice } from '../hooks/wizard-contexts';
 
 /** SPEC §3 "Price": basic price, each extra, the discount and the final price, always in view. */
 export function PriceSummary() {
-  const { price, deps, values, noRateMessage } = useWizard();
+  const { price, pages, pagesLabel, noRateMessage } = useWizardPrice();
   if (!price) return <p className="text-sm text-slate-600">Loading prices…</p>;
   if (!price.ok) {
     // The server's own words when it refused these choices (PUT …/calcs 422), else the same words here.
@@ -17,7 +17,7 @@ export function PriceSummary() {
   }
   const p = price.price;
   const rows: [string, number][] = [
-    [`Basic price (${values.pages} ${deps.pagesLabel === 'slides' ? (values.pages === 1 ? 'slide' : 'slides') : values.pages === 1 ? 'page' : 'pages'})`, p.basicPrice],
+    [`Basic price (${pages} ${pagesLabel === 'slides' ? (pages === 1 ? 'slide' : 'slides') : pages === 1 ? 'page' : 'pages'})`, p.basicPrice],
     ['Premium writer', p.pricePremiumWriter],
     ['Preferred writer', p.pricePreferedWriter],
     ['Extra quality check', p.priceExtraQualityCheck],
@@ -50,6 +50,6 @@ export function PriceSummary() {
 
 /** The total alone, for the bottom bar of the narrow layout. */
 export function PriceTotal() {
-  const { price } = useWizard();
+  const { price } = useWizardPrice();
   return <span className="text-lg font-semibold">{price?.ok ? formatUsd(price.price.finalPrice) : '—'}</span>;
 }

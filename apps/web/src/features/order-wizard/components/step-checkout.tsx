@@ -1,13 +1,14 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { AUTH_MESSAGE, emailOnItsWayBody, isValidName } from '@app/domain/auth';
-import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors } from '@app/domain/order-form/rules';
+import { AUTH_MESSAGE, emailOnItsWayBody, isValidName, splitFullName } from '@app/domain/auth/rules';
+import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors, type UserType } from '@app/domain/order-form/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { inputClass } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useFieldFocus } from '../hooks/use-field-focus';
+import { useWizardCheckout, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInput } from '../lib/phone';
 import { Check, describedBy, FieldError } from './controls';
 import { DiscountField } from './discount-field';
@@ -26,6 +27,7 @@ interface StepCheckoutProps {
 }
 
 type Errors = CheckoutErrors & { form?: string };
+type CheckoutField = 'name' | 'email' | 'phone' | 'terms' | 'password';
 
 function TextInput({ label, error, ...props }: { label: string; error: string | undefined } & React.ComponentProps<'input'>) {
   const id = useId();
@@ -41,7 +43,7 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
 }
 
 /** Step 3 (SPEC §4: complete once the contact details are valid): discount, account and create. */
-/** Issue 13: the texts the box accepts, served by the product; a new tab, so nothing typed here is lost. */
+/** ADR 0041: the texts the box accepts, served by the product; a new tab, so nothing typed here is lost. */
 function LegalLink({ href, children }: { href: string; children: string }) {
   return (
     <a href={href} target="_blank" rel="noopener" className="text-primary-text underline underline-offset-2 hover:no-underline">
@@ -51,7 +53,10 @@ function LegalLink({ href, children }: { href: string; children: string }) {
 }
 
 export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword }: StepCheckoutProps) {
-  const { checkout, setCheckout, customer, locked } = useWizard();
+  const { checkout, setCheckout } = useWizardCheckout();
+  const { customer } = useWizardForm();
+  const { locked } = useWizardSubmission();
+  const { fieldRef, focusField } = useFieldFocus<CheckoutField>();
   const [errors, setErrors] = useState<Errors>({});
   const [password, setPassword] = useState('');
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
@@ -112,18 +117,16 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
     setErrors(relevant);
     const first = (['name', 'email', 'phone', 'terms', 'password'] as const).find((field) => relevant[field]);
     if (first) {
-      document.querySelector<HTMLElement>(`[data-checkout-field="${first}"]`)?.focus();
+      focusField(first);
       return;
     }
     if (checkout.userType === USER_TYPE.hasAccount) {
       onCreate({ kind: 'existing', email: checkout.email, password });
       return;
     }
-    const [firstName = '', ...rest] = checkout.name.trim().split(/\s+/);
     onCreate({
       kind: 'new',
-      firstName,
-      lastName: rest.join(' '),
+      ...splitFullName(checkout.name),
       email: checkout.email,
       phone: internationalPhone(checkout.phone, checkout.country),
       calls: checkout.calls,
@@ -150,10 +153,12 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
         <fieldset className="flex flex-col gap-4" disabled={locked}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
           <div className="grid grid-cols-2 gap-2" role="radiogroup" aria-label="Account">
-            {[
-              [USER_TYPE.newCustomer, "I'm new"],
-              [USER_TYPE.hasAccount, 'I have an account'],
-            ].map(([value, label]) => (
+            {(
+              [
+                [USER_TYPE.newCustomer, "I'm new"],
+                [USER_TYPE.hasAccount, 'I have an account'],
+              ] as const satisfies readonly (readonly [UserType, string])[]
+            ).map(([value, label]) => (
               <label
                 key={value}
                 className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm has-checked:border-primary has-checked:ring-2 has-checked:ring-primary/40"
@@ -164,7 +169,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                   className="accent-primary"
                   checked={checkout.userType === value}
                   onChange={() => {
-                    set({ userType: value as 11 | 22 });
+                    set({ userType: value });
                     setErrors({});
                     setNotice(null);
                   }}
@@ -179,7 +184,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
               <TextInput
                 label="Name"
                 autoComplete="name"
-                data-checkout-field="name"
+                ref={fieldRef('name')}
                 value={checkout.name}
                 error={errors.name}
                 onChange={(e) => change('name', { name: e.target.value })}
@@ -189,7 +194,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Email"
                 type="email"
                 autoComplete="email"
-                data-checkout-field="email"
+                ref={fieldRef('email')}
                 value={checkout.email}
                 error={errors.email}
                 onChange={(e) => change('email', { email: e.target.value })}
@@ -223,7 +228,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                     id={`${id}-phone`}
                     type="tel"
                     autoComplete="tel-national"
-                    data-checkout-field="phone"
+                    ref={fieldRef('phone')}
                     placeholder={checkout.country === 'US' ? '(XXX) XXX-XXXX' : undefined}
                     className={inputClass}
                     value={formatPhone(checkout.phone, checkout.country)}
@@ -235,7 +240,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 </div>
                 <FieldError id={`${id}-phone-error`} message={errors.phone} />
               </div>
-              <div className="flex flex-col gap-1" data-checkout-field="terms" tabIndex={-1}>
+              <div className="flex flex-col gap-1" ref={fieldRef('terms')} tabIndex={-1}>
                 <Check
                   label={
                     <>
@@ -259,7 +264,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Email"
                 type="email"
                 autoComplete="username"
-                data-checkout-field="email"
+                ref={fieldRef('email')}
                 value={checkout.email}
                 error={errors.email}
                 onChange={(e) => change('email', { email: e.target.value })}
@@ -269,7 +274,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                data-checkout-field="password"
+                ref={fieldRef('password')}
                 value={password}
                 error={errors.password}
                 onChange={(e) => {

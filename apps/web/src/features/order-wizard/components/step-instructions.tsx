@@ -3,10 +3,10 @@ import { Paperclip, X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
-import { normalizeTitle, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
+import { normalizeTitle, ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
 import { inputClass } from '@/components/ui/input';
 import { usePreferredWriters } from '../api/catalogues';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useWizardFiles, useWizardFocus, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 import { Check, describedBy, FieldError, InfoTip } from './controls';
 
 export interface InstructionErrors {
@@ -26,10 +26,13 @@ interface StepInstructionsProps {
 let fileKey = 0;
 
 function FilePicker({ error }: { error: string | undefined }) {
-  const { files, setFiles, locked, lostFileNames } = useWizard();
+  const { files, setFiles, lostFileNames } = useWizardFiles();
+  const { locked } = useWizardSubmission();
+  const { fieldRef } = useWizardFocus();
   const id = useId();
   const [rejected, setRejected] = useState<string[]>([]);
   const inputRef = useRef<HTMLInputElement>(null);
+  const filesRef = fieldRef('files');
   const lost = lostFileNames.filter((name) => !files.some((f) => f.name === name));
   return (
     <div className="flex flex-col gap-2">
@@ -44,7 +47,10 @@ function FilePicker({ error }: { error: string | undefined }) {
           <Icon icon={Paperclip} className="size-4" />
           Attach files
           <input
-            ref={inputRef}
+            ref={(element) => {
+              inputRef.current = element;
+              filesRef(element);
+            }}
             id={id}
             type="file"
             multiple
@@ -115,7 +121,7 @@ function FilePicker({ error }: { error: string | undefined }) {
 }
 
 function PreferredWriters() {
-  const { values, update, customer } = useWizard();
+  const { values, update, customer } = useWizardForm();
   const writers = usePreferredWriters(customer !== null);
   if (!customer || !writers.data || writers.data.length === 0) return null;
   return (
@@ -148,14 +154,15 @@ function PreferredWriters() {
 
 /** Step 2 (SPEC §4: complete once title, details and files are valid), the writer and the extras. */
 export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWarning }: StepInstructionsProps) {
-  const w = useWizard();
-  const { rawValues, values, deps, update, siteCategory, settings } = w;
+  const { rawValues, values, deps, update, siteCategory, settings } = useWizardForm();
+  const { fieldRef } = useWizardFocus();
   const id = useId();
   const resume = siteCategory === SITE_CATEGORY.resume;
   // ADR 0042: leaving a field checks it only once it was changed; tabbing through an empty one says nothing.
   const changed = useRef(new Set<'title' | 'details'>());
   const titleField = {
     name: 'title',
+    ref: fieldRef('title'),
     value: rawValues.title,
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       changed.current.add('title');
@@ -172,6 +179,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
   };
   const detailsField = {
     name: 'details',
+    ref: fieldRef('details'),
     value: rawValues.details,
     onChange: (event: React.ChangeEvent<HTMLTextAreaElement>) => {
       changed.current.add('details');
@@ -192,7 +200,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             id={`${id}-title`}
             className={inputClass}
             placeholder={WRITERS_CHOICE_TITLE}
-            maxLength={250}
+            maxLength={ORDER_FORM_LIMITS.titleMax}
             aria-invalid={errors.title ? true : undefined}
             aria-describedby={describedBy(errors.title && `${id}-title-error`, titleWarning && `${id}-title-warning`)}
             {...titleField}
@@ -245,7 +253,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             label="Extra quality check"
             checked={values.extraQualityCheck}
             disabled={deps.disabled.extraQualityCheck}
-            note={deps.disabled.extraQualityCheck ? 'Available for deadlines of 24 hours or more' : undefined}
+            note={deps.disabled.extraQualityCheck ? ORDER_FORM_MESSAGE.extraQualityCheckUnavailable : undefined}
             onChange={(extraQualityCheck) => update({ extraQualityCheck })}
           />
         )}

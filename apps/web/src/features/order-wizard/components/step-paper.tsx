@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type Ref } from 'react';
 import { levelListForCategory } from '@app/domain/routes';
 import { SITE_CATEGORY, siteCategoryName } from '@app/domain/settings/rules';
 import { WORK_TYPE } from '@app/domain/order/rules';
@@ -6,7 +6,7 @@ import { ORDER_FORM_MESSAGE, pagesMaxFor, showsVolumeWarning, wordsFor, ORDER_FO
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useCategoryList, useSharedList, useUrgencies } from '../api/catalogues';
-import { useWizard } from '../hooks/use-order-wizard';
+import { useWizardForm } from '../hooks/wizard-contexts';
 import { FieldError, InfoTip, NumberStepper, RadioCards, selectClass } from './controls';
 
 const LEVEL_LABEL: Record<string, string> = {
@@ -23,9 +23,10 @@ interface SelectProps {
   placeholder?: string;
   error?: string | undefined;
   name: string;
+  selectRef?: Ref<HTMLSelectElement> | undefined;
 }
 
-function Select({ label, value, items, onChange, placeholder, error, name }: SelectProps) {
+function Select({ label, value, items, onChange, placeholder, error, name, selectRef }: SelectProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
@@ -34,6 +35,7 @@ function Select({ label, value, items, onChange, placeholder, error, name }: Sel
       </label>
       <select
         id={id}
+        ref={selectRef}
         name={name}
         className={selectClass}
         value={value ?? ''}
@@ -54,9 +56,8 @@ function Select({ label, value, items, onChange, placeholder, error, name }: Sel
 }
 
 /** Step 1 (SPEC §4: complete once a subject is chosen): the service, the work and its deadline. */
-export function StepPaper({ subjectError }: { subjectError: string | undefined }) {
-  const w = useWizard();
-  const { values, deps, update, siteCategory, settings } = w;
+export function StepPaper({ subjectError, subjectRef }: { subjectError: string | undefined; subjectRef: Ref<HTMLSelectElement> }) {
+  const { values, deps, update, siteCategory, setSiteCategory, settings } = useWizardForm();
   const resume = siteCategory === SITE_CATEGORY.resume;
   const workTypes = useCategoryList(siteCategory, 'work_types');
   const paperTypes = useCategoryList(siteCategory, 'assignments');
@@ -82,7 +83,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
     if (longer) update({ urgency: longer.hours });
   }, [urgencyList, disabledIds, values.urgency, update]);
 
-  // Issue 13 (layout shift): the step is drawn once its lists are here (with the page, usually), not
+  // ADR 0040 (room for late content, no layout shift): the step is drawn once its lists are here (with the page, usually), not
   // field by field as each arrives; until then its room is kept.
   const lists = [workTypes, resume ? resumeServices : paperTypes, subjects, levels, urgencies, ...(resume ? [] : [formats])];
   if (lists.some((list) => list.isPending)) {
@@ -100,7 +101,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
           legend="Service"
           name="siteCategory"
           value={siteCategory}
-          onChange={w.setSiteCategory}
+          onChange={setSiteCategory}
           options={settings.siteCategories.map((c) => ({ value: c, label: siteCategoryName(c) }))}
         />
       )}
@@ -140,6 +141,7 @@ export function StepPaper({ subjectError }: { subjectError: string | undefined }
           placeholder="Choose a subject"
           items={subjects.data ?? []}
           error={subjectError}
+          selectRef={subjectRef}
           onChange={(subject) => update({ subject })}
         />
         <Select

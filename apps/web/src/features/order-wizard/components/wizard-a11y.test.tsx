@@ -4,7 +4,7 @@ import { server } from '@/testing/msw-server';
 import { renderApp } from '@/testing/render-app';
 import { discountHandler, priceCalcHandler } from '@/testing/price-calc-handler';
 
-/** Issue 13 (ADR 0042, 0043): the wizard's focus, announcements, message timing, descriptions and tooltip. */
+/** ADR 0042, 0043: the wizard's focus, announcements, message timing, descriptions and tooltip. */
 vi.setConfig({ testTimeout: 20_000 });
 beforeEach(() => {
   server.use(priceCalcHandler(), discountHandler());

@@ -17,7 +17,7 @@ const failureText = (error: unknown): string => {
 /**
  * SPEC §4 "Discount" and §8 messages: apply; applying again while applied resets; failure resets.
  * Lives with the wizard's state (not in the lazy checkout step) so a code re-applied on opening an
- * order for editing, or arriving with ?discount=, prices every step (issue 3).
+ * order for editing, or arriving with ?discount=, prices every step (ADR 0027).
  */
 export const useDiscountApply = (
   setDiscount: (discount: AppliedDiscount | null) => void,

@@ -6,7 +6,7 @@ export type WizardStep = 1 | 2 | 3;
 
 const readStep = (raw: string | null): WizardStep => (raw === '2' ? 2 : raw === '3' ? 3 : 1);
 
-/** The step lives in the URL (?step=), so refresh and back keep it (issue 3). */
+/** The step lives in the URL (?step=), so refresh and back keep it (SPEC §4 "Order form steps"). */
 export const useWizardStep = (highestReachable: WizardStep) => {
   const [params, setParams] = useSearchParams();
   const wanted = readStep(params.get('step'));

@@ -1,4 +1,4 @@
-import type { OrderFormValues } from '@app/domain/order-form/rules';
+import { USER_TYPE, type OrderFormValues, type UserType } from '@app/domain/order-form/rules';
 
 /**
  * SPEC §4 "Form state is persisted locally": one versioned key, so a later shape can ignore an older one.
@@ -7,7 +7,7 @@ import type { OrderFormValues } from '@app/domain/order-form/rules';
 export const WIZARD_STORAGE_KEY = 'orderWizard:v1';
 
 export interface CheckoutState {
-  userType: 11 | 22;
+  userType: UserType;
   name: string;
   email: string;
   country: string;
@@ -34,7 +34,7 @@ export interface WizardState {
 }
 
 export const defaultCheckout = (): CheckoutState => ({
-  userType: 11,
+  userType: USER_TYPE.newCustomer,
   name: '',
   email: '',
   country: 'US',

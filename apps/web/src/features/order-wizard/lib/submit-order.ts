@@ -1,20 +1,33 @@
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
-import { orderCreationFailure, toOrderBody } from '@app/domain/order-form/rules';
+import { orderCreationFailure, toOrderBody, USER_TYPE, type OrderFormValues } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import { signIn, signUp } from '../api/account';
-import { createOrder, deleteOrderFile, updateOrder, uploadOrderFile } from '../api/order-writes';
+import { uploadOrderFile } from '@/lib/resources/order-uploads';
+import { createOrder, deleteOrderFile, updateOrder } from '../api/order-writes';
 import type { AccountInput } from '../components/step-checkout';
-import { focusField, type OrderWizardState } from '../hooks/use-order-wizard';
+import type { WizardCheckout, WizardFiles, WizardSubmission } from '../hooks/wizard-contexts';
 import { trackWizardEvent } from './debug';
 import { clearWizardStateKeepingEmail } from './persisted-state';
 
 // Loaded when the customer presses Create (or after the first step shows): not part of the first paint (ADR 0028).
 
+/** An order opened for editing: its id, the files it had, and CONTRACT's `forceEditing`. */
+export interface EditingOrder {
+  id: number;
+  remoteFileIds: number[];
+  forceEditing: boolean;
+}
+
+/** What sending the order reads and changes of the wizard's state (ADR 0056), as of the Create click. */
+export type SubmitState = { values: OrderFormValues; siteCategory: number } & Pick<WizardFiles, 'files' | 'setFiles'> &
+  WizardCheckout &
+  Pick<WizardSubmission, 'setLocked' | 'idempotencyKeyRef'>;
+
 /** What the wizard's route hands useCreateOrder, which passes it on to submitOrder. */
 export interface CreateOptions {
-  editing: { id: number; remoteFileIds: number[]; forceEditing: boolean } | null;
+  editing: EditingOrder | null;
   refId: string | null;
   /** refreshes the current customer after sign-up or sign-in (composed in app/routes/order.tsx) */
   onAuthenticated: () => Promise<unknown>;
@@ -43,7 +56,7 @@ export const submitOrder = async ({
   account,
   setFailure,
 }: {
-  w: OrderWizardState;
+  w: SubmitState;
   options: CreateOptions;
   account: AccountInput;
   setFailure: (message: string | null) => void;
@@ -58,7 +71,7 @@ export const submitOrder = async ({
       } catch (error) {
         setFailure(signUpFailure(error));
         if (error instanceof ApiError && error.fieldErrors.email?.[0] === AUTH_MESSAGE.emailRegistered) {
-          w.setCheckout((c) => ({ ...c, userType: 22 }));
+          w.setCheckout((c) => ({ ...c, userType: USER_TYPE.hasAccount }));
         }
         setLocked(false);
         return;
@@ -103,8 +116,7 @@ export const submitOrder = async ({
     const mapped = orderCreationFailure(error instanceof ApiError ? error.fieldErrors : {});
     setFailure(mapped.message);
     setLocked(false);
-    if (mapped.field === 'title') options.focusField('title');
-    if (mapped.field === 'details') focusField('details');
+    if (mapped.field === 'title' || mapped.field === 'details') options.focusField(mapped.field);
     if (signedUp) options.onSignedUpFailure();
   }
 };

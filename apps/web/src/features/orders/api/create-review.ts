@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewRef } from '@app/domain/review';
 import { apiFetch } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { orderKeys } from '@/lib/resources/orders';
 
 export interface ReviewInput {
   rating: number;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch, type Schema } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { orderKeys } from '@/lib/resources/orders';
 
 const orderIdSchema: Schema<{ id: number }> = {
   parse: (data) => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderCount } from '@app/domain/order';
 import { apiFetch } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { orderKeys } from '@/lib/resources/orders';
 
 /** CONTRACT "Paths": GET /api/en/orders/count → { total, byStatus }. */
 export const getOrderCount = (): Promise<OrderCount> =>

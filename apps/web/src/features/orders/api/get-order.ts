@@ -1,16 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { OrderDetail } from '@app/domain/order';
-import { apiFetch } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { useQuery } from '@tanstack/react-query';
+import { orderQueryOptions } from '@/lib/resources/orders';
 
-/** SPEC §7: GET /api/en/orders/{id}, parsed with the domain's order detail schema. */
-export const getOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
-  apiFetch(`/api/en/orders/${id}`, {
-    schema: () => import('@app/domain/order').then((m) => m.orderDetailSchema),
-    ...(signal ? { signal } : {}),
-  });
-
-export const orderQueryOptions = (id: number) =>
-  queryOptions({ queryKey: orderKeys.detail(id), queryFn: ({ signal }) => getOrder(id, signal), retry: false });
-
+/** The order page's order: the one cache entry every screen shares (`lib/resources/orders.ts`, ADR 0056). */
 export const useOrder = (id: number) => useQuery(orderQueryOptions(id));

@@ -3,7 +3,7 @@ import { DASHBOARD_PAGE_SIZE } from '@app/domain/order/rules';
 import type { OrderList } from '@app/domain/order-list';
 import { orderListRequestParams, type DashboardFilters } from '@app/domain/dashboard/rules';
 import { apiFetch } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { orderKeys } from '@/lib/resources/orders';
 
 /**
  * SPEC §7 / CONTRACT "Order list query": GET …/categories/{category}/orders. The list covers every

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderList } from '@app/domain/order-list';
 import { apiFetch } from '@/lib/api-client';
-import { orderKeys } from './keys';
+import { orderKeys } from '@/lib/resources/orders';
 
 /** SPEC §7: PUT /api/en/orders/{id}/hide and /unhide. */
 export const setOrderHidden = (id: number, hidden: boolean): Promise<unknown> =>

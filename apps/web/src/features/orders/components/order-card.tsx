@@ -76,7 +76,7 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
           {formatUsd(amountToCents(order.finalPrice))}
         </span>
         <div className="flex flex-wrap items-center gap-2">
-          {/* SPEC §4 "Payment flow" from an unpaid order's card (issue 4) */}
+          {/* SPEC §4 "Payment flow" from an unpaid order's card (ADR 0023) */}
           {payAction && order.status === ORDER_STATUS.unpaid && payAction(order)}
           <Button
             variant="secondary"

@@ -3,7 +3,8 @@ import { Link } from 'wouter';
 import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import type { OrderDetail } from '@app/domain/order';
-import { ORDER_STATUS_NAME, WORK_TYPE, WORDS_PER_PAGE, type OrderStatusId } from '@app/domain/order/rules';
+import { ORDER_STATUS_NAME, WORK_TYPE, type OrderStatusId } from '@app/domain/order/rules';
+import { wordsFor } from '@app/domain/order-form/rules';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { orderActions, orderStatusStyle } from '@app/domain/dashboard/rules';
 import { siteCategoryName } from '@app/domain/settings/rules';
@@ -138,7 +139,7 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
               ['Resume service', order.resumeService?.name],
               ['Subject', order.subject?.name],
               ['Paper format', order.paperFormat?.name],
-              [presentation ? 'Slides' : 'Pages', presentation ? order.pages : `${order.pages} (${order.pages * WORDS_PER_PAGE * (order.paragraphSpacing === 1 ? 2 : 1)} words)`],
+              [presentation ? 'Slides' : 'Pages', presentation ? order.pages : `${order.pages} (${wordsFor(order.pages, order.paragraphSpacing)} words)`],
               ['Spacing', order.paragraphSpacing === 1 ? 'Single' : 'Double'],
               ['Sources', order.sources],
               ['Urgency', order.urgency >= 24 && order.urgency % 24 === 0 ? `${order.urgency / 24} days` : `${order.urgency} hours`],

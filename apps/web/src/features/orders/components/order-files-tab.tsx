@@ -10,8 +10,9 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { orderKeys } from '../api/keys';
-import { downloadOrderFile, uploadOrderFile, useOrderFiles, type FileSide } from '../api/order-files';
+import { uploadOrderFile } from '@/lib/resources/order-uploads';
+import { orderKeys, type FileSide } from '@/lib/resources/orders';
+import { downloadOrderFile, useOrderFiles } from '../api/order-files';
 
 const LIST_FAILED = 'Something went wrong while loading the files';
 

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths, type OrderInfoTab } from '@/config/paths';
 import { useOrder } from '../api/get-order';
-import { orderKeys } from '../api/keys';
+import { orderKeys } from '@/lib/resources/orders';
 import { orderTitle } from './order-card';
 import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';

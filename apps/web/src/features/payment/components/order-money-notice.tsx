@@ -10,7 +10,7 @@ interface OrderMoneyNoticeProps {
 }
 
 /**
- * Issue 8 (ADR 0034) on the order page: money that arrived and did not settle the order (support will
+ * ADR 0034 on the order page: money that arrived and did not settle the order (support will
  * contact the customer), and the difference a forced edit of a paid order left to pay, with its own Pay
  * button (the server charges exactly the difference).
  */

@@ -14,7 +14,7 @@ interface PaymentErrorDialogProps {
 }
 
 /**
- * SPEC §8 "Payment error modal". Contact Support opens the support chat once messaging exists (issue 4);
+ * SPEC §8 "Payment error modal". Contact Support opens the support chat once messaging exists (CONTRACT "Chat");
  * until then it writes to the site's support email, the order named in the subject.
  */
 export function PaymentErrorDialog({ open, onOpenChange, order, multipayment, supportEmail, onChooseAlternative }: PaymentErrorDialogProps) {

@@ -166,7 +166,7 @@ describe('back from the provider (CONTRACT "Payments")', { timeout: 20_000 }, ()
   });
 });
 
-describe('money the order page owes the customer an honest word about (issue 8)', { timeout: 20_000 }, () => {
+describe('money the order page owes the customer an honest word about (ADR 0034, 0035)', { timeout: 20_000 }, () => {
   it('says so when a payment arrived that did not match the order price', async () => {
     serveOrder({ unappliedPayment: true });
     await openOrder();

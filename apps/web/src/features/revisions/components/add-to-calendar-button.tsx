@@ -16,7 +16,7 @@ interface AddToCalendarProps {
   label?: string;
 }
 
-/** Issue 11: an `.ics` file of a deadline or a due date, for the customer's own calendar (ADR 0045). */
+/** ADR 0045: an `.ics` file of a deadline or a due date, for the customer's own calendar. */
 export function AddToCalendarButton({ title, description, at, path, uid, fileName, label = 'Add to calendar' }: AddToCalendarProps) {
   return (
     <Button

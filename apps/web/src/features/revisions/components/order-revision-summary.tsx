@@ -6,7 +6,7 @@ import { AddToCalendarButton } from './add-to-calendar-button';
 import { RevisionWindowText } from './revision-window-note';
 
 /**
- * Issue 11 on the order page: the order deadline for the customer's calendar, and, once the order is
+ * Revisions (ADR 0044, 0045) on the order page: the order deadline for the customer's calendar, and, once the order is
  * completed, the free-revision window (the revision list's first page carries it; the tab shares the cache).
  */
 export function OrderRevisionSummary({ order }: { order: Pick<OrderDetail, 'id' | 'status' | 'deadline' | 'title'> }) {

@@ -1,15 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@app/domain/settings';
-import { apiFetch } from '@/lib/api-client';
+import { apiFetch, takePageAnswer } from '@/lib/api-client';
 import { settingsKeys } from './keys';
 
 export const SITE_SETTINGS_PATH = '/api/en/sites/settings';
+
+const settingsSchema = () => import('@app/domain/settings').then((m) => m.siteSettingsSchema);
 
 /** SPEC §7: site settings, no auth needed. */
 export const getSiteSettings = (): Promise<SiteSettings> =>
   apiFetch(SITE_SETTINGS_PATH, {
     auth: false,
-    schema: () => import('@app/domain/settings').then((m) => m.siteSettingsSchema),
+    schema: settingsSchema,
     // Every first paint waits for the settings: the schema checks them right after (ADR 0028).
     check: 'after',
   });
@@ -18,3 +20,14 @@ export const siteSettingsQueryOptions = () =>
   queryOptions({ queryKey: settingsKeys.site(), queryFn: getSiteSettings, staleTime: Infinity });
 
 export const useSiteSettings = () => useQuery(siteSettingsQueryOptions());
+
+/**
+ * Before the first render (ADR 0057): the settings the page brought go into the cache at once, so the
+ * startup (SPEC §2) passes its first step in the first render instead of a task later; without them the
+ * call leaves while the first route module is still loading.
+ */
+export const primeSiteSettings = (queryClient: QueryClient): void => {
+  const settings = takePageAnswer(SITE_SETTINGS_PATH, settingsSchema);
+  if (settings === undefined) void queryClient.prefetchQuery(siteSettingsQueryOptions());
+  else queryClient.setQueryData(settingsKeys.site(), settings);
+};

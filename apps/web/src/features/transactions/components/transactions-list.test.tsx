@@ -78,7 +78,7 @@ describe('/transactions (SPEC §2, §9)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('navigation', { name: 'Transaction pages' })).not.toBeInTheDocument();
   });
 
-  it('marks a sandbox transaction "Sandbox" (issue 8) and only that one', async () => {
+  it('marks a sandbox transaction "Sandbox" (ADR 0036) and only that one', async () => {
     server.use(
       http.get('/api/en/customers/transactions', () =>
         HttpResponse.json({ transactions: [transaction(2, { sandbox: true }), transaction(1, { sandbox: false })], total: 2 }),

@@ -46,7 +46,7 @@ function TypeBadge({ t }: { t: Transaction }) {
   );
 }
 
-/** Issue 8: a sandbox attempt's transaction moved no money; it says so next to its type. */
+/** ADR 0036: a sandbox attempt's transaction moved no money; it says so next to its type. */
 function SandboxBadge({ t }: { t: Transaction }) {
   if (!t.sandbox) return null;
   return (
