@@ -3,7 +3,6 @@ import { levelFieldForCategory, SITE_CATEGORY } from '../../settings/rules/index
 import type { OrderBody, PriceCalcBody } from '../wire';
 import type { PriceDiscount, PriceInput } from '../../pricing/index';
 import { PRESENTATION_PAPER_TYPE, RESUME_DEFAULT_PAPER_TYPE, WORK_TYPE, WORDS_PER_PAGE } from '../../order/rules/index';
-import { AUTH_MESSAGE, isValidEmail, isValidName } from '../../auth/rules/index';
 import { stripHtml } from '../../text/index';
 import {
   DEFAULT_URGENCY_HOURS,
@@ -211,51 +210,6 @@ export const showsVolumeWarning = (
   const ratio = values.pages / days;
   const threshold = siteCategory !== SITE_CATEGORY.resume && values.spacing === 1 ? 0.5 : 1;
   return ratio >= threshold;
-};
-
-/** SPEC §3 userType: 11 a new customer (name, phone, terms), 22 an existing account (password). */
-export const USER_TYPE = { newCustomer: 11, hasAccount: 22 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
-
-/**
- * SPEC §5 "Checkout": the one name field of a new customer, split for sign-up: the first word is the
- * first name, the rest (spaces collapsed) the last name.
- */
-export const splitCheckoutName = (name: string): { firstName: string; lastName: string } => {
-  const [firstName = '', ...rest] = name.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-};
-
-export const phoneDigits = (phone: string): string => phone.replace(/\D/g, '');
-
-export type CheckoutErrors = Partial<Record<'email' | 'password' | 'phone' | 'terms' | 'name', string>>;
-/**
- * SPEC §5 "Checkout". `isPhoneValid` comes from the phone library at the edge (the domain has no
- * country tables); the domain adds the "more than 5 digits" rule.
- */
-export const validateCheckout = (input: {
-  userType: UserType;
-  /** a new customer's name; checked with isValidName when given */
-  name?: string;
-  email: string;
-  password?: string;
-  phone?: string;
-  terms?: boolean;
-  isPhoneValid?: boolean;
-}): CheckoutErrors => {
-  const errors: CheckoutErrors = {};
-  if (!isValidEmail(input.email)) errors.email = ORDER_FORM_MESSAGE.invalidEmail;
-  if (input.userType === USER_TYPE.hasAccount) {
-    if (!input.password) errors.password = ORDER_FORM_MESSAGE.passwordRequired;
-    return errors;
-  }
-  const digits = phoneDigits(input.phone ?? '');
-  if (digits.length < ORDER_FORM_LIMITS.checkoutPhoneMinDigits || input.isPhoneValid === false) {
-    errors.phone = ORDER_FORM_MESSAGE.invalidPhone;
-  }
-  if (!input.terms) errors.terms = ORDER_FORM_MESSAGE.termsRequired;
-  if (input.name !== undefined && !isValidName(input.name)) errors.name = AUTH_MESSAGE.invalidName;
-  return errors;
 };
 
 const flag = (on: boolean): 1 | 2 => (on ? 2 : 1);

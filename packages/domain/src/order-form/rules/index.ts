@@ -2,3 +2,4 @@
 export type { OrderFormValues, Spacing } from './values';
 export * from './query';
 export * from './form-fields';
+export * from './checkout';
