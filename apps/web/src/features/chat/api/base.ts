@@ -1,3 +1,5 @@
+import { CHAT_PATH } from '@app/domain/chat/rules';
+
 /**
  * Where the chat server is (CONTRACT "Serving"): settings' `messages_url` for HTTP and
  * `baseWebSocketGatewayURL` for the socket, `{origin}/chat` and `ws(s)://{host}/chat` by default. The
@@ -19,4 +21,4 @@ export const setChatBase = ({ http, ws }: { http?: string | undefined; ws?: stri
 
 export const chatHttp = (path: string): string => `${base.http}${path}`;
 export const chatSocketUrl = (accessToken: string): string =>
-  `${base.ws}/customers/orders/messages?accessToken=${encodeURIComponent(accessToken)}`;
+  `${base.ws}${CHAT_PATH.customerSocket}?accessToken=${encodeURIComponent(accessToken)}`;

@@ -1,3 +1,4 @@
+import { CHAT_PATH, MESSAGES_PAGE_SIZE } from '@app/domain/chat/rules';
 import { apiErrorFor, apiFetch } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
 import type { OutboxPayload } from '../lib/outbox';
@@ -7,9 +8,9 @@ import { chatHttp } from './base';
 import { readMessage, readMessages, readOrdersUnread, readUnread, type OrdersUnread } from './wire';
 
 /** Newest page size; older pages and catch-up pages use the same. */
-export const MESSAGE_PAGE_SIZE = 50;
+export const MESSAGE_PAGE_SIZE = MESSAGES_PAGE_SIZE;
 
-const messagesPath = (orderId: number) => chatHttp(`/api/customers/orders/${orderId}/messages`);
+const messagesPath = (orderId: number) => chatHttp(CHAT_PATH.customerMessages(orderId));
 
 /** CONTRACT "Chat": the newest `limit` messages (no cursor), or those before/after a message id; oldest first. */
 export const getMessages = async (
@@ -73,14 +74,14 @@ export const postMessage = async ({
 
 /** CONTRACT "Chat": GET …/orders/{id}/messages/unread → { total, writer, support }. */
 export const getOrderUnread = async (orderId: number): Promise<UnreadCounts> =>
-  readUnread(await apiFetch(chatHttp(`/api/customers/orders/${orderId}/messages/unread`)));
+  readUnread(await apiFetch(chatHttp(CHAT_PATH.customerUnread(orderId))));
 
 /** CONTRACT "Chat": GET {chat}/api/customers/orders/unread → { total, orders: [{ orderId, total }] }. */
-export const getAllUnread = async (): Promise<OrdersUnread> => readOrdersUnread(await apiFetch(chatHttp('/api/customers/orders/unread')));
+export const getAllUnread = async (): Promise<OrdersUnread> => readOrdersUnread(await apiFetch(chatHttp(CHAT_PATH.customerUnreadAll)));
 
 /** CONTRACT "Chat": PUT …/messages/read { messages: "1,2,3" } → { messages, unread }. */
 export const markMessagesRead = async (orderId: number, ids: readonly number[]): Promise<{ unread: UnreadCounts | null }> => {
-  const answer = await apiFetch<unknown>(chatHttp(`/api/customers/orders/${orderId}/messages/read`), {
+  const answer = await apiFetch<unknown>(chatHttp(CHAT_PATH.customerRead(orderId)), {
     method: 'PUT',
     json: { messages: ids.join(',') },
   });
@@ -91,6 +92,9 @@ export const markMessagesRead = async (orderId: number, ids: readonly number[]):
 
 /** CONTRACT "Paths": GET {chat}/api/customers/orders/{id}/writer/online → { online }. */
 export const getWriterOnline = async (orderId: number): Promise<boolean> => {
-  const answer = await apiFetch<unknown>(chatHttp(`/api/customers/orders/${orderId}/writer/online`));
+  const answer = await apiFetch<unknown>(chatHttp(CHAT_PATH.writerOnline(orderId)));
   return typeof answer === 'object' && answer !== null && 'online' in answer && (answer as { online: unknown }).online === true;
 };
+
+/** A message's file, downloaded with the bearer token (lib/download.ts). */
+export const messageFileUrl = (orderId: number, fileId: number): string => chatHttp(CHAT_PATH.customerFile(orderId, fileId));

@@ -1,5 +1,6 @@
 import type { ChatFile, ChatMessage } from '../lib/types';
 import type { UnreadCounts } from '../lib/unread';
+import type { ChatName } from '../lib/chats';
 
 /**
  * Reads the chat server's answers and frames (CONTRACT "Chat") into the feature's own shapes. SPEC §3
@@ -28,7 +29,7 @@ const filesOf = (value: unknown): ChatFile[] =>
     ? value.flatMap((f) => {
         const r = record(f);
         if (!r || typeof r.id !== 'number') return [];
-        return [{ id: r.id, name: typeof r.name === 'string' ? r.name : `file-${r.id}`, typeName: typeof r.typeName === 'string' ? r.typeName : undefined }];
+        return [{ id: r.id, name: typeof r.name === 'string' ? r.name : `file-${r.id}`, typeName: typeof r.typeName === 'string' ? r.typeName : undefined, size: typeof r.size === 'number' ? r.size : undefined }];
       })
     : [];
 
@@ -46,6 +47,7 @@ export const readMessage = (value: unknown): ChatMessage | null => {
     state: idOf(r.state) ?? 1,
     body: typeof r.body === 'string' ? r.body : '',
     sticker: stickerOf(r),
+    emoji: typeof r.emoji === 'string' && r.emoji !== '' ? r.emoji : null,
     files: filesOf(r.files),
     clientId,
   };
@@ -104,4 +106,20 @@ export const readMessageEvent = (value: unknown): { orderId: number; message: Ch
   if (!message || !m) return null;
   const orderId = idOf(m.order) ?? (typeof m.orderId === 'number' ? m.orderId : null) ?? (r && typeof r.orderId === 'number' ? r.orderId : null);
   return orderId === null ? null : { orderId, message };
+};
+
+/** Event 6's data `{ orderId, chat, by, messageId }` (ADR 0047). */
+export const readReadEvent = (value: unknown): { orderId: number; chat: ChatName; by: string; messageId: number } | null => {
+  const r = record(value);
+  if (!r || typeof r.orderId !== 'number' || typeof r.messageId !== 'number') return null;
+  if (r.chat !== 'writer' && r.chat !== 'support') return null;
+  return { orderId: r.orderId, chat: r.chat, by: typeof r.by === 'string' ? r.by : '', messageId: r.messageId };
+};
+
+/** Typing frames 13/14 `{ orderId, chat? }`: the key `${orderId}:${chat}`, support's chat when none is named. */
+export const typingKey = (value: unknown): string | null => {
+  const r = record(value);
+  if (!r || typeof r.orderId !== 'number') return null;
+  const chat: ChatName = r.chat === 'writer' ? 'writer' : 'support';
+  return `${r.orderId}:${chat}`;
 };

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { WRITER_ONLINE_POLL_MS } from '@app/domain/chat/rules';
 import { chatKeys } from '../api/keys';
 import { getAllUnread, getMessages, getOrderUnread, getWriterOnline, markMessagesRead, MESSAGE_PAGE_SIZE } from '../api/messages';
 import { createReadBatcher } from '../lib/read-batch';
@@ -7,12 +8,11 @@ import { markRead, mergeWindow, newestId, oldestId } from '../lib/merge';
 import { entriesOf, type OutboxEntry } from '../lib/outbox';
 import { supportTypingVisible, SUPPORT_TYPING_TIMEOUT_MS } from '../lib/typing';
 import type { MessageWindow } from '../lib/types';
+import type { ChatName } from '../lib/chats';
 import { NO_UNREAD, type UnreadCounts } from '../lib/unread';
 import { chatSessionStore, type ChatSession } from '../socket/session';
 import type { ConnectionStatus } from '../socket/connection';
 
-/** SPEC §9: the writer's online state is polled every 60 s (event 8 updates it in between). */
-export const WRITER_ONLINE_POLL_MS = 60_000;
 const MAX_CATCH_UP_PAGES = 20;
 
 const noSubscribe = () => () => undefined;
@@ -98,10 +98,11 @@ export const useWriterOnline = (orderId: number, enabled: boolean): boolean =>
     staleTime: WRITER_ONLINE_POLL_MS,
   }).data ?? false;
 
-/** Support is typing (13) in this order, until 14 or the timeout. */
-export const useSupportTyping = (orderId: number): boolean => {
+/** Support (or the writer) is typing (13) in this chat, until 14 or the timeout. */
+export const useStaffTyping = (orderId: number, chat: ChatName): boolean => {
   const session = useChatSession();
-  const startedAt = useSyncExternalStore(session?.typing.subscribe ?? noSubscribe, () => session?.typing.get().get(orderId) ?? null);
+  const key = `${orderId}:${chat}`;
+  const startedAt = useSyncExternalStore(session?.typing.subscribe ?? noSubscribe, () => session?.typing.get().get(key) ?? null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (startedAt === null) return;

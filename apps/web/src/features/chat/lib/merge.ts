@@ -1,3 +1,4 @@
+import { chatOf, isOwn, type ChatName } from './chats';
 import type { ChatMessage, MessageWindow } from './types';
 
 /**
@@ -32,3 +33,12 @@ export const mergeWindow = (window: MessageWindow | undefined, incoming: readonl
 /** Marks the given ids read (state 2), as the read call's answer says. */
 export const markRead = (messages: readonly ChatMessage[], ids: ReadonlySet<number>): ChatMessage[] =>
   messages.map((message) => (ids.has(message.id) && message.state !== 2 ? { ...message, state: 2 } : message));
+
+/**
+ * Event 6: one side read `chat` up to `messageId`. `staffMessages` false: the staff read, so the
+ * customer's own messages up to it are read; true: the customer read (in another tab), so staff's are.
+ */
+export const markReadUpTo = (messages: readonly ChatMessage[], chat: ChatName, messageId: number, staffMessages: boolean): ChatMessage[] =>
+  messages.map((m) =>
+    m.id <= messageId && m.state !== 2 && chatOf(m.direction) === chat && isOwn(m.direction) !== staffMessages ? { ...m, state: 2 } : m,
+  );

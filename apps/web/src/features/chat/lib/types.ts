@@ -3,6 +3,7 @@ export interface ChatFile {
   id: number;
   name: string;
   typeName?: string | undefined;
+  size?: number | undefined;
 }
 
 export interface ChatMessage {
@@ -15,6 +16,7 @@ export interface ChatMessage {
   state: number;
   body: string;
   sticker: number | null;
+  emoji: string | null;
   files: ChatFile[];
   /** the Idempotency-Key the customer's client sent it with, when the server echoes it */
   clientId?: string | undefined;

@@ -1,3 +1,5 @@
+import { TYPING_TIMEOUT_MS } from '@app/domain/chat/rules';
+
 /**
  * Typing (SPEC §4 events 11 to 14, ADR 0049).
  *
@@ -8,7 +10,7 @@
  * while it goes on (so staff's own timeout does not clear it), and 12 after `OWN_TYPING_IDLE_MS` without
  * a key, or when the message is sent or the field cleared.
  */
-export const SUPPORT_TYPING_TIMEOUT_MS = 8_000;
+export const SUPPORT_TYPING_TIMEOUT_MS = TYPING_TIMEOUT_MS;
 export const OWN_TYPING_REFRESH_MS = 3_000;
 export const OWN_TYPING_IDLE_MS = 4_000;
 

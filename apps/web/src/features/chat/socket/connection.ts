@@ -1,3 +1,4 @@
+import { SOCKET_CLOSE, SOCKET_EVENT, SOCKET_PING_INTERVAL_MS, SOCKET_PONG_TIMEOUT_MS } from '@app/domain/chat/rules';
 import { backoffDelay } from '../lib/backoff';
 
 /**
@@ -10,21 +11,8 @@ import { backoffDelay } from '../lib/backoff';
  * Every open calls `onOpen`: the caller catches up (`?after=`) then, since the server sends a socket all
  * events of the customer's orders from its first moment on, nothing falls between the two.
  */
-export const SOCKET_PING_INTERVAL_MS = 300_000;
-export const SOCKET_PONG_TIMEOUT_MS = 10_000;
-export const CLOSE_UNAUTHORIZED = 4401;
-
-export const SOCKET_EVENT = {
-  newMessage: 1,
-  ping: 2,
-  pong: 3,
-  unread: 5,
-  writerOnline: 8,
-  typingStart: 11,
-  typingStop: 12,
-  supportTypingStart: 13,
-  supportTypingStop: 14,
-} as const;
+export { SOCKET_EVENT };
+export const CLOSE_UNAUTHORIZED = SOCKET_CLOSE.unauthorized;
 
 export interface Frame {
   event: number;

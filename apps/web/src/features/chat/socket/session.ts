@@ -6,12 +6,12 @@ import { tokenStorage } from '@/lib/storage';
 import { chatSocketUrl, setChatBase } from '../api/base';
 import { chatKeys } from '../api/keys';
 import { getAllUnread, postMessage } from '../api/messages';
-import { orderIdOf, readMessageEvent, readUnreadEvent, type OrdersUnread } from '../api/wire';
+import { orderIdOf, readMessageEvent, readReadEvent, readUnreadEvent, typingKey, type OrdersUnread } from '../api/wire';
 import { backoffDelay } from '../lib/backoff';
-import { outgoingDirection } from '../lib/chats';
-import { mergeWindow } from '../lib/merge';
+import { customerDirectionOf } from '@app/domain/chat/rules';
+import { markReadUpTo, mergeWindow } from '../lib/merge';
 import { enqueue, isFinalRefusal, markFailed, markQueued, markSending, markSent, retry, discard, sendable, type OutboxEntry, type OutboxPayload } from '../lib/outbox';
-import type { ChatName } from '../lib/chats';
+import { chatOf, type ChatName } from '../lib/chats';
 import type { MessageWindow } from '../lib/types';
 import type { UnreadCounts } from '../lib/unread';
 import { createConnection, SOCKET_EVENT, type Connection, type ConnectionStatus, type Frame } from './connection';
@@ -41,7 +41,8 @@ export const createChatSession = ({
   renewToken: () => Promise<boolean>;
 }) => {
   const status: Store<ConnectionStatus> = createStore<ConnectionStatus>('closed');
-  const typing: Store<ReadonlyMap<number, number>> = createStore<ReadonlyMap<number, number>>(new Map());
+  // support's (or the writer's) typing, by `${orderId}:${chat}`, with the time its last start came
+  const typing: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const progress: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const outbox: OutboxStore = createOutboxStore();
   const unreadListeners = new Set<UnreadListener>();
@@ -75,7 +76,8 @@ export const createChatSession = ({
         const event = readMessageEvent(frame.data);
         if (event) {
           mergeInto(event.orderId, [event.message]);
-          clearTyping(event.orderId);
+          // A message from the side that was typing ends its "typing…".
+          clearTyping(`${event.orderId}:${chatOf(event.message.direction)}`);
         }
         break;
       }
@@ -90,14 +92,25 @@ export const createChatSession = ({
         if (orderId !== null) queryClient.setQueryData(chatKeys.writerOnline(orderId), online);
         break;
       }
+      case SOCKET_EVENT.read: {
+        // Event 6 (ADR 0047): a side read a chat up to a message. Staff reading: the customer's own
+        // messages turn "read"; the customer in another tab: staff messages turn read here too.
+        const event = readReadEvent(frame.data);
+        if (event) {
+          queryClient.setQueryData<MessageWindow>(chatKeys.window(event.orderId), (w) =>
+            w ? { ...w, messages: markReadUpTo(w.messages, event.chat, event.messageId, event.by === 'customer') } : w,
+          );
+        }
+        break;
+      }
       case SOCKET_EVENT.supportTypingStart: {
-        const orderId = orderIdOf(frame.data);
-        if (orderId !== null) typing.set(new Map(typing.get()).set(orderId, Date.now()));
+        const key = typingKey(frame.data);
+        if (key !== null) typing.set(new Map(typing.get()).set(key, Date.now()));
         break;
       }
       case SOCKET_EVENT.supportTypingStop: {
-        const orderId = orderIdOf(frame.data);
-        if (orderId !== null) clearTyping(orderId);
+        const key = typingKey(frame.data);
+        if (key !== null) clearTyping(key);
         break;
       }
       default:
@@ -105,10 +118,10 @@ export const createChatSession = ({
     }
   };
 
-  const clearTyping = (orderId: number) => {
-    if (!typing.get().has(orderId)) return;
+  const clearTyping = (key: string) => {
+    if (!typing.get().has(key)) return;
     const next = new Map(typing.get());
-    next.delete(orderId);
+    next.delete(key);
     typing.set(next);
   };
 
@@ -152,7 +165,7 @@ export const createChatSession = ({
     try {
       const message = await postMessage({
         orderId: entry.orderId,
-        direction: outgoingDirection(entry.chat),
+        direction: customerDirectionOf(entry.chat) as 1 | 2,
         payload: entry.payload,
         files: entry.files ?? [],
         clientId: entry.clientId,
@@ -240,8 +253,8 @@ export const createChatSession = ({
       else outbox.update((entries) => discard(entries, clientId));
     },
     /** Own typing (SPEC §4 events 11 and 12). */
-    sendTyping(orderId: number, signal: 'start' | 'stop') {
-      connection.send({ event: signal === 'start' ? SOCKET_EVENT.typingStart : SOCKET_EVENT.typingStop, data: { orderId } });
+    sendTyping(orderId: number, chat: ChatName, signal: 'start' | 'stop') {
+      connection.send({ event: signal === 'start' ? SOCKET_EVENT.customerTypingStart : SOCKET_EVENT.customerTypingStop, data: { orderId, chat } });
     },
     onUnread(listener: UnreadListener): () => void {
       unreadListeners.add(listener);
