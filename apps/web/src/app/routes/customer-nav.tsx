@@ -3,10 +3,12 @@ import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucid
 import { Icon } from '@/components/ui/icon';
 import { SideNav } from '@/components/layout/side-nav';
 export { SkipLink } from '@/components/layout/skip-link';
+export { ChatStartup } from '../chat-startup';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
+import { useAllUnread } from '@/features/chat/api/use-all-unread';
 import { clearSessionCache } from '../session';
 
 // Only a signed-in customer's shell shows these: a visitor on /order never loads them (ADR 0028).
@@ -14,12 +16,20 @@ import { clearSessionCache } from '../session';
 /** SPEC §2 "Side navigation": New Order, All Orders (with the order count), Transactions, Settings, My Bonuses. */
 export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   const count = useOrderCount(true);
+  // Issue 10: the unread messages of all orders, live (the startup socket's event 5 patches the cache).
+  const unread = useAllUnread().data?.total ?? 0;
   return (
     <SideNav
       onNavigate={onNavigate}
       items={[
         { to: paths.order, label: 'New Order', icon: FilePlus2 },
-        { to: paths.dashboard, label: 'All Orders', icon: ClipboardList, badge: count.data?.total },
+        {
+          to: paths.dashboard,
+          label: 'All Orders',
+          icon: ClipboardList,
+          badge: count.data?.total,
+          alert: { count: unread, label: unread === 1 ? 'unread message' : 'unread messages' },
+        },
         { to: paths.transactions, label: 'Transactions', icon: Receipt },
         { to: paths.profile, label: 'Settings', icon: Settings },
         { to: paths.loyalty, label: 'My Bonuses', icon: Gift },

@@ -2,14 +2,13 @@ import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { WRITER_ONLINE_POLL_MS } from '@app/domain/chat/rules';
 import { chatKeys } from '../api/keys';
-import { getAllUnread, getMessages, getOrderUnread, getWriterOnline, markMessagesRead, MESSAGE_PAGE_SIZE } from '../api/messages';
+import { getMessages, getWriterOnline, markMessagesRead, MESSAGE_PAGE_SIZE } from '../api/messages';
 import { createReadBatcher } from '../lib/read-batch';
 import { markRead, mergeWindow, newestId, oldestId } from '../lib/merge';
 import { entriesOf, type OutboxEntry } from '../lib/outbox';
 import { supportTypingVisible, SUPPORT_TYPING_TIMEOUT_MS } from '../lib/typing';
 import type { MessageWindow } from '../lib/types';
 import type { ChatName } from '../lib/chats';
-import { NO_UNREAD, type UnreadCounts } from '../lib/unread';
 import { chatSessionStore, type ChatSession } from '../socket/session';
 import type { ConnectionStatus } from '../socket/connection';
 
@@ -81,12 +80,7 @@ export const useMessageWindow = (orderId: number) => {
   return { ...query, loadOlder, loadingOlder, olderError };
 };
 
-/** CONTRACT "Chat": this order's unread per chat; event 5 replaces it live. */
-export const useOrderUnread = (orderId: number): UnreadCounts =>
-  useQuery({ queryKey: chatKeys.unread(orderId), queryFn: () => getOrderUnread(orderId) }).data ?? NO_UNREAD;
-
-/** All orders' unread (the navigation's count and the dashboard's cards); event 5 patches it live. */
-export const useAllUnread = (enabled = true) => useQuery({ queryKey: chatKeys.unreadAll(), queryFn: getAllUnread, enabled });
+export { useOrderUnread } from '../api/use-order-unread';
 
 /** The writer's online dot: polled every 60 s, event 8 in between (SPEC §4, §9). */
 export const useWriterOnline = (orderId: number, enabled: boolean): boolean =>

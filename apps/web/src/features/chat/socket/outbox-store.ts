@@ -6,34 +6,35 @@ import { createStore } from './store';
  * IndexedDB would buy nothing here). Other tabs of the same browser see changes through the `storage`
  * event; a message that two tabs both send is stored once (its client id is the Idempotency-Key).
  */
-export const OUTBOX_STORAGE_KEY = 'chatOutbox.v1';
+export const outboxStorageKey = (customerId: number): string => `chatOutbox.v1.${customerId}`;
 
-const load = (): OutboxEntry[] => {
+const load = (key: string): OutboxEntry[] => {
   try {
-    return revive(deserialize(window.localStorage.getItem(OUTBOX_STORAGE_KEY)));
+    return revive(deserialize(window.localStorage.getItem(key)));
   } catch {
     return [];
   }
 };
 
-const save = (entries: readonly OutboxEntry[]): void => {
+const save = (key: string, entries: readonly OutboxEntry[]): void => {
   try {
-    if (entries.length === 0) window.localStorage.removeItem(OUTBOX_STORAGE_KEY);
-    else window.localStorage.setItem(OUTBOX_STORAGE_KEY, serialize(entries));
+    if (entries.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, serialize(entries));
   } catch {
     // Storage full or refused: the outbox still lives as long as the page.
   }
 };
 
-export const createOutboxStore = () => {
-  const store = createStore<OutboxEntry[]>(load());
+export const createOutboxStore = (customerId: number) => {
+  const key = outboxStorageKey(customerId);
+  const store = createStore<OutboxEntry[]>(load(key));
   const update = (change: (entries: OutboxEntry[]) => OutboxEntry[]): void => {
     const next = change(store.get());
     store.set(next);
-    save(next);
+    save(key, next);
   };
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== OUTBOX_STORAGE_KEY) return;
+    if (event.key !== key) return;
     // Another tab changed it: take theirs, keeping this tab's in-memory files and in-flight states.
     const mine = new Map(store.get().map((e) => [e.clientId, e]));
     const theirs = deserialize(event.newValue).map((e) => {

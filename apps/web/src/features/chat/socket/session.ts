@@ -33,10 +33,13 @@ const randomId = (): string =>
 
 export const createChatSession = ({
   queryClient,
+  customerId,
   WebSocketImpl,
   renewToken,
 }: {
   queryClient: QueryClient;
+  /** the outbox is kept per customer: another account signing in on this browser never sends it */
+  customerId: number;
   WebSocketImpl?: typeof WebSocket;
   renewToken: () => Promise<boolean>;
 }) => {
@@ -44,7 +47,7 @@ export const createChatSession = ({
   // support's (or the writer's) typing, by `${orderId}:${chat}`, with the time its last start came
   const typing: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const progress: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
-  const outbox: OutboxStore = createOutboxStore();
+  const outbox: OutboxStore = createOutboxStore(customerId);
   const unreadListeners = new Set<UnreadListener>();
   const aborts = new Map<string, AbortController>();
   const inFlight = new Set<string>();
@@ -277,25 +280,31 @@ const sessionStore = createStore<ChatSession | null>(null);
  */
 export const startChatSession = ({
   queryClient,
+  customerId,
   http,
   ws,
   renewToken,
+  onUnread,
   WebSocketImpl,
 }: {
   queryClient: QueryClient;
+  customerId: number;
   http?: string | undefined;
   ws?: string | undefined;
   renewToken: () => Promise<boolean>;
+  onUnread?: UnreadListener | undefined;
   WebSocketImpl?: typeof WebSocket;
 }): (() => void) => {
   setChatBase({ http, ws });
   if (!current) {
-    current = createChatSession({ queryClient, renewToken, ...(WebSocketImpl ? { WebSocketImpl } : {}) });
+    current = createChatSession({ queryClient, customerId, renewToken, ...(WebSocketImpl ? { WebSocketImpl } : {}) });
     current.start();
     sessionStore.set(current);
   }
   const session = current;
+  const unsubscribe = onUnread ? session.onUnread(onUnread) : () => undefined;
   return () => {
+    unsubscribe();
     if (current !== session) return;
     session.stop();
     current = null;
