@@ -8,6 +8,9 @@ import type { ChatName } from '../lib/chats';
 import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '../lib/typing';
 import { Sticker, STICKERS } from './stickers';
 
+/** The typing throttle's clock (a function of its own: called from handlers, never while rendering). */
+const clock = (): number => Date.now();
+
 const draftKey = (orderId: number, chat: ChatName) => `chatDraft.${orderId}.${chat}`;
 
 // Nothing a customer typed is lost on a refresh (DESIGN rule 9): the draft lives in localStorage.
@@ -70,14 +73,16 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
   };
   // Leaving the chat (or the page) ends the typing state staff sees.
   const stopRef = useRef(stopTyping);
-  stopRef.current = stopTyping;
+  useEffect(() => {
+    stopRef.current = stopTyping;
+  });
   useEffect(() => () => stopRef.current(), []);
 
   const change = (value: string) => {
     setText(value);
     writeDraft(key, value);
     if (problem !== null && messageBodyProblem(value, files.length > 0) === null) setProblem(null);
-    const next = onKeystroke(typing.current, value, Date.now());
+    const next = onKeystroke(typing.current, value, clock());
     typing.current = next.state;
     if (next.signal) onTyping(next.signal);
     if (idleTimer.current !== null) clearTimeout(idleTimer.current);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { defaultChat } from '@app/domain/chat/rules';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
@@ -40,16 +40,14 @@ export function MessagesTab({
   const unread = useOrderUnread(orderId);
   const unreadLoaded = queryClient.getQueryState(chatKeys.unread(orderId))?.status !== 'pending';
   const online = useWriterOnline(orderId, hasWriter);
-  // SPEC §4: the chat that opens is chosen once, when the counts are known; live counts never switch it.
-  const [chosen, setChosen] = useState<ChatName | null>(isChat(panel) ? panel : null);
-  useEffect(() => {
-    if (isChat(panel)) setChosen(panel);
-  }, [panel]);
-  useEffect(() => {
-    if (chosen === null && unreadLoaded) setChosen(defaultChat({ hasWriter, unread, panel }));
-  }, [chosen, unreadLoaded, hasWriter, unread, panel]);
+  // SPEC §4: the chat that opens is chosen once, when the counts are known; live counts never switch
+  // it. `?panel=` (the address) always wins.
+  const [chosen, setChosen] = useState<ChatName | null>(null);
+  const fallback = chosen ?? (unreadLoaded ? defaultChat({ hasWriter, unread, panel }) : null);
+  if (chosen === null && fallback !== null) setChosen(fallback);
+  const current = isChat(panel) ? panel : fallback;
 
-  if (chosen === null) {
+  if (current === null) {
     return (
       <p role="status" className="flex items-center gap-2 text-slate-700">
         <Spinner /> Loading messages…
@@ -59,7 +57,7 @@ export function MessagesTab({
   return (
     <Tabs<ChatName>
       label="Chats"
-      value={chosen}
+      value={current}
       onValueChange={(next) => {
         setChosen(next);
         onPanelChange(next);

@@ -6,7 +6,7 @@ import { getMessages, getWriterOnline, markMessagesRead, MESSAGE_PAGE_SIZE } fro
 import { createReadBatcher } from '../lib/read-batch';
 import { markRead, mergeWindow, newestId, oldestId } from '../lib/merge';
 import { entriesOf, type OutboxEntry } from '../lib/outbox';
-import { supportTypingVisible, SUPPORT_TYPING_TIMEOUT_MS } from '../lib/typing';
+import { SUPPORT_TYPING_TIMEOUT_MS } from '../lib/typing';
 import type { MessageWindow } from '../lib/types';
 import type { ChatName } from '../lib/chats';
 import { chatSessionStore, type ChatSession } from '../socket/session';
@@ -97,14 +97,14 @@ export const useStaffTyping = (orderId: number, chat: ChatName): boolean => {
   const session = useChatSession();
   const key = `${orderId}:${chat}`;
   const startedAt = useSyncExternalStore(session?.typing.subscribe ?? noSubscribe, () => session?.typing.get().get(key) ?? null);
-  const [now, setNow] = useState(() => Date.now());
+  // The start frame that timed out (no 14 came): hidden from then on, until the next 13.
+  const [expired, setExpired] = useState<number | null>(null);
   useEffect(() => {
     if (startedAt === null) return;
-    setNow(Date.now());
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, startedAt + SUPPORT_TYPING_TIMEOUT_MS - Date.now()) + 10);
+    const timer = setTimeout(() => setExpired(startedAt), Math.max(0, startedAt + SUPPORT_TYPING_TIMEOUT_MS - Date.now()));
     return () => clearTimeout(timer);
   }, [startedAt]);
-  return supportTypingVisible(startedAt, Math.max(now, startedAt ?? 0));
+  return startedAt !== null && expired !== startedAt;
 };
 
 const NO_ENTRIES: OutboxEntry[] = [];

@@ -10,7 +10,9 @@ export const useSeen = (root: React.RefObject<HTMLElement | null>, onSeen: (ids:
   const inView = useRef(new Set<number>());
   const elements = useRef(new Map<number, Element>());
   const onSeenRef = useRef(onSeen);
-  onSeenRef.current = onSeen;
+  useEffect(() => {
+    onSeenRef.current = onSeen;
+  });
 
   const report = useCallback(() => {
     if (document.visibilityState !== 'visible' || inView.current.size === 0) return;
