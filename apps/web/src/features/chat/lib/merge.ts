@@ -8,7 +8,6 @@ import type { ChatMessage, MessageWindow } from './types';
  * of times: no gap is made, no duplicate kept, nothing reordered.
  */
 export const mergeMessages = (existing: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] => {
-  if (incoming.length === 0) return existing as ChatMessage[];
   const byId = new Map<number, ChatMessage>();
   for (const message of existing) byId.set(message.id, message);
   for (const message of incoming) {
