@@ -115,7 +115,7 @@ export function PendingItem({
   const plain = payload.kind === 'sticker';
   return (
     <div className="flex flex-col items-end gap-1">
-      <div className={`${bubble(true, plain)} ${failed ? 'opacity-100 ring-2 ring-red-600' : 'opacity-80'}`}>
+      <div className={`${bubble(true, plain)} ${failed ? 'ring-2 ring-red-600' : ''}`}>
         <span className="sr-only">You: </span>
         <Content
           body={payload.kind === 'text' ? payload.body : ''}
