@@ -126,11 +126,12 @@ describe('order details', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
   });
 
-  it("shows the messages tab with 'You have unread messages' when the list counted some", async () => {
+  it("shows the messages tab with 'You have unread messages' when the chat counts some (issue 10)", async () => {
     server.use(
       http.get('/api/en/sites/categories/:category/orders', () =>
         HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2 }], total: 1 }),
       ),
+      http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () => HttpResponse.json({ total: 2, writer: 0, support: 2 })),
     );
     serveOrder({});
     signIn();
