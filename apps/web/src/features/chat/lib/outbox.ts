@@ -61,7 +61,8 @@ export const markFailed = (outbox: readonly OutboxEntry[], clientId: string, err
 export const retry = (outbox: readonly OutboxEntry[], clientId: string): OutboxEntry[] =>
   update(outbox, clientId, (e) => (e.status === 'failed' ? { ...e, status: 'queued', error: undefined } : e));
 
-export const discard = markSent;
+/** The customer deleted a failed or waiting message, or canceled its upload. */
+export const discard = (outbox: readonly OutboxEntry[], clientId: string): OutboxEntry[] => outbox.filter((e) => e.clientId !== clientId);
 
 /**
  * What may be sent now: per order, the oldest entry that has not failed, when it is queued (while one
