@@ -49,3 +49,64 @@ export const messageForm = (
   parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } };
 };
+
+/** A real `ws` client that keeps every frame, for the socket tests and benches. */
+export interface TestSocket {
+  ws: import('ws').WebSocket;
+  frames: { event: number; data?: unknown }[];
+  /** The next frame (from now on, or already received and not yet taken) matching `match`, within `ms`. */
+  next(match: (frame: { event: number; data?: unknown }) => boolean, ms?: number): Promise<{ event: number; data?: unknown }>;
+  /** True when no frame matching `match` arrives within `ms`. */
+  none(match: (frame: { event: number; data?: unknown }) => boolean, ms?: number): Promise<boolean>;
+  send(frame: unknown): void;
+  closed: Promise<{ code: number; reason: string }>;
+  close(): void;
+}
+
+export const openSocket = async (url: string, options: import('ws').ClientOptions = {}): Promise<TestSocket> => {
+  const { WebSocket } = await import('ws');
+  const ws = new WebSocket(url, options);
+  const frames: { event: number; data?: unknown }[] = [];
+  const taken = new Set<number>();
+  const waiters: (() => void)[] = [];
+  ws.on('message', (raw) => {
+    frames.push(JSON.parse(raw.toString()) as { event: number; data?: unknown });
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  await new Promise<void>((resolve) => {
+    ws.once('open', () => resolve());
+    ws.once('close', () => resolve());
+    ws.once('error', () => resolve());
+  });
+  const find = (match: (frame: { event: number; data?: unknown }) => boolean) => {
+    const index = frames.findIndex((f, i) => !taken.has(i) && match(f));
+    if (index < 0) return undefined;
+    taken.add(index);
+    return frames[index];
+  };
+  const next: TestSocket['next'] = (match, ms = 2000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no matching frame within ${ms} ms; got ${JSON.stringify(frames)}`)), ms);
+      const look = () => {
+        const found = find(match);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        } else waiters.push(look);
+      };
+      look();
+    });
+  return {
+    ws,
+    frames,
+    next,
+    none: async (match, ms = 300) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      return find(match) === undefined;
+    },
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    closed,
+    close: () => ws.close(),
+  };
+};

@@ -39,7 +39,7 @@ export interface ChatHandle {
 export const chatModule: FastifyPluginAsync<ModuleOptions & { onReady?: (handle: ChatHandle) => void }> = async (app, { ctx, onReady }) => {
   const bus = ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
   const service = createChatService({ repo: createChatRepo(ctx.db), files: createFiles(ctx), bus, clock: ctx.clock });
-  const hub = createHub({ bus, reads: service.hubReads, log: ctx.log });
+  const hub = createHub({ bus, reads: service.hubReads, log: ctx.log, now: () => ctx.clock.now().getTime() });
   const mailJob = createUnseenMailJob({
     db: ctx.db,
     clock: ctx.clock,
