@@ -38,6 +38,18 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
+/** Below 992 px the navigation hides behind "Menu": the unread count shows on the button too (issue 10). */
+export function MenuUnread() {
+  const unread = useAllUnread().data?.total ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+      {unread}
+      <span className="sr-only"> {unread === 1 ? 'unread message' : 'unread messages'}</span>
+    </span>
+  );
+}
+
 /** UI contract "Shell": "Log out" in the header. */
 export function LogoutButton() {
   const queryClient = useQueryClient();

@@ -9,6 +9,7 @@ const CustomerNav = lazy(() => loadCustomerNav().then((m) => ({ default: m.Custo
 const LogoutButton = lazy(() => loadCustomerNav().then((m) => ({ default: m.LogoutButton })));
 const SkipLink = lazy(() => loadCustomerNav().then((m) => ({ default: m.SkipLink })));
 // SPEC §2: the signed-in customer's startup opens the chat socket (its code comes after the first paint).
+const MenuUnread = lazy(() => loadCustomerNav().then((m) => ({ default: m.MenuUnread })));
 const ChatStartup = lazy(() => loadCustomerNav().then((m) => ({ default: m.ChatStartup })));
 
 /** UI contract "Shell": a signed-in customer gets the side navigation and "Log out"; a visitor only the header. */
@@ -33,6 +34,13 @@ export function ShellLayout({ children }: { children: ReactNode }) {
               </Suspense>
             )
           : undefined
+      }
+      menuBadge={
+        signedIn && (
+          <Suspense fallback={null}>
+            <MenuUnread />
+          </Suspense>
+        )
       }
       headerActions={
         signedIn && (
