@@ -104,10 +104,6 @@ const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
   return counts;
 };
 
-/** PostgreSQL's unique_violation. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-
 /**
  * The messenger's SQL (issue 10, ADR 0047). A customer's query carries the customer id in its WHERE
  * (DESIGN rule 3); a staff query is scoped by the order found through `staffOrder`.
