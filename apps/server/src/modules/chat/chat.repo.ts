@@ -165,10 +165,14 @@ export const createChatRepo = (db: Db) => ({
     files: NewMessageFile[];
     now: Date;
     unseenDueAt: Date | null;
-  }): Promise<{ id: number; created: boolean }> =>
+  }): Promise<{ id: number; created: boolean; stored?: StoredMessage }> =>
     db.transaction(async (tx) => {
-      await tx.query('INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, 0) ON CONFLICT (order_id) DO NOTHING', [m.orderId]);
-      const [counter] = await tx.query<{ last_sequence: number }>('SELECT last_sequence FROM chat_sequences WHERE order_id = $1 FOR UPDATE', [m.orderId]);
+      // Takes (and creates) the order's sequence row, locked until the transaction ends.
+      await tx.query(
+        `INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, 0)
+         ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence RETURNING last_sequence`,
+        [m.orderId],
+      );
       if (m.clientId !== null) {
         const [existing] = await tx.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
           m.orderId,
@@ -177,20 +181,21 @@ export const createChatRepo = (db: Db) => ({
         ]);
         if (existing) return { id: existing.id, created: false };
       }
-      const sequence = (counter?.last_sequence ?? 0) + 1;
-      await tx.query('UPDATE chat_sequences SET last_sequence = $2 WHERE order_id = $1', [m.orderId, sequence]);
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [m.orderId, m.customerId, sequence, m.chat, m.direction, m.senderId, m.body, m.sticker, m.emoji, m.clientId, m.now],
+      const [row] = await tx.query<{ id: number; sequence: number }>(
+        `WITH next AS (UPDATE chat_sequences SET last_sequence = last_sequence + 1 WHERE order_id = $1 RETURNING last_sequence)
+         INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
+         SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10 FROM next RETURNING id, sequence`,
+        [m.orderId, m.customerId, m.chat, m.direction, m.senderId, m.body, m.sticker, m.emoji, m.clientId, m.now],
       );
       if (!row) throw new Error('the message was not stored');
+      const files: StoredMessage['files'] = [];
       for (const f of m.files) {
-        await tx.query(
+        const [file] = await tx.query<{ id: number }>(
           `INSERT INTO message_files (message_id, order_id, customer_id, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
           [row.id, m.orderId, m.customerId, m.senderId, f.name, f.typeName, f.size, f.storageKey, m.now],
         );
+        if (file) files.push({ id: file.id, name: f.name, typeName: f.typeName, size: f.size });
       }
       if (m.unseenDueAt) {
         // A mail already pending keeps its time; otherwise 5 minutes from now, but not within the hour after the last one.
@@ -201,7 +206,24 @@ export const createChatRepo = (db: Db) => ({
           [m.orderId, m.chat, m.unseenDueAt],
         );
       }
-      return { id: row.id, created: true };
+      // What was stored, as it reads back: a new message is unread by the other side.
+      const stored: StoredMessage = {
+        id: row.id,
+        orderId: m.orderId,
+        customerId: m.customerId,
+        sequence: row.sequence,
+        chat: m.chat,
+        direction: m.direction,
+        senderId: m.senderId,
+        body: m.body,
+        sticker: m.sticker,
+        emoji: m.emoji,
+        clientId: m.clientId,
+        createdAt: m.now,
+        read: false,
+        files,
+      };
+      return { id: row.id, created: true, stored };
     }),
 
   /** Messages by id with their files and read state; `customerId` scopes a customer's call. */
