@@ -133,7 +133,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             <Spinner /> Loading messages…
           </p>
         )}
-        {window.isError && <Alert tone="error">Messages could not be loaded. They will load when the connection is back.</Alert>}
+        {window.isError && !window.data && <Alert tone="error">Messages could not be loaded. They will load when the connection is back.</Alert>}
         {hasOlder && (
           <div ref={sentinel} className="flex justify-center pb-2">
             <button
@@ -147,6 +147,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             </button>
           </div>
         )}
+        {window.olderError && <p className="pb-2 text-center text-sm text-red-700">Older messages could not be loaded. Please try again.</p>}
         {window.isSuccess && rows.length === 0 && (
           <p className="py-8 text-center text-sm text-slate-700">No messages yet. Write to {counterpart} below.</p>
         )}
