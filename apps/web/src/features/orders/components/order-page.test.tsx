@@ -15,7 +15,8 @@ const serveOrder = (overrides: Partial<OrderDetail>) => {
 const openOrder = async (tab = 'details') => {
   signIn();
   const app = renderApp(`/orderinfo/42/${tab}`);
-  await screen.findByRole('tab', { name: 'Files' });
+  // The first render imports the lazy route modules: slow on a busy 2-core machine.
+  await screen.findByRole('tab', { name: 'Files' }, { timeout: 10_000 });
   return app;
 };
 
