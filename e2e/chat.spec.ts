@@ -247,7 +247,7 @@ test('an answer lost on the way (a server restart in the middle of sending): the
   await expect(chatLog(page, 'support').getByText('Sent while the server went away')).toHaveCount(1);
 });
 
-test('with a writer assigned the writer chat opens, with the online dot; ?panel=support opens support', async ({ page, request }) => {
+test('with a writer assigned the writer chat opens, with the online dot live (event 8); ?panel=support opens support', async ({ page, request, browser }) => {
   const writer = await signInApi(request, 'writer@example.com', 'writer12345');
   const me = (await (await request.get('/api/staff/me', { headers: bearer(writer) })).json()) as { id: number };
   const assign = await request.put(`/api/staff/orders/${orderId}/writer`, { headers: bearer(staff), data: { idWriter: me.id } });
@@ -265,8 +265,26 @@ test('with a writer assigned the writer chat opens, with the online dot; ?panel=
   });
   expect(answer.status(), await answer.text()).toBe(200);
   await expect(chatLog(page, 'writer').getByText('Hi, I am your writer.')).toBeVisible(SLOW);
+  // The writer opens their staff socket: event 8 turns the dot online without waiting for the 60 s poll.
+  const writerTab = page.getByRole('tab', { name: /Writer/ });
+  await expect(writerTab).toContainText('offline', SLOW);
+  const writerContext = await browser.newContext({ bypassCSP: true });
+  const writerPage = await writerContext.newPage();
+  await writerPage.goto('/healthz');
+  await writerPage.evaluate(async (token) => {
+    const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/staff/orders/messages?accessToken=${encodeURIComponent(token)}`);
+    (window as unknown as { __socket: WebSocket }).__socket = socket;
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = reject;
+    });
+  }, writer.accessToken);
+  await expect(writerTab).toContainText('online', SLOW);
+  await expect(writerTab).not.toContainText('offline');
   await expectNoAxeViolations(page, 'writer chat');
   await shoot(page, 'chat-writer');
+  await writerContext.close();
+  await expect(writerTab).toContainText('offline', SLOW);
   await page.goto(`/orderinfo/${orderId}/messages?panel=support`);
   await expect(page.getByRole('tab', { name: /Support/, selected: true })).toBeVisible(SLOW);
 });
