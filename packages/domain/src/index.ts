@@ -22,3 +22,4 @@ export * from './calendar/index';
 export * from './routes/index';
 export * from './loyalty/index';
 export * from './referral/index';
+export * from './chat/index';

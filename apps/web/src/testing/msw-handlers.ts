@@ -1,5 +1,5 @@
 import { REVISION_CATEGORIES, REVISION_LEVELS } from '@app/domain/revision/rules';
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws } from 'msw';
 import {
   academicLevelsFixture,
   calcsFixture,
@@ -14,7 +14,17 @@ import { loyaltySummaryFixture } from './loyalty-fixtures';
 import { priceCalcHandler } from './price-calc-handler';
 
 /** What a healthy API answers; a test overrides one handler with server.use() to change a story. */
+/** Issue 10: the chat server at settings' `messages_url` and its socket (CONTRACT "Chat"). */
+export const CHAT_HTTP = 'http://localhost:3000/chat';
+export const chatSocket = ws.link('ws://localhost:3000/chat/customers/orders/messages');
+
 export const defaultHandlers = [
+  // The startup socket of a signed-in customer connects and stays quiet; a test takes it over with server.use().
+  chatSocket.addEventListener('connection', () => undefined),
+  http.get(`${CHAT_HTTP}/api/customers/orders/unread`, () => HttpResponse.json({ total: 0, orders: [] })),
+  http.get(`${CHAT_HTTP}/api/customers/orders/:id/messages/unread`, () => HttpResponse.json({ total: 0, writer: 0, support: 0 })),
+  http.get(`${CHAT_HTTP}/api/customers/orders/:id/messages`, () => HttpResponse.json({ messages: [] })),
+  http.get(`${CHAT_HTTP}/api/customers/orders/:id/writer/online`, () => HttpResponse.json({ online: false })),
   http.get('/api/en/sites/settings', () => HttpResponse.json(settingsFixture)),
   http.get('/api/en/customers/customer', ({ request }) =>
     request.headers.get('Authorization')

@@ -125,6 +125,8 @@ export interface OrderListRow {
   hidden: boolean;
   pending: boolean;
   pages: number;
+  /** the customer's unread staff messages of the order (ADR 0047) */
+  unread: number;
 }
 
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
@@ -140,6 +142,7 @@ export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   hidden: r.hidden === true,
   pending: r.pending === true,
   pages: Number(r.pages),
+  unread: Number(r.unread ?? 0),
 });
 
 

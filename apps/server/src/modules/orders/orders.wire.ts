@@ -63,8 +63,8 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   hidden: row.hidden ? 'YES' : 'no',
   pending: row.pending,
   pages: row.pages,
-  // ADR 0021: the chat issue fills this in; until then no order has unread messages.
-  unread: 0,
+  // The customer's unread staff messages (the chat's read pointers, ADR 0047).
+  unread: row.unread,
 });
 
 

@@ -3,11 +3,13 @@ import { ClipboardList, FilePlus2, Gift, LogOut, Receipt, Settings } from 'lucid
 import { Icon } from '@/components/ui/icon';
 import { SideNav } from '@/components/layout/side-nav';
 export { SkipLink } from '@/components/layout/skip-link';
+export { ChatStartup } from '../chat-startup';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useReferralInfo } from '@/features/loyalty/api/loyalty';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
+import { useAllUnread } from '@/features/chat/api/use-all-unread';
 import { clearSessionCache } from '../session';
 
 // Only a signed-in customer's shell shows these: a visitor on /order never loads them (ADR 0028).
@@ -17,17 +19,37 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   const count = useOrderCount(true);
   // SPEC §2 "Startup": once authorised, the ready referral count is loaded; it shows beside My Bonuses.
   const referral = useReferralInfo();
+  // ADR 0049: the unread messages of all orders, live (the startup socket's event 5 patches the cache).
+  const unread = useAllUnread().data?.total ?? 0;
   return (
     <SideNav
       onNavigate={onNavigate}
       items={[
         { to: paths.order, label: 'New Order', icon: FilePlus2 },
-        { to: paths.dashboard, label: 'All Orders', icon: ClipboardList, badge: count.data?.total },
+        {
+          to: paths.dashboard,
+          label: 'All Orders',
+          icon: ClipboardList,
+          badge: count.data?.total,
+          alert: { count: unread, label: unread === 1 ? 'unread message' : 'unread messages' },
+        },
         { to: paths.transactions, label: 'Transactions', icon: Receipt },
         { to: paths.profile, label: 'Settings', icon: Settings },
         { to: paths.loyalty, label: 'My Bonuses', icon: Gift, badge: referral.data?.readyReferrals || undefined },
       ]}
     />
+  );
+}
+
+/** Below 992 px the navigation hides behind "Menu": the unread count shows on the button too (issue 10). */
+export function MenuUnread() {
+  const unread = useAllUnread().data?.total ?? 0;
+  if (unread <= 0) return null;
+  return (
+    <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">
+      {unread}
+      <span className="sr-only"> {unread === 1 ? 'unread message' : 'unread messages'}</span>
+    </span>
   );
 }
 

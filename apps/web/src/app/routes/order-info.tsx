@@ -11,9 +11,13 @@ import { isConfirmingPayment } from '@/features/payment/lib/return-params';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { OrderRevisionSummary } from '@/features/revisions/components/order-revision-summary';
 import { Spinner } from '@/components/ui/spinner';
+import { useOrderUnread } from '@/features/chat/api/use-order-unread';
 
 // The Revisions tab (list, wizard, info modal) loads when it is opened: the order page stays light (ADR 0044).
 const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: m.RevisionsTab })));
+
+// The messenger (both chats, pickers, uploads) loads when the Messages tab opens (issue 10, ADR 0049).
+const MessagesTab = lazy(() => import('@/features/chat/components/messages-tab').then((m) => ({ default: m.MessagesTab })));
 
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
 
@@ -26,7 +30,10 @@ export function Component() {
   const settings = useSiteSettings();
   // A paid order changes its page, its dashboard card and the nav's counts (ADR 0023: without a reload).
   const onPaid = useCallback(() => void ordersChanged(queryClient), [queryClient]);
-  if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
+  const validId = /^\d{1,10}$/.test(id);
+  const messengerOn = settings.data?.disableOrderMessenger === false;
+  const unread = useOrderUnread(Number(id), validId && messengerOn);
+  if (!validId) return <Redirect to={paths.notFound} replace />;
   if (!isOrderInfoTab(tab)) {
     const search = searchParams.toString();
     return <Redirect to={`${paths.orderInfo(id)}${search === '' ? '' : `?${search}`}`} replace />;
@@ -51,6 +58,22 @@ export function Component() {
         )
       }
       summary={(order) => <OrderRevisionSummary order={order} />}
+      unread={messengerOn ? unread.total : 0}
+      messages={
+        messengerOn
+          ? (order) => (
+              // SPEC §2: `?panel=support` opens the support chat; the chosen chat stays in the address.
+              <Suspense fallback={<Spinner />}>
+                <MessagesTab
+                  orderId={order.id}
+                  hasWriter={order.idWriter !== null}
+                  panel={searchParams.get('panel')}
+                  onPanelChange={(chat) => void navigate(`${paths.orderInfo(id, 'messages')}?panel=${chat}`, { replace: true })}
+                />
+              </Suspense>
+            )
+          : undefined
+      }
       revisions={(order) => (
         // The completion mail links to `?revision={id}`, which opens that revision (ADR 0044). A new
         // revision changes the order (its activeRevision): it is reloaded as after a payment.

@@ -8,6 +8,9 @@ const loadCustomerNav = () => import('./customer-nav');
 const CustomerNav = lazy(() => loadCustomerNav().then((m) => ({ default: m.CustomerNav })));
 const LogoutButton = lazy(() => loadCustomerNav().then((m) => ({ default: m.LogoutButton })));
 const SkipLink = lazy(() => loadCustomerNav().then((m) => ({ default: m.SkipLink })));
+// SPEC §2: the signed-in customer's startup opens the chat socket (its code comes after the first paint).
+const MenuUnread = lazy(() => loadCustomerNav().then((m) => ({ default: m.MenuUnread })));
+const ChatStartup = lazy(() => loadCustomerNav().then((m) => ({ default: m.ChatStartup })));
 
 /** UI contract "Shell": a signed-in customer gets the side navigation and "Log out"; a visitor only the header. */
 export function ShellLayout({ children }: { children: ReactNode }) {
@@ -32,6 +35,13 @@ export function ShellLayout({ children }: { children: ReactNode }) {
             )
           : undefined
       }
+      menuBadge={
+        signedIn && (
+          <Suspense fallback={null}>
+            <MenuUnread />
+          </Suspense>
+        )
+      }
       headerActions={
         signedIn && (
           <Suspense fallback={null}>
@@ -40,6 +50,11 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         )
       }
     >
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ChatStartup />
+        </Suspense>
+      )}
       {children}
     </AppShell>
   );

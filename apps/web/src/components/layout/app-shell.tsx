@@ -13,6 +13,8 @@ interface AppShellProps {
   headerActions?: ReactNode;
   /** the skip link of a signed-in page (components/layout/skip-link.tsx), first in the page; it targets MAIN_ID */
   skipLink?: ReactNode;
+  /** a mark on the narrow layout's "Menu" button (the unread messages, so a phone sees them too) */
+  menuBadge?: ReactNode;
   children: ReactNode;
 }
 
@@ -21,7 +23,7 @@ export const MAIN_ID = 'main';
 const NAV_ID = 'app-side-nav';
 
 /** Header, side navigation and main landmark. Below 992 px (SPEC §9) the navigation hides behind "Menu". */
-export function AppShell({ homeTo, nav, headerActions, skipLink, children }: AppShellProps) {
+export function AppShell({ homeTo, nav, headerActions, skipLink, menuBadge, children }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const hasNav = nav !== undefined;
   const menuButton = hasNav ? (
@@ -34,6 +36,7 @@ export function AppShell({ homeTo, nav, headerActions, skipLink, children }: App
     >
       {menuOpen ? <Icon icon={X} className="size-4" /> : <Icon icon={Menu} className="size-4" />}
       Menu
+      {menuBadge}
     </button>
   ) : undefined;
 

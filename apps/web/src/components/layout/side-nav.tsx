@@ -8,6 +8,8 @@ export interface NavItem {
   icon: IconNode;
   /** A count shown beside the label (the order count of "All Orders"). */
   badge?: number | undefined;
+  /** A count that asks for attention (unread messages), with what it counts for screen readers. */
+  alert?: { count: number; label: string } | undefined;
 }
 
 interface SideNavProps {
@@ -21,7 +23,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon, badge }) => {
+        {items.map(({ to, label, icon, badge, alert }) => {
           const isActive = pathname === to || pathname.startsWith(`${to}/`);
           return (
           <li key={to}>
@@ -35,6 +37,12 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
             >
               <Icon icon={icon} className="size-5 shrink-0" />
               <span className="flex-1">{label}</span>
+              {alert !== undefined && alert.count > 0 && (
+                <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" title={alert.label}>
+                  {alert.count}
+                  <span className="sr-only"> {alert.label}</span>
+                </span>
+              )}
               {badge !== undefined && (
                 <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>
               )}

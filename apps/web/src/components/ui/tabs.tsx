@@ -41,8 +41,9 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   return (
     <span className="group relative inline-flex shrink-0">
       {trigger}
+      {/* No role="tooltip": a tablist may hold tabs only (axe aria-required-children); the tab's
+          aria-describedby still reads this text. */}
       <span
-        role="tooltip"
         id={tooltipId}
         className="pointer-events-none absolute top-full left-1/2 z-20 mt-1 hidden -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white group-focus-within:block group-hover:block"
       >

@@ -1,10 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { ORDER_MESSAGE } from '@app/domain/order/rules';
-import type { OrderList } from '@app/domain/order-list';
 import type { OrderDetail } from '@app/domain/order';
 import { isRevisionsTabEnabled, ORDER_TAB_MESSAGE } from '@app/domain/dashboard/rules';
 import { Alert } from '@/components/ui/alert';
@@ -13,26 +11,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths, type OrderInfoTab } from '@/config/paths';
 import { useOrder } from '../api/get-order';
-import { orderKeys } from '@/lib/resources/orders';
 import { orderTitle } from './order-card';
 import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
 import { PageHeading } from '@/components/ui/page-heading';
-
-/**
- * Unread messages of the order as the dashboard last read them (the list carries `unread`). The
- * messaging issue brings the unread endpoint and the socket; until then this reads the cache, no copy.
- */
-const useCachedUnread = (orderId: number): number => {
-  const queryClient = useQueryClient();
-  const lists = queryClient.getQueriesData<OrderList>({ queryKey: orderKeys.lists() });
-  for (const [, list] of lists) {
-    const found = list?.orders.find((order) => order.id === orderId);
-    if (found) return found.unread;
-  }
-  return 0;
-};
 
 /** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
 function OrderError() {
@@ -59,12 +42,15 @@ interface OrderPageProps {
   summary?: (order: OrderDetail) => ReactNode;
   /** the Revisions tab's content (the revisions feature, composed by the route) */
   revisions?: (order: OrderDetail) => ReactNode;
+  /** the Messages tab's content (the chat feature, composed by the route) */
+  messages?: (order: OrderDetail) => ReactNode;
+  /** the order's unread messages, live (the chat feature): the tab's count and 'You have unread messages' */
+  unread?: number;
 }
 
 /** SPEC §2 "/orderinfo/{id}" with its sub-tabs details, files, messages, revisions. */
-export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summary, revisions }: OrderPageProps) {
+export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summary, revisions, messages, unread = 0 }: OrderPageProps) {
   const order = useOrder(orderId);
-  const unread = useCachedUnread(orderId);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
   const heading = (
@@ -117,13 +103,14 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
             tooltip: unread > 0 ? ORDER_TAB_MESSAGE.unreadMessages : undefined,
             badge:
               unread > 0 ? (
-                <span aria-hidden="true" className="rounded-full bg-primary px-1.5 text-xs font-semibold text-on-primary">
+                <span className="rounded-full bg-primary px-1.5 text-xs font-semibold text-on-primary">
                   {unread}
+                  <span className="sr-only"> unread</span>
                 </span>
               ) : undefined,
-            content: (
+            content: messages?.(data) ?? (
               <EmptyState icon={MessagesSquare} title="Messages">
-                <p>Chatting with your writer and with support on this page is coming soon. Until then, write to us by email.</p>
+                <p>Messaging is not available on this site. Please write to us by email.</p>
               </EmptyState>
             ),
           },

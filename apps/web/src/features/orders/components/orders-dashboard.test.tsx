@@ -39,6 +39,8 @@ const openDashboard = async (url = '/dashboard') => {
 // Whole-app renders on a shared 2-core machine: more than the default 5 s per test.
 describe('dashboard order list', { timeout: 20_000 }, () => {
   it("asks the first site category's list path with 12 a page and shows each card's facts", async () => {
+    // Issue 10: the cards' unread counts follow the chat's summary (the startup socket keeps it live).
+    server.use(http.get('http://localhost:3000/chat/api/customers/orders/unread', () => HttpResponse.json({ total: 2, orders: [{ orderId: 7, total: 2 }] })));
     const list = serveList([
       orderListItemFixture({ id: 7, title: 'Gatsby essay', status: 5, orderStatus: { id: 5, name: 'Completed' }, unread: 2, finalPrice: 1234.5 }),
       orderListItemFixture({ id: 8, title: 'Quiet order', unread: 0 }),

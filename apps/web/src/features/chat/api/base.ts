@@ -1,0 +1,24 @@
+import { CHAT_PATH } from '@app/domain/chat/rules';
+
+/**
+ * Where the chat server is (CONTRACT "Serving"): settings' `messages_url` for HTTP and
+ * `baseWebSocketGatewayURL` for the socket, `{origin}/chat` and `ws(s)://{host}/chat` by default. The
+ * app sets them from the site settings when the session starts (features do not read other features).
+ */
+const defaults = () => {
+  const origin = typeof location === 'undefined' ? 'http://localhost' : location.origin;
+  return { http: `${origin}/chat`, ws: `${origin.replace(/^http/, 'ws')}/chat` };
+};
+
+let base = defaults();
+
+const trim = (url: string) => url.replace(/\/+$/, '');
+
+export const setChatBase = ({ http, ws }: { http?: string | undefined; ws?: string | undefined }): void => {
+  const fallback = defaults();
+  base = { http: trim(http || fallback.http), ws: trim(ws || fallback.ws) };
+};
+
+export const chatHttp = (path: string): string => `${base.http}${path}`;
+export const chatSocketUrl = (accessToken: string): string =>
+  `${base.ws}${CHAT_PATH.customerSocket}?accessToken=${encodeURIComponent(accessToken)}`;

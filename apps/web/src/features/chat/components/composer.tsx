@@ -1,0 +1,281 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Popover } from 'radix-ui';
+import { Paperclip, SendHorizontal, Smile, Sticker as StickerIcon, X } from 'lucide';
+import { CHAT_MESSAGE, EMOJI, MESSAGE_BODY_MAX_LENGTH, MESSAGE_FILE_EXTENSIONS, MESSAGE_FILES_MAX, messageBodyProblem } from '@app/domain/chat/rules';
+import { validateMessengerFile } from '@app/domain/files/rules';
+import { Icon } from '@/components/ui/icon';
+import type { ChatName } from '../lib/chats';
+import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '../lib/typing';
+import { Sticker, STICKERS } from './stickers';
+
+/** The typing throttle's clock (a function of its own: called from handlers, never while rendering). */
+const clock = (): number => Date.now();
+
+const draftKey = (orderId: number, chat: ChatName) => `chatDraft.${orderId}.${chat}`;
+
+// Nothing a customer typed is lost on a refresh (DESIGN rule 9): the draft lives in localStorage.
+const readDraft = (key: string): string => {
+  try {
+    return window.localStorage.getItem(key) ?? '';
+  } catch {
+    return '';
+  }
+};
+const writeDraft = (key: string, text: string): void => {
+  try {
+    if (text === '') window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, text);
+  } catch {
+    // no storage: the draft lives as long as the page
+  }
+};
+
+const iconButton =
+  'inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-200/70 focus-visible:outline-2 disabled:opacity-60';
+
+const popoverClass = 'z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-lg focus-visible:outline-2';
+
+interface ComposerProps {
+  orderId: number;
+  chat: ChatName;
+  /** the chat's name for labels: "your writer", "support" */
+  counterpart: string;
+  onSend: (message: { body: string; files: File[] }) => void;
+  onSticker: (id: number) => void;
+  onTyping: (signal: 'start' | 'stop') => void;
+}
+
+/**
+ * SPEC §5 "Chat": up to 1500 characters with a counter and SPEC's message past it; an empty message
+ * without files is not sent. Enter sends, Shift+Enter breaks the line. The 39 emoji go into the text;
+ * a sticker goes at once. Files up to 15 MB of the messenger's types (lib/upload.ts sends them).
+ */
+export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTyping }: ComposerProps) {
+  const key = draftKey(orderId, chat);
+  const [text, setText] = useState(() => readDraft(key));
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [emojiOpen, setEmojiOpen] = useState(false);
+  const [stickerOpen, setStickerOpen] = useState(false);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const typing = useRef<OwnTypingState>(IDLE_TYPING);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const ids = { text: useId(), counter: useId(), problem: useId(), files: useId() };
+
+  const stopTyping = () => {
+    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
+    idleTimer.current = null;
+    const next = onStop(typing.current);
+    typing.current = next.state;
+    if (next.signal) onTyping(next.signal);
+  };
+  // Leaving the chat (or the page) ends the typing state staff sees.
+  const stopRef = useRef(stopTyping);
+  useEffect(() => {
+    stopRef.current = stopTyping;
+  });
+  useEffect(() => () => stopRef.current(), []);
+
+  const change = (value: string) => {
+    setText(value);
+    writeDraft(key, value);
+    if (problem !== null && messageBodyProblem(value, files.length > 0) === null) setProblem(null);
+    const next = onKeystroke(typing.current, value, clock());
+    typing.current = next.state;
+    if (next.signal) onTyping(next.signal);
+    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
+    idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
+  };
+
+  const tooLong = text.length > MESSAGE_BODY_MAX_LENGTH;
+
+  const send = () => {
+    const found = messageBodyProblem(text, files.length > 0);
+    if (found !== null) {
+      setProblem(found);
+      textareaRef.current?.focus();
+      return;
+    }
+    onSend({ body: text, files });
+    stopTyping();
+    setText('');
+    writeDraft(key, '');
+    setFiles([]);
+    setFileErrors([]);
+    setProblem(null);
+    textareaRef.current?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter breaks the line; never while an input method is composing a character.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  const addFiles = (list: FileList | null) => {
+    if (!list) return;
+    const errors: string[] = [];
+    const accepted: File[] = [];
+    for (const file of Array.from(list)) {
+      const error = validateMessengerFile(file);
+      if (error) errors.push(`${file.name}: ${error}`);
+      else accepted.push(file);
+    }
+    const next = [...files, ...accepted];
+    if (next.length > MESSAGE_FILES_MAX) errors.push(CHAT_MESSAGE.tooManyFiles);
+    setFiles(next.slice(0, MESSAGE_FILES_MAX));
+    setFileErrors(errors);
+    if (fileRef.current) fileRef.current.value = '';
+  };
+
+  const insertEmoji = (emoji: string) => {
+    const area = textareaRef.current;
+    const start = area?.selectionStart ?? text.length;
+    const end = area?.selectionEnd ?? text.length;
+    const value = `${text.slice(0, start)}${emoji}${text.slice(end)}`;
+    change(value);
+    setEmojiOpen(false);
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + emoji.length, start + emoji.length);
+    });
+  };
+
+  const describedBy = [ids.counter, problem || tooLong ? ids.problem : null].filter(Boolean).join(' ');
+
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
+      {files.length > 0 && (
+        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800">
+              <span className="truncate">{file.name}</span>
+              <button
+                type="button"
+                className="inline-flex size-7 items-center justify-center rounded-full hover:bg-slate-200"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+              >
+                <Icon icon={X} className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {fileErrors.length > 0 && (
+        <ul role="alert" className="text-sm text-red-700">
+          {fileErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={ids.text} className="sr-only">
+        Message to {counterpart}
+      </label>
+      <textarea
+        id={ids.text}
+        ref={textareaRef}
+        value={text}
+        rows={2}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={stopTyping}
+        placeholder={`Write to ${counterpart}…`}
+        aria-invalid={tooLong || problem !== null || undefined}
+        aria-describedby={describedBy}
+        className="max-h-48 min-h-16 w-full resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
+            <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
+              <Icon icon={Smile} className="size-5" />
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
+                <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
+                  {EMOJI.map((emoji) => (
+                    <button
+                      key={emoji}
+                      type="button"
+                      className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
+                      onClick={() => insertEmoji(emoji)}
+                      aria-label={`Insert ${emoji}`}
+                    >
+                      {emoji}
+                    </button>
+                  ))}
+                </div>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+          <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
+            <Popover.Trigger className={iconButton} aria-label="Send a sticker">
+              <Icon icon={StickerIcon} className="size-5" />
+            </Popover.Trigger>
+            <Popover.Portal>
+              <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
+                <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
+                  {STICKERS.map((sticker) => (
+                    <button
+                      key={sticker.id}
+                      type="button"
+                      className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
+                      aria-label={`Send sticker: ${sticker.name}`}
+                      onClick={() => {
+                        onSticker(sticker.id);
+                        setStickerOpen(false);
+                        textareaRef.current?.focus();
+                      }}
+                    >
+                      <Sticker id={sticker.id} size={44} />
+                    </button>
+                  ))}
+                </div>
+              </Popover.Content>
+            </Popover.Portal>
+          </Popover.Root>
+          <input
+            ref={fileRef}
+            id={ids.files}
+            type="file"
+            multiple
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+            accept={MESSAGE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
+            onChange={(event) => addFiles(event.target.files)}
+          />
+          <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={() => fileRef.current?.click()}>
+            <Icon icon={Paperclip} className="size-5" />
+          </button>
+        </div>
+        <div className="flex items-center gap-3">
+          <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+            {text.length}/{MESSAGE_BODY_MAX_LENGTH}
+            <span className="sr-only"> characters</span>
+          </span>
+          <button
+            type="button"
+            onClick={send}
+            disabled={tooLong}
+            className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:brightness-110 disabled:opacity-60"
+          >
+            <Icon icon={SendHorizontal} className="size-4" />
+            Send
+          </button>
+        </div>
+      </div>
+      {(problem || tooLong) && (
+        <p id={ids.problem} role="alert" className="text-sm text-red-700">
+          {tooLong ? CHAT_MESSAGE.tooLong : problem}
+        </p>
+      )}
+      <p className="sr-only">Enter sends, Shift+Enter starts a new line.</p>
+    </div>
+  );
+}

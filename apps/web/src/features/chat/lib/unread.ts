@@ -1,0 +1,49 @@
+import { chatOf, isOwn, type ChatName } from './chats';
+import type { ChatMessage } from './types';
+
+export interface UnreadCounts {
+  total: number;
+  writer: number;
+  support: number;
+}
+
+export const NO_UNREAD: UnreadCounts = { total: 0, writer: 0, support: 0 };
+
+/** The customer's unread messages of one order, counted from the messages held: staff messages in state 1. */
+export const countUnread = (messages: readonly ChatMessage[]): UnreadCounts => {
+  let writer = 0;
+  let support = 0;
+  for (const message of messages) {
+    if (isOwn(message.direction) || message.state !== 1) continue;
+    if (chatOf(message.direction) === 'support') support += 1;
+    else writer += 1;
+  }
+  return { total: writer + support, writer, support };
+};
+
+/**
+ * Unread from read pointers (ADR 0049): the customer has read every staff message of a chat up to the
+ * pointer; later staff messages are unread. Pointers only move forward (`advancePointer`), so a late
+ * or repeated read answer can never bring a read message back to unread.
+ */
+export type ReadPointers = Record<ChatName, number>;
+
+export const advancePointer = (pointers: ReadPointers, chat: ChatName, upTo: number): ReadPointers =>
+  upTo > pointers[chat] ? { ...pointers, [chat]: upTo } : pointers;
+
+export const unreadFromPointers = (messages: readonly ChatMessage[], pointers: ReadPointers): UnreadCounts => {
+  let writer = 0;
+  let support = 0;
+  for (const message of messages) {
+    if (isOwn(message.direction)) continue;
+    const chat = chatOf(message.direction);
+    if (message.id <= pointers[chat]) continue;
+    if (chat === 'support') support += 1;
+    else writer += 1;
+  }
+  return { total: writer + support, writer, support };
+};
+
+/** Staff messages of `chat` still unread, oldest first: the ones the read call may carry once seen. */
+export const unreadIdsOf = (messages: readonly ChatMessage[], chat: ChatName): number[] =>
+  messages.filter((m) => !isOwn(m.direction) && m.state === 1 && chatOf(m.direction) === chat).map((m) => m.id);
