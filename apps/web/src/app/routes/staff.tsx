@@ -1,0 +1,122 @@
+import { useEffect, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
+import { useQueryClient } from '@tanstack/react-query';
+import { ClipboardList, LogOut, Wallet } from 'lucide';
+import { AppShell, MAIN_ID } from '@/components/layout/app-shell';
+import { SideNav, type NavItem } from '@/components/layout/side-nav';
+import { SkipLink } from '@/components/layout/skip-link';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
+import { PageHeading } from '@/components/ui/page-heading';
+import { FullPageLoading } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useLogout } from '@/features/auth/api/logout';
+import { isSupport, useStaffMe, type StaffMe } from '@/features/staff/api/get-staff-me';
+import { RefundClaims, UnappliedPayments } from '@/features/staff/components/money-queues';
+import { OrdersQueue } from '@/features/staff/components/orders-queue';
+import { OrderView } from '@/features/staff/components/order-view';
+import { errorMessage, onSessionEnd } from '@/lib/api-client';
+import { tokenStorage } from '@/lib/storage';
+import type { FromState } from './require-customer';
+import { clearSessionCache } from '../session';
+
+function StaffLogout() {
+  const queryClient = useQueryClient();
+  const logout = useLogout(() => clearSessionCache(queryClient));
+  return (
+    <Button variant="secondary" title="Log out" busy={logout.isPending} onClick={() => logout.mutate()}>
+      <Icon icon={LogOut} className="size-4" />
+      <span className="max-sm:sr-only">Log out</span>
+    </Button>
+  );
+}
+
+function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
+  const items: NavItem[] = [{ to: paths.staff, label: 'Orders', icon: ClipboardList }];
+  if (isSupport(me)) items.push({ to: paths.staffMoney, label: 'Money', icon: Wallet });
+  return (
+    <AppShell
+      homeTo={paths.staff}
+      skipLink={<SkipLink targetId={MAIN_ID} />}
+      nav={(closeMenu) => (
+        <div className="flex flex-col gap-4">
+          <p className="px-3 text-sm text-slate-700">
+            <span className="block font-semibold text-slate-900">
+              {me.firstName} {me.lastName}
+            </span>
+            {isSupport(me) ? 'Support' : 'Writer'} · #{me.id}
+          </p>
+          <SideNav items={items} onNavigate={closeMenu} />
+        </div>
+      )}
+      headerActions={<StaffLogout />}
+    >
+      {children}
+    </AppShell>
+  );
+}
+
+function StaffOrderPage({ me }: { me: StaffMe }) {
+  const { id = '' } = useParams();
+  if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
+  return <OrderView key={id} orderId={Number(id)} support={isSupport(me)} chat={() => null} />;
+}
+
+/**
+ * ADR 0059: the staff console, its own lazily loaded area. A visitor goes to /login and comes back; a
+ * customer (whose token the staff API answers 404) gets the app's 404 page.
+ */
+export function Component() {
+  const me = useStaffMe();
+  const [location, navigate] = useLocation();
+  const signedIn = tokenStorage.hasAny();
+  // The session ended under the console (the refresh failed): back to /login, keeping the page.
+  useEffect(() => onSessionEnd(() => navigate(paths.login, { replace: true, state: { from: window.location.pathname } satisfies FromState })), [navigate]);
+
+  if (!signedIn) {
+    return <Redirect to={paths.login} replace state={{ from: location } satisfies FromState} />;
+  }
+  if (me.isPending) return <FullPageLoading />;
+  if (me.isError) {
+    return (
+      <main className="mx-auto max-w-md p-6">
+        <Alert tone="error" title="The staff console could not be loaded">
+          {errorMessage(me.error)}
+        </Alert>
+      </main>
+    );
+  }
+  if (me.data === null) return <Redirect to={paths.notFound} replace />;
+  const staff = me.data;
+  const support = isSupport(staff);
+  return (
+    <StaffShell me={staff}>
+      <Switch>
+        <Route path={paths.staff}>
+          <div className="flex flex-col gap-4">
+            <PageHeading>{support ? 'Orders' : 'My orders'}</PageHeading>
+            <OrdersQueue support={support} />
+          </div>
+        </Route>
+        <Route path="/staff/orders/:id">
+          <StaffOrderPage me={staff} />
+        </Route>
+        <Route path={paths.staffMoney}>
+          {support ? (
+            <div className="flex flex-col gap-4">
+              <PageHeading>Money</PageHeading>
+              <UnappliedPayments />
+              <RefundClaims />
+            </div>
+          ) : (
+            <Redirect to={paths.notFound} replace />
+          )}
+        </Route>
+        <Route>
+          <Redirect to={paths.notFound} replace />
+        </Route>
+      </Switch>
+    </StaffShell>
+  );
+}
