@@ -10,6 +10,7 @@ import { logSandboxPolicy, usablePaymentSystems } from './payments.sandbox-polic
 export { usablePaymentSystems } from './payments.sandbox-policy';
 
 export { createMoneySupport, orderEditMoney, type MoneySupport } from './payments.settle';
+export { createPaymentAttention, type PaymentAttention } from './payments.attention';
 
 /**
  * Payments (issue 4): checkout redirects, provider adapters (sandbox without credentials), callbacks

@@ -1,3 +1,4 @@
+import type { PaymentAttentionReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 /** SQL of the reconciliation job (issue 8, ADR 0037): its whole state is on the attempt rows. */
@@ -33,7 +34,7 @@ export const createReconcileRepo = (q: Queryable) => ({
   },
 
   /** The provider cannot be asked or never settled it: support looks at it; the job stops asking. */
-  async handToSupport(id: string, now: Date): Promise<void> {
-    await q.query('UPDATE payments SET support_since = $2 WHERE id = $1 AND support_since IS NULL', [id, now]);
+  async handToSupport(id: string, now: Date, reason: PaymentAttentionReason): Promise<void> {
+    await q.query('UPDATE payments SET support_since = $2, support_reason = $3 WHERE id = $1 AND support_since IS NULL', [id, now, reason]);
   },
 });

@@ -53,14 +53,16 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     if (!payment || (payment.state !== 'created' && payment.state !== 'pending')) return 'settled';
     const now = clock.now();
     let answer: PaymentEvent | null | 'no-api';
+    let failed = false;
     try {
       answer = await ask(payment);
     } catch (error) {
       log.warn({ err: error, provider: payment.provider, paymentId: payment.id }, 'reconciliation: the provider did not answer');
       answer = null;
+      failed = true;
     }
     if (answer === 'no-api') {
-      await reconcile.handToSupport(payment.id, now);
+      await reconcile.handToSupport(payment.id, now, 'no_status_api');
       log.warn({ provider: payment.provider, paymentId: payment.id, orderId: payment.orderId }, 'reconciliation: an open attempt the provider cannot be asked about is left to support');
       return 'support';
     }
@@ -69,13 +71,15 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
         await applyEvent({ provider: payment.provider, event: answer });
       } catch (error) {
         log.warn({ err: error, provider: payment.provider, paymentId: payment.id }, 'reconciliation: the provider answer was refused');
+        failed = true;
       }
     }
     const after = await repo.find(payment.id);
     if (!after || (after.state !== 'created' && after.state !== 'pending')) return 'settled';
     if (checks >= RECONCILE_MAX_CHECKS) {
-      await reconcile.handToSupport(payment.id, now);
-      log.warn({ provider: payment.provider, paymentId: payment.id, orderId: payment.orderId, checks }, 'reconciliation: still open after every check, left to support');
+      const reason = failed ? 'provider_error' : 'still_open';
+      await reconcile.handToSupport(payment.id, now, reason);
+      log.warn({ provider: payment.provider, paymentId: payment.id, orderId: payment.orderId, checks, reason }, 'reconciliation: still open after every check, left to support');
       return 'support';
     }
     await reconcile.schedule(payment.id, new Date(now.getTime() + nextReconcileDelayMs(checks, afterMs)));

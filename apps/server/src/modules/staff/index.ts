@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import { createFiles } from '../files';
-import { createMoneySupport } from '../payments';
+import { createMoneySupport, createPaymentAttention } from '../payments';
 import { createRevisions } from '../revisions';
 import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
@@ -13,5 +13,8 @@ import { createStaffService } from './staff.service';
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: createFiles(ctx), recordRefund });
   await app.register(staffRoutes, { service, revisions: createRevisions(ctx) });
-  await app.register(staffMoneyRoutes, { money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }) });
+  await app.register(staffMoneyRoutes, {
+    money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
+    attention: createPaymentAttention({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
+  });
 };

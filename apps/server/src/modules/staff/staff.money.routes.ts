@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError, ERROR_CODE, refundClaimListSchema, ROLE, STAFF_MESSAGE, unappliedPaymentListSchema } from '@app/domain';
+import {
+  DomainError,
+  ERROR_CODE,
+  paymentAttentionListSchema,
+  paymentAttentionResolveBodySchema,
+  paymentAttentionResolvedSchema,
+  refundClaimListSchema,
+  ROLE,
+  STAFF_MESSAGE,
+  unappliedPaymentListSchema,
+} from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { currentUser } from '../../plugins/auth';
-import type { MoneySupport } from '../payments';
+import type { MoneySupport, PaymentAttention } from '../payments';
 
 const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const guarded = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
@@ -14,7 +24,7 @@ const requireSupport = (request: FastifyRequest): void => {
 };
 
 /** Issue 8 (ADR 0035): support's view of money that did not settle its order, and of refunds owed. */
-export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport }> = async (app, { money }) => {
+export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; attention: PaymentAttention }> = async (app, { money, attention }) => {
   app.get(
     '/api/staff/payments/unapplied',
     {
@@ -64,6 +74,43 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport }> = 
     async (request) => {
       requireSupport(request);
       return money.refundClaim({ claimId: request.params.id });
+    },
+  );
+
+  // ADR 0058: attempts the reconciliation job handed to support (stale, the provider could not settle them).
+  app.get(
+    '/api/staff/payments/attention',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Stale payment attempts flagged for support by the reconciliation job, oldest flag first (support)',
+        security: [{ bearer: [] }],
+        response: { 200: paymentAttentionListSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      requireSupport(request);
+      return attention.list();
+    },
+  );
+
+  app.post(
+    '/api/staff/payments/attention/:paymentId/resolved',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Support resolved a flagged attempt: declined (no money came) or kept open; it leaves the list',
+        security: [{ bearer: [] }],
+        params: z.object({ paymentId: z.string().min(1).max(64) }),
+        body: paymentAttentionResolveBodySchema,
+        response: { 200: paymentAttentionResolvedSchema, ...guarded, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      requireSupport(request);
+      return attention.resolve({ paymentId: request.params.paymentId, outcome: request.body.outcome, staffId: currentUser(request).userId });
     },
   );
 };
