@@ -17,9 +17,11 @@ const parseJson = (text: string): unknown => {
 export const downloadFile = async (
   file: Pick<OrderFile, 'id' | 'name'> & { size?: number },
   onProgress: (percent: number) => void = () => undefined,
+  /** Another file route (a chat message's file, CONTRACT "Chat"); the order files' by default. */
+  source = `/api/en/orders/files/${file.id}`,
 ): Promise<void> => {
   const response = await withAccessToken((token) =>
-    fetch(`/api/en/orders/files/${file.id}`, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
+    fetch(source, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
   );
   if (!response.ok) throw apiErrorFor(response.status, parseJson(await response.text().catch(() => '')));
   const total = Number(response.headers.get('content-length') ?? file.size ?? 0) || (file.size ?? 0);

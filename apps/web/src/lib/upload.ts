@@ -28,11 +28,14 @@ export const uploadWithProgress = ({
   form,
   onProgress,
   signal,
+  headers = {},
 }: {
   url: string;
   form: FormData;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
+  /** Extra request headers (a chat message's `Idempotency-Key`, CONTRACT "Chat"). */
+  headers?: Record<string, string>;
 }): Promise<UploadAnswer> =>
   withAccessToken(
     (accessToken) =>
@@ -45,6 +48,7 @@ export const uploadWithProgress = ({
         xhr.open('POST', url);
         xhr.setRequestHeader('Accept', 'application/json');
         if (accessToken !== null) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
+        for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
         };

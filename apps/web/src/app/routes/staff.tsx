@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, LogOut, Wallet } from 'lucide';
@@ -13,9 +13,12 @@ import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { isSupport, useStaffMe, type StaffMe } from '@/features/staff/api/get-staff-me';
-import { RefundClaims, UnappliedPayments } from '@/features/staff/components/money-queues';
+import { PaymentAttention, RefundClaims, UnappliedPayments } from '@/features/staff/components/money-queues';
 import { OrdersQueue } from '@/features/staff/components/orders-queue';
 import { OrderView } from '@/features/staff/components/order-view';
+import { OrderChatPanel } from '@/features/staff/components/order-chat';
+import { StaffChatProvider } from '@/features/staff/hooks/chat-context';
+import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { errorMessage, onSessionEnd } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/storage';
 import type { FromState } from './require-customer';
@@ -60,7 +63,8 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
 function StaffOrderPage({ me }: { me: StaffMe }) {
   const { id = '' } = useParams();
   if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
-  return <OrderView key={id} orderId={Number(id)} support={isSupport(me)} chat={() => null} />;
+  const support = isSupport(me);
+  return <OrderView key={id} orderId={Number(id)} support={support} chat={(order) => <OrderChatPanel orderId={order.id} support={support} />} />;
 }
 
 /**
@@ -69,7 +73,13 @@ function StaffOrderPage({ me }: { me: StaffMe }) {
  */
 export function Component() {
   const me = useStaffMe();
+  const settings = useSiteSettings();
   const [location, navigate] = useLocation();
+  // CONTRACT "Serving": the chat server's base from the settings (the startup loaded them); `/chat` by default.
+  const origin = window.location.origin;
+  const httpBase = settings.data?.baseOrderMessengerURL ?? `${origin}/chat`;
+  const wsBase = settings.data?.baseWebSocketGatewayURL ?? `${origin.replace(/^http/, 'ws')}/chat`;
+  const chatBase = useMemo(() => ({ http: httpBase, ws: wsBase }), [httpBase, wsBase]);
   const signedIn = tokenStorage.hasAny();
   // The session ended under the console (the refresh failed): back to /login, keeping the page.
   useEffect(() => onSessionEnd(() => navigate(paths.login, { replace: true, state: { from: window.location.pathname } satisfies FromState })), [navigate]);
@@ -91,6 +101,7 @@ export function Component() {
   const staff = me.data;
   const support = isSupport(staff);
   return (
+    <StaffChatProvider base={chatBase}>
     <StaffShell me={staff}>
       <Switch>
         <Route path={paths.staff}>
@@ -106,6 +117,7 @@ export function Component() {
           {support ? (
             <div className="flex flex-col gap-4">
               <PageHeading>Money</PageHeading>
+              <PaymentAttention />
               <UnappliedPayments />
               <RefundClaims />
             </div>
@@ -118,5 +130,6 @@ export function Component() {
         </Route>
       </Switch>
     </StaffShell>
+    </StaffChatProvider>
   );
 }

@@ -5,6 +5,8 @@ export const staffKeys = {
   queues: () => [...staffKeys.all, 'queue'] as const,
   queue: (status: number | null, page: number) => [...staffKeys.queues(), { status, page }] as const,
   order: (orderId: number) => [...staffKeys.all, 'order', orderId] as const,
+  /** One order's messages, both chats, merged from history pages, catch-ups and the socket. */
+  chat: (orderId: number) => [...staffKeys.all, 'chat', orderId] as const,
   money: () => [...staffKeys.all, 'money'] as const,
   unapplied: () => [...staffKeys.money(), 'unapplied'] as const,
   refundClaims: () => [...staffKeys.money(), 'refund-claims'] as const,

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useMarkRefunded, useRefundClaims, useUnappliedPayments } from '../api/money';
+import { useMarkRefunded, usePaymentAttention, useRefundClaims, useResolveAttention, useUnappliedPayments } from '../api/money';
 
 const money = (amount: number, currency: string) => (currency === 'USD' ? formatUsd(amountToCents(amount)) : `${amount.toFixed(2)} ${currency}`);
 
@@ -144,6 +144,79 @@ export function RefundClaims() {
               }}
             >
               Mark refunded
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+const ATTENTION_REASON: Record<string, string> = {
+  no_status_api: 'the provider cannot be asked',
+  provider_error: 'the provider’s status check failed',
+  still_open: 'still open at the provider',
+};
+
+/** ADR 0058: stale payment attempts flagged for support; support checks the provider, then resolves. */
+export function PaymentAttention() {
+  const query = usePaymentAttention();
+  const resolve = useResolveAttention();
+  const [confirming, setConfirming] = useState<{ paymentId: string; label: string } | null>(null);
+  const act = (paymentId: string, outcome: 'declined' | 'kept_open') =>
+    resolve.mutate(
+      { paymentId, outcome },
+      {
+        onSuccess: () => toast.success(outcome === 'declined' ? 'Attempt declined' : 'Attempt kept open'),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  return (
+    <>
+      <MoneySection
+        title="Payment attempts to check"
+        description="Attempts left open that the reconciliation job could not settle, oldest flag first. Check the provider, then resolve."
+        query={query}
+        rows={query.data?.attempts}
+        empty="No payment attempts need a look."
+        render={(a) => {
+          const label = `${money(a.amount, a.currency)} via ${a.provider} for order #${a.orderId}`;
+          return (
+            <li key={a.paymentId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+              <span className="flex flex-col">
+                <span className="font-medium">
+                  {money(a.amount, a.currency)} via {a.provider}
+                  {a.sandbox ? ' (sandbox)' : ''} · <OrderLink orderId={a.orderId} />
+                </span>
+                <span className="text-slate-700">
+                  {a.customerEmail} · {a.state}, {ATTENTION_REASON[a.reason] ?? a.reason} · flagged {formatDateTime(a.since)}
+                </span>
+              </span>
+              <span className="flex gap-2">
+                <Button variant="secondary" aria-label={`Keep open: ${label}`} disabled={resolve.isPending} onClick={() => act(a.paymentId, 'kept_open')}>
+                  Keep open
+                </Button>
+                <Button variant="secondary" aria-label={`Decline: ${label}`} onClick={() => setConfirming({ paymentId: a.paymentId, label })}>
+                  Decline
+                </Button>
+              </span>
+            </li>
+          );
+        }}
+      />
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title="Decline this attempt?">
+        <div className="flex flex-col gap-4">
+          <p>
+            Only when the provider shows that no money came: {confirming?.label}. Money that still arrives for it later is parked in
+            Unapplied payments.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button busy={resolve.isPending} onClick={() => confirming && act(confirming.paymentId, 'declined')}>
+              Decline attempt
             </Button>
           </div>
         </div>
