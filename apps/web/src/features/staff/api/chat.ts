@@ -1,5 +1,5 @@
 import { CHAT_PATH, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, staffDirectionOf, type ChatId } from '@app/domain/chat/rules';
-import type { ChatMessage, MessageList, ReadAnswer } from '@app/domain/chat';
+import { chatMessageSchema, messageListSchema, readAnswerSchema, type ChatMessage, type MessageList, type ReadAnswer } from '@app/domain/chat';
 import { apiErrorFor, apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { uploadWithProgress } from '@/lib/upload';
@@ -12,14 +12,12 @@ export interface ChatBase {
   ws: string;
 }
 
-const loadChat = () => import('@app/domain/chat');
-
 /** `GET {chat}/api/staff/orders/{id}/messages?before|after&limit`: oldest first, both chats. */
 export const getStaffMessages = (base: ChatBase, orderId: number, cursor: { before?: number; after?: number } = {}): Promise<MessageList> => {
   const query = new URLSearchParams({ limit: String(cursor.after === undefined ? MESSAGES_PAGE_SIZE : MESSAGES_PAGE_MAX) });
   if (cursor.before !== undefined) query.set('before', String(cursor.before));
   if (cursor.after !== undefined) query.set('after', String(cursor.after));
-  return apiFetch(`${base.http}${CHAT_PATH.staffMessages(orderId)}?${query.toString()}`, { schema: () => loadChat().then((m) => m.messageListSchema) });
+  return apiFetch(`${base.http}${CHAT_PATH.staffMessages(orderId)}?${query.toString()}`, { schema: messageListSchema });
 };
 
 /** Everything after `after`, page by page (the catch-up after a (re)connect, CONTRACT "Chat"). */
@@ -65,7 +63,6 @@ export const sendStaffMessage = async (
     headers: { 'Idempotency-Key': message.clientId },
   });
   if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  const { chatMessageSchema } = await loadChat();
   return chatMessageSchema.parse(answer.body);
 };
 
@@ -74,7 +71,7 @@ export const markStaffRead = (base: ChatBase, orderId: number, ids: readonly num
   apiFetch(`${base.http}${CHAT_PATH.staffRead(orderId)}`, {
     method: 'PUT',
     json: { messages: ids.join(',') },
-    schema: () => loadChat().then((m) => m.readAnswerSchema),
+    schema: readAnswerSchema,
   });
 
 /** A message's file, fetched with the token (lib/download). */
