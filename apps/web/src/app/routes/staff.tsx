@@ -42,18 +42,18 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
     <AppShell
       homeTo={paths.staff}
       skipLink={<SkipLink targetId={MAIN_ID} />}
-      nav={(closeMenu) => (
-        <div className="flex flex-col gap-4">
-          <p className="px-3 text-sm text-slate-700">
-            <span className="block font-semibold text-slate-900">
+      nav={(closeMenu) => <SideNav items={items} onNavigate={closeMenu} />}
+      headerActions={
+        <div className="flex items-center gap-3">
+          <p className="text-right text-sm leading-tight text-slate-700">
+            <span className="block font-semibold text-slate-900 max-sm:sr-only">
               {me.firstName} {me.lastName}
             </span>
-            {isSupport(me) ? 'Support' : 'Writer'} · #{me.id}
+            {isSupport(me) ? 'Support' : 'Writer'} #{me.id}
           </p>
-          <SideNav items={items} onNavigate={closeMenu} />
+          <StaffLogout />
         </div>
-      )}
-      headerActions={<StaffLogout />}
+      }
     >
       {children}
     </AppShell>
