@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { pgliteDb, pgliteParsers, postgresDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -83,7 +83,7 @@ export interface TestApp {
 }
 
 export const buildTestApp = async (
-  opts: { clock?: TestClock; mailer?: Mailer; env?: Record<string, string> } = {},
+  opts: { clock?: TestClock; mailer?: Mailer; env?: Record<string, string>; onChatReady?: BuildAppOptions['onChatReady'] } = {},
 ): Promise<TestApp> => {
   const { db, drop } = await createTestDb();
   const clock = opts.clock ?? createTestClock();
@@ -94,7 +94,14 @@ export const buildTestApp = async (
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...opts.env,
   });
-  const app = await buildApp({ config, db, clock, serveWeb: false, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    serveWeb: false,
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+    ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -2,12 +2,10 @@ import { z } from 'zod';
 import {
   CHATS,
   CLIENT_ID_PATTERN,
-  MESSAGE_DIRECTIONS,
   MESSAGES_PAGE_MAX,
   MESSAGES_PAGE_SIZE,
   READ_IDS_MAX,
   SOCKET_EVENT,
-  type MessageDirectionId,
 } from './rules/index';
 
 export * from './rules/index';
@@ -28,7 +26,8 @@ export const chatMessageSchema = z.object({
   id,
   orderId: id,
   sequence: id,
-  direction: z.object({ id: z.number().int().refine((v) => (MESSAGE_DIRECTIONS as readonly number[]).includes(v)) }).transform((d) => d as { id: MessageDirectionId }),
+  /** SPEC §3 direction{id}: 1, 2, 3 or 6 (MESSAGE_DIRECTIONS) */
+  direction: z.object({ id: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(6)]) }),
   state: z.object({ id: z.union([z.literal(1), z.literal(2)]) }),
   body: z.string(),
   sticker: z.number().int().nullable(),
