@@ -105,12 +105,12 @@ afterEach(() => window.localStorage.clear());
 describe('order chat (staff)', { timeout: 30_000 }, () => {
   it('shows the history, marks the customer’s messages read, and takes live messages, typing and read state from the socket', async () => {
     const chat = serveChat([message(1, 2, 'Hello support'), message(2, 6, 'Hello, how can I help?'), message(3, 1, 'To the writer')]);
-    const { log } = await openChat();
+    const { log, user } = await openChat();
     expect(await within(log).findByText('Hello support')).toBeInTheDocument();
     expect(within(log).getByText('Hello, how can I help?')).toBeInTheDocument();
-    // The writer chat's message is in the other tab, with its unread count.
+    // The writer chat's message is in the other tab; its unread count is the writer's business, not support's.
     expect(within(log).queryByText('To the writer')).not.toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: /Writer chat/ })).toHaveTextContent('1 unread');
+    expect(screen.getByRole('tab', { name: /Writer chat/ })).not.toHaveTextContent('unread');
     // Seen: the customer's support message is marked read in one call; the writer chat's is not (not on screen).
     await waitFor(() => expect(chat.reads).toEqual(['1']));
     expect(within(log).getByText('Sent')).toBeInTheDocument();
@@ -133,6 +133,14 @@ describe('order chat (staff)', { timeout: 30_000 }, () => {
     act(() => chat.send({ event: 6, data: { orderId: 100, chat: 'support', by: 'customer', messageId: 2, sequence: 2 } }));
     expect(await within(log).findByText('Read')).toBeInTheDocument();
     expect(screen.queryByText('Other order')).not.toBeInTheDocument();
+
+    // Support reads the writer chat without replying or marking it read.
+    await user.click(screen.getByRole('tab', { name: /Writer chat/ }));
+    const writerLog = await screen.findByRole('log', { name: 'Writer chat' });
+    expect(within(writerLog).getByText('To the writer')).toBeInTheDocument();
+    expect(screen.getByText('The writer’s conversation with the customer. Only the writer replies here.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Message to the customer')).not.toBeInTheDocument();
+    expect(chat.reads).toEqual(['1', '4']);
   });
 
   it('sends with typing 13 then 14 and a client id; a refused send keeps the text and Retry sends it with the same id', async () => {

@@ -214,7 +214,12 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
   );
 }
 
-function Conversation({ orderId, chat, chatId, active }: { orderId: number; chat: OrderChat; chatId: ChatId; active: boolean }) {
+/**
+ * One chat. `replies`: the viewer writes and reads here (the writer in the writer chat, support in the
+ * support chat); support sees the writer chat as it is, without replying or marking it read (the server
+ * sends support's messages as direction 6 and moves support's read pointer in the support chat only).
+ */
+function Conversation({ orderId, chat, chatId, active, replies }: { orderId: number; chat: OrderChat; chatId: ChatId; active: boolean; replies: boolean }) {
   const list = useRef<HTMLDivElement>(null);
   const data = chat.query.data;
   const messages = (data?.messages ?? []).filter((m) => chatOfDirection(m.direction.id) === chatId);
@@ -226,7 +231,7 @@ function Conversation({ orderId, chat, chatId, active }: { orderId: number; chat
   // Read only when seen: this chat on screen in a visible tab (batched by the hook).
   const { markSeen } = chat;
   useEffect(() => {
-    if (!active || unseenKey === '') return undefined;
+    if (!active || !replies || unseenKey === '') return undefined;
     const ids = unseenKey.split(',').map(Number);
     const mark = () => {
       if (document.visibilityState === 'visible') markSeen(ids);
@@ -234,7 +239,7 @@ function Conversation({ orderId, chat, chatId, active }: { orderId: number; chat
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [active, unseenKey, markSeen]);
+  }, [active, replies, unseenKey, markSeen]);
 
   // Scroll: to the newest on arrival when the reader was at the bottom; kept in place when older ones come in.
   const firstId = messages[0]?.id;
@@ -294,7 +299,11 @@ function Conversation({ orderId, chat, chatId, active }: { orderId: number; chat
       <p className="min-h-5 text-sm text-slate-700" aria-live="polite">
         {chat.typing[chatId] ? 'The customer is typing…' : ''}
       </p>
-      <Composer chat={chat} chatId={chatId} />
+      {replies ? (
+        <Composer chat={chat} chatId={chatId} />
+      ) : (
+        <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">The writer’s conversation with the customer. Only the writer replies here.</p>
+      )}
     </div>
   );
 }
@@ -347,12 +356,24 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
           value={open}
           onValueChange={setOpen}
           items={[
-            { value: CHAT.support, label: CHAT_LABEL.support, badge: badge(CHAT.support), content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.support} active={open === CHAT.support} /> },
-            { value: CHAT.writer, label: CHAT_LABEL.writer, badge: badge(CHAT.writer), content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active={open === CHAT.writer} /> },
+            {
+              value: CHAT.support,
+              label: CHAT_LABEL.support,
+              badge: badge(CHAT.support),
+              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.support} active={open === CHAT.support} replies />,
+            },
+            {
+              value: CHAT.writer,
+              label: CHAT_LABEL.writer,
+              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active={open === CHAT.writer} replies={false} />,
+            },
           ]}
         />
       ) : (
-        <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active />
+        <>
+          <p className="text-sm text-slate-700">{CHAT_LABEL.writer}</p>
+          <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active replies />
+        </>
       )}
     </section>
   );
