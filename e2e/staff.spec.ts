@@ -163,3 +163,73 @@ test('a customer opening /staff gets the 404 page; a visitor goes to /login', as
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/, SLOW);
 });
+
+test('support and the customer exchange messages live in two browser contexts: typing, message, reply, read state', async ({ page, browser, request }) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  await openSignedIn(page, support, `/staff/orders/${orderId}`);
+  const log = page.getByRole('log', { name: 'Support chat' });
+  await expect(log).toBeVisible(SLOW);
+  await expect(page.getByText('Connecting to live updates…')).toHaveCount(0, SLOW);
+
+  // The customer, in a browser context of their own, on the real customer socket and chat API.
+  const context = await browser.newContext({ bypassCSP: true, extraHTTPHeaders: { 'X-Forwarded-For': '10.9.8.7' } });
+  const customerPage = await context.newPage();
+  await openSignedIn(customerPage, customer, '/dashboard');
+  await customerPage.evaluate(
+    ({ token }) =>
+      new Promise<void>((resolve, reject) => {
+        const frames: unknown[] = [];
+        Object.assign(window, { chatFrames: frames });
+        const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/customers/orders/messages?accessToken=${encodeURIComponent(token)}`);
+        Object.assign(window, { chatSocket: socket });
+        socket.onmessage = (event) => frames.push(JSON.parse(String(event.data)));
+        socket.onopen = () => resolve();
+        socket.onerror = () => reject(new Error('customer socket failed'));
+      }),
+    { token: customer.accessToken },
+  );
+  const customerFrames = () => customerPage.evaluate(() => (window as unknown as { chatFrames: { event: number; data?: { message?: { body: string; id: number } } }[] }).chatFrames);
+
+  // Customer typing (11) shows on the console; the stop (12) clears it.
+  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 11, data: { orderId: id, chat: 'support' } })), orderId);
+  await expect(page.getByText('The customer is typing…')).toBeVisible(SLOW);
+  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 12, data: { orderId: id, chat: 'support' } })), orderId);
+  await expect(page.getByText('The customer is typing…')).toHaveCount(0, SLOW);
+
+  // The customer's message arrives live, without a reload, and support's console marks it read.
+  const text = `Where is my draft? ${Date.now()}`;
+  const sent = await customerPage.evaluate(
+    async ({ id, token, body }) => {
+      const form = new FormData();
+      form.append('direction', '2');
+      form.append('message', JSON.stringify({ body }));
+      const response = await fetch(`/chat/api/customers/orders/${id}/messages`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` }, body: form });
+      return { status: response.status, body: (await response.json()) as { id: number } };
+    },
+    { id: orderId, token: customer.accessToken, body: text },
+  );
+  expect(sent.status).toBe(200);
+  await expect(log.getByText(text)).toBeVisible(SLOW);
+  await expect
+    .poll(async () => ((await (await request.get(`/chat/api/customers/orders/${orderId}/messages/unread`, { headers: bearer(customer) })).json()) as { support: number }).support, SLOW)
+    .toBe(0);
+  await expect
+    .poll(async () => (await customerFrames()).some((f) => f.event === 6), { ...SLOW, message: 'the customer learns that support read the message (event 6)' })
+    .toBe(true);
+
+  // Support types (13) and replies; the customer's socket gets both, then the reply shows "Read" once the customer reads it.
+  const reply = `Tomorrow morning ${Date.now()}`;
+  await page.getByLabel('Message to the customer').pressSequentially(reply, { delay: 5 });
+  await expect.poll(async () => (await customerFrames()).some((f) => f.event === 13), SLOW).toBe(true);
+  await page.getByLabel('Message to the customer').press('Enter');
+  await expect(log.getByText(reply)).toBeVisible(SLOW);
+  await expect.poll(async () => (await customerFrames()).some((f) => f.event === 14), SLOW).toBe(true);
+  await expect.poll(async () => (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id ?? null, SLOW).not.toBeNull();
+  const replyId = (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id;
+  await axeBothWidths(page, 'order chat, reply sent');
+  const read = await request.put(`/chat/api/customers/orders/${orderId}/messages/read`, { headers: bearer(customer), data: { messages: String(replyId) } });
+  expect(read.status()).toBe(200);
+  await expect(log.locator('li', { hasText: reply }).getByText('Read', { exact: true })).toBeVisible(SLOW);
+  await shoot(page, 'staff-order-chat');
+  await context.close();
+});
