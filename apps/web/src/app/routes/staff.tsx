@@ -45,7 +45,7 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
       nav={(closeMenu) => <SideNav items={items} onNavigate={closeMenu} />}
       headerActions={
         <div className="flex items-center gap-3">
-          <p className="text-right text-sm leading-tight text-slate-700">
+          <p className="text-right text-sm leading-tight whitespace-nowrap text-slate-700">
             <span className="block font-semibold text-slate-900 max-sm:sr-only">
               {me.firstName} {me.lastName}
             </span>

@@ -87,11 +87,13 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
         <PageHeading>Order #{o.id}</PageHeading>
         <StatusBadge tone={orderStatusStyle(o.status)}>{o.orderStatus.name}</StatusBadge>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)]">
+      {/* Narrow: details, then the chat (staff's main work), then the actions; wide: the chat beside both. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:grid-rows-[auto_1fr] lg:items-start">
+        <Card title="Details">
+          <Details order={o} />
+        </Card>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">{chat(o)}</div>
         <div className="flex flex-col gap-4">
-          <Card title="Details">
-            <Details order={o} />
-          </Card>
           {support && (
             <>
               <Card title="Status">
@@ -106,7 +108,6 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
             <DeliverFile orderId={o.id} />
           </Card>
         </div>
-        <div className="min-w-0">{chat(o)}</div>
       </div>
     </div>
   );
