@@ -15,13 +15,12 @@ const parseJson = (text: string): unknown => {
  * large file shows its progress (DESIGN rule 9), and handed to the browser as an object URL.
  */
 export const downloadFile = async (
-  file: Pick<OrderFile, 'id' | 'name'> & { size?: number },
+  file: Pick<OrderFile, 'id' | 'name'> & { size?: number | undefined; url?: string | undefined },
   onProgress: (percent: number) => void = () => undefined,
-  /** Another file route (a chat message's file, CONTRACT "Chat"); the order files' by default. */
-  source = `/api/en/orders/files/${file.id}`,
 ): Promise<void> => {
   const response = await withAccessToken((token) =>
-    fetch(source, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
+    // `url`: a file served elsewhere (the chat's attachments, CONTRACT "Chat").
+    fetch(file.url ?? `/api/en/orders/files/${file.id}`, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
   );
   if (!response.ok) throw apiErrorFor(response.status, parseJson(await response.text().catch(() => '')));
   const total = Number(response.headers.get('content-length') ?? file.size ?? 0) || (file.size ?? 0);

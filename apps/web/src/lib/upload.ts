@@ -28,13 +28,13 @@ export const uploadWithProgress = ({
   form,
   onProgress,
   signal,
-  headers = {},
+  headers,
 }: {
   url: string;
   form: FormData;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
-  /** Extra request headers (a chat message's `Idempotency-Key`, CONTRACT "Chat"). */
+  /** extra request headers (the chat's `Idempotency-Key`, CONTRACT "Chat") */
   headers?: Record<string, string>;
 }): Promise<UploadAnswer> =>
   withAccessToken(
@@ -48,7 +48,7 @@ export const uploadWithProgress = ({
         xhr.open('POST', url);
         xhr.setRequestHeader('Accept', 'application/json');
         if (accessToken !== null) xhr.setRequestHeader('Authorization', `Bearer ${accessToken}`);
-        for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+        for (const [name, value] of Object.entries(headers ?? {})) xhr.setRequestHeader(name, value);
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
         };

@@ -76,4 +76,4 @@ export const markStaffRead = (base: ChatBase, orderId: number, ids: readonly num
 
 /** A message's file, fetched with the token (lib/download). */
 export const downloadMessageFile = (base: ChatBase, orderId: number, file: { id: number; name: string; size: number }, onProgress: (p: number) => void) =>
-  downloadFile(file, onProgress, `${base.http}${CHAT_PATH.staffFile(orderId, file.id)}`);
+  downloadFile({ ...file, url: `${base.http}${CHAT_PATH.staffFile(orderId, file.id)}` }, onProgress);
