@@ -143,8 +143,18 @@ export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: Ch
     for (const [kind, conns] of byKind) sendAll(conns, unreadFrame(orderId, await reads.staffUnread({ orderId, chats: staffReads(kind) })));
   };
 
+  // Wake-ups of one order are handled one after the other, so the frames a socket gets follow the order
+  // of the changes, and the last unread count it hears was read after the last change (no stale badge).
+  const chains = new Map<string, Promise<void>>();
   bus.onWake((wake) => {
-    onWake(wake).catch((error: unknown) => log.error({ err: error, event: wake.t }, 'chat: a wake-up could not be delivered'));
+    const key = wake.t === 'writer-online' ? `w${wake.writerId}` : `o${wake.orderId}`;
+    const run = (chains.get(key) ?? Promise.resolve())
+      .then(() => onWake(wake))
+      .catch((error: unknown) => log.error({ err: error, event: wake.t }, 'chat: a wake-up could not be delivered'));
+    chains.set(key, run);
+    void run.then(() => {
+      if (chains.get(key) === run) chains.delete(key);
+    });
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -198,6 +208,10 @@ export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: Ch
         map.delete(conn.userId);
         if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
       }
+    },
+    /** Resolves when every wake-up received so far has been delivered (tests and benches). */
+    idle: async (): Promise<void> => {
+      while (chains.size > 0) await Promise.all([...chains.values()]);
     },
     /** Sockets open on this instance (the /metrics gauge). */
     openSockets: (): number => open,
