@@ -27,15 +27,17 @@ const listFiles = (root, relative) =>
     return entry.isFile() && !SKIPPED_FILE.test(entry.name) ? [child] : [];
   });
 
-/** sha256 over the path and content of every input file, in a fixed order. */
-export const inputsHash = (root, inputs) => {
-  const files = inputs
+/** The input files (relative paths), in a fixed order. */
+const inputFiles = (root, inputs) =>
+  inputs
     .flatMap((input) => {
       const full = path.join(root, input);
       if (!existsSync(full)) return [];
       return statSync(full).isDirectory() ? listFiles(root, input) : [input];
     })
     .sort();
+
+const contentHash = (root, files) => {
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(`${file}\0`);
@@ -45,20 +47,60 @@ export const inputsHash = (root, inputs) => {
   return hash.digest('hex');
 };
 
-/** Whether `outDir` holds a production build (with `entry`) of exactly the inputs hashed as `hash`. */
-export const buildIsCurrent = (outDir, entry, hash) => {
-  if (!existsSync(path.join(outDir, entry))) return false;
+/** sha256 over the path and content of every input file, in a fixed order. */
+export const inputsHash = (root, inputs) => contentHash(root, inputFiles(root, inputs));
+
+/**
+ * sha256 over the path, size and modification time of every input file: no file is read (ADR 0058). Equal
+ * to the stamp's: nothing was touched since the build. Different (a checkout, a copy, an edit): the
+ * content hash decides, so a touched but unchanged file costs one hash and no build.
+ */
+const statsHash = (root, files) => {
+  const hash = createHash('sha256');
+  for (const file of files) {
+    const { size, mtimeMs } = statSync(path.join(root, file));
+    hash.update(`${file}\0${size}\0${mtimeMs}\0`);
+  }
+  return hash.digest('hex');
+};
+
+const readStamp = (outDir) => {
   try {
-    const stamp = JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8'));
-    return stamp.inputs === hash && stamp.mode === 'production';
+    return JSON.parse(readFileSync(path.join(outDir, STAMP_FILE), 'utf8'));
   } catch {
-    return false;
+    return null;
   }
 };
 
-/** Written after a successful build, with the hash taken before it started. */
-export const writeBuildStamp = (outDir, hash) => {
-  writeFileSync(path.join(outDir, STAMP_FILE), `${JSON.stringify({ inputs: hash, mode: 'production' })}\n`);
+/** Whether `outDir` holds a production build (with `entry`) of exactly the inputs hashed as `hash`. */
+export const buildIsCurrent = (outDir, entry, hash) => {
+  if (!existsSync(path.join(outDir, entry))) return false;
+  const stamp = readStamp(outDir);
+  return stamp?.inputs === hash && stamp.mode === 'production';
+};
+
+/** Written after a successful build, with the hashes taken before it started. */
+export const writeBuildStamp = (outDir, hash, stats) => {
+  writeFileSync(path.join(outDir, STAMP_FILE), `${JSON.stringify({ inputs: hash, ...(stats ? { stats } : {}), mode: 'production' })}\n`);
+};
+
+/**
+ * What `npm start` asks before each build (ADR 0030, 0058): `{ current: true }` when `outDir` holds a
+ * production build of the inputs as they are; otherwise the hashes to stamp the new build with. The fast
+ * path stats the files (no reads); only when their sizes or times moved is their content hashed, and a
+ * build whose content is still the same gets its stamp refreshed instead of a rebuild.
+ */
+export const checkBuild = (root, inputs, outDir, entry) => {
+  const files = inputFiles(root, inputs);
+  const stats = statsHash(root, files);
+  const stamp = existsSync(path.join(outDir, entry)) ? readStamp(outDir) : null;
+  if (stamp?.mode === 'production' && stamp.stats === stats && typeof stamp.inputs === 'string') return { current: true };
+  const hash = contentHash(root, files);
+  if (stamp?.mode === 'production' && stamp.inputs === hash) {
+    writeBuildStamp(outDir, hash, stats);
+    return { current: true };
+  }
+  return { current: false, hash, stats };
 };
 
 /**

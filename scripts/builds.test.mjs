@@ -1,9 +1,9 @@
 // scripts/builds.mjs: what `npm start` rebuilds, and when (issue 8), and how (issue 13).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIsCurrent, buildServer, inputsHash, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
+import { buildIsCurrent, buildServer, checkBuild, inputsHash, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = [];
@@ -69,6 +69,42 @@ describe('the web build is reused until its inputs change (issue 8)', () => {
   });
 });
 
+describe('the check before each start reads no file when nothing was touched (ADR 0058)', () => {
+  it('is current by file sizes and times alone once stamped; an edit makes it stale; a touch without a change is still current', () => {
+    const { dir, write, dist } = fixture();
+    const first = checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html');
+    expect(first.current).toBe(false);
+    writeBuildStamp(dist, first.hash, first.stats);
+    expect(checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html')).toEqual({ current: true });
+
+    // An edit of the same length: its time moved, its content hash differs.
+    write('apps/web/src/main.tsx', 'export const a = 2;');
+    const edited = checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html');
+    expect(edited.current).toBe(false);
+    expect(edited.hash).toBe(inputsHash(dir, WEB_BUILD_INPUTS));
+    writeBuildStamp(dist, edited.hash, edited.stats);
+
+    // Touched (a checkout rewrote it as it was): the content decides, the stamp is refreshed, no build.
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(dir, 'apps/web/src/main.tsx'), later, later);
+    expect(checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html')).toEqual({ current: true });
+    const stamp = JSON.parse(readFileSync(path.join(dist, '.build-stamp.json'), 'utf8'));
+    expect(stamp.inputs).toBe(edited.hash);
+    expect(stamp.stats).not.toBe(edited.stats);
+    expect(checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html')).toEqual({ current: true });
+  });
+
+  it('is stale without the entry file, and with an old stamp that has no file times', () => {
+    const { dir, dist } = fixture();
+    const first = checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html');
+    writeBuildStamp(dist, 'an-older-build');
+    expect(checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html').current).toBe(false);
+    writeBuildStamp(dist, first.hash, first.stats);
+    rmSync(path.join(dist, 'index.html'));
+    expect(checkBuild(dir, WEB_BUILD_INPUTS, dist, 'index.html').current).toBe(false);
+  });
+});
+
 describe('npm start builds the web app for production, whatever NODE_ENV the server has (issue 13)', () => {
   it('gives the build NODE_ENV=production and Vite --mode production', () => {
     expect(webBuildEnv({ NODE_ENV: 'development', PORT: '3000' })).toEqual({ NODE_ENV: 'production', PORT: '3000' });
@@ -88,5 +124,11 @@ describe('the server bundle (issue 8: no TypeScript loader in the running server
     const folders = [...bundle.matchAll(/import\.meta\.dirname \+ "([^"]+)"/g)].map((m) => path.join(root, 'apps/server/dist', m[1]));
     expect(folders).toContain(path.join(root, 'apps/server/src/db'));
     expect(bundle).not.toMatch(/import\.meta\.dirname(?! \+ ")/);
+    // ADR 0058: what a start may not need is no static import (loaded when configured or first used).
+    const staticImports = [...bundle.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]);
+    expect(staticImports).toContain('@electric-sql/pglite');
+    for (const optional of ['ioredis', 'pg', 'nodemailer', 'prom-client', 'jose', '@node-rs/argon2', '@fastify/swagger', '@fastify/swagger-ui']) {
+      expect(staticImports).not.toContain(optional);
+    }
   }, 60_000);
 });

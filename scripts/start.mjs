@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildIsCurrent, buildServer, inputsHash, SERVER_BUILD_INPUTS, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
+import { buildServer, checkBuild, SERVER_BUILD_INPUTS, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist');
@@ -44,20 +44,20 @@ if (!chatOnly && process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
   console.info('SKIP_WEB_BUILD=1 but apps/web/dist is missing: building the web app once.');
 }
 if (!skipWeb) {
-  const hash = inputsHash(root, WEB_BUILD_INPUTS);
-  if (!buildIsCurrent(webDist, 'index.html', hash)) {
+  const web = checkBuild(root, WEB_BUILD_INPUTS, webDist, 'index.html');
+  if (!web.current) {
     console.info('Building the web app (its sources changed since the last build, or it was never built).');
     const code = await run({ ...webBuildCommand(root), env: webBuildEnv(process.env) });
     if (code !== 0) {
       console.error(`The web build failed (exit ${code}); the server was not started.`);
       process.exit(code);
     }
-    writeBuildStamp(webDist, hash);
+    writeBuildStamp(webDist, web.hash, web.stats);
   }
 }
 
-const serverHash = inputsHash(root, SERVER_BUILD_INPUTS);
-if (!buildIsCurrent(serverDist, 'main.mjs', serverHash)) {
+const server = checkBuild(root, SERVER_BUILD_INPUTS, serverDist, 'main.mjs');
+if (!server.current) {
   console.info('Building the server (its sources changed since the last build, or it was never built).');
   try {
     await buildServer(root);
@@ -65,7 +65,7 @@ if (!buildIsCurrent(serverDist, 'main.mjs', serverHash)) {
     console.error(`The server build failed; the server was not started. ${error instanceof Error ? error.message : error}`);
     process.exit(1);
   }
-  writeBuildStamp(serverDist, serverHash);
+  writeBuildStamp(serverDist, server.hash, server.stats);
 }
 
 await import(pathToFileURL(path.join(serverDist, 'main.mjs')).href);

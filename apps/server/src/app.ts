@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_PATH } from '@app/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { storedAppSecret } from './db/app-secrets';
@@ -90,7 +89,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  // ioredis is loaded only with REDIS_URL (ADR 0058).
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const mailRepo = createMailRepo(db);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
   const tokens = createAccessTokens(await resolveJwtSecret(config, db), clock);
@@ -107,7 +107,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
   const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
-  app.decorate('metrics', metricsOn ? registerMetrics(app, { db, token: config.metrics.token }) : undefined);
+  app.decorate('metrics', metricsOn ? await registerMetrics(app, { db, token: config.metrics.token }) : undefined);
   registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);

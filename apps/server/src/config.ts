@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
   DATABASE_URL: z.string().optional(),
+  // ADR 0058: 1 lets V8 optimise the embedded database's WebAssembly (slower start, faster heavy queries).
+  EMBEDDED_DB_OPTIMIZE: flag,
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
@@ -93,6 +95,11 @@ export interface Config {
   filesDir: string;
   /** postgres://… to use a PostgreSQL server; undefined for embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * The embedded database's WebAssembly also through V8's optimising compiler (TurboFan), not only its
+   * baseline one (Liftoff): heavy queries run faster, a start is slower (ADR 0058). Off by default.
+   */
+  embeddedOptimize: boolean;
   redisUrl: string | undefined;
   /** HS256 secret; when unset one is generated and kept under dataDir (embedded mode only). */
   jwtSecret: string | undefined;
@@ -260,6 +267,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR || path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL || undefined,
+    embeddedOptimize: e.EMBEDDED_DB_OPTIMIZE ?? false,
     redisUrl: e.REDIS_URL || undefined,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL || undefined,

@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import v8 from 'node:v8';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type PgModule from 'pg';
 
 /** The one interface repositories use: PGlite embedded or a PostgreSQL server behind it (ADR 0002). */
 export interface Queryable {
@@ -22,10 +24,21 @@ export interface PoolStats {
   waiting: number;
 }
 
-// int8 (count(*), bigserial) as JavaScript numbers; our ids and counts stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
-// numeric as number
-pg.types.setTypeParser(1700, (v) => Number(v));
+/**
+ * node-postgres, loaded the first time a PostgreSQL server is used: an embedded start never pays for it
+ * (ADR 0058). Synchronous (a CommonJS require), so postgresDb stays synchronous.
+ */
+let pgModule: typeof PgModule | undefined;
+const loadPg = (): typeof PgModule => {
+  if (pgModule) return pgModule;
+  const pg = createRequire(import.meta.url)('pg') as typeof PgModule;
+  // int8 (count(*), bigserial) as JavaScript numbers; our ids and counts stay far below 2^53.
+  pg.types.setTypeParser(20, (v) => Number(v));
+  // numeric as number
+  pg.types.setTypeParser(1700, (v) => Number(v));
+  pgModule = pg;
+  return pg;
+};
 
 /**
  * Without parameters node-postgres sends a simple query, which may hold several statements (a migration
@@ -68,7 +81,7 @@ export const postgresDb = (
   connectionString: string,
   { onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`) }: { onIdleError?: (error: Error) => void } = {},
 ): Db => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  const pool = new (loadPg().Pool)({ connectionString, max: 10 });
   pool.on('error', (error) => onIdleError(error));
   const query = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
     (await pool.query(sql, params as unknown[])).rows as T[];
@@ -112,10 +125,24 @@ export const embeddedStartParams = (): string[] => [
   ...Object.entries(EMBEDDED_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
 ];
 
+/**
+ * V8 compiles WebAssembly with its baseline compiler (Liftoff) and then recompiles hot functions with its
+ * optimising one (TurboFan) on background threads. PGlite's module is large and PostgreSQL's start makes
+ * much of it hot at once: the recompilation keeps a 2-core machine busy and holds the main thread for
+ * about a second after the database is ready (measured: ready and the next event-loop turn 1.9–3.3 s by
+ * default, 0.7–1.3 s with Liftoff only; heavy SQL costs about 15 % more CPU with Liftoff only). A start
+ * matters more for the embedded database than peak SQL speed (ADR 0058), so by default only Liftoff
+ * runs; EMBEDDED_DB_OPTIMIZE=1 keeps V8's default. The flag is process-wide and read when a module is
+ * compiled, so it is set before PGlite compiles its module.
+ */
+export const LIFTOFF_ONLY_FLAG = '--liftoff-only';
+const useBaselineWasmCompilerOnly = (): void => v8.setFlagsFromString(LIFTOFF_ONLY_FLAG);
+
 /** Runs create-embedded.mjs: initdb in a process of its own, whose memory goes when it exits. */
-const createEmbedded = (dataDir: string): Promise<void> =>
+const createEmbedded = (dataDir: string, optimize: boolean): Promise<void> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'create-embedded.mjs'), dataDir, JSON.stringify(embeddedStartParams())], {
+    const flags = optimize ? [] : [LIFTOFF_ONLY_FLAG];
+    const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'create-embedded.mjs'), dataDir, JSON.stringify(embeddedStartParams())], {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('error', reject);
@@ -128,8 +155,9 @@ const createEmbedded = (dataDir: string): Promise<void> =>
  * Opens PGlite on `dataDir` (undefined: in memory). A data directory without a database is created
  * first by a separate process (createEmbedded), so this process never holds initdb's memory.
  */
-export const openEmbedded = async (dataDir: string | undefined): Promise<Db> => {
-  if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbedded(dataDir);
+export const openEmbedded = async (dataDir: string | undefined, { optimize = false }: { optimize?: boolean } = {}): Promise<Db> => {
+  if (!optimize) useBaselineWasmCompilerOnly();
+  if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbedded(dataDir, optimize);
   const client = new PGlite(dataDir, { parsers: pgliteParsers, startParams: embeddedStartParams() });
   await client.waitReady;
   return pgliteDb(client);

@@ -27,6 +27,37 @@ describe('migrate', () => {
     expect(recorded.map((r) => r.name)).toEqual(first);
     // A new embedded database takes seconds to build; on a busy 2-core machine, more than the default.
   }, 60_000);
+
+  it('on a restart reads schema_migrations once and runs nothing else (no transaction, no lock) (ADR 0058)', async () => {
+    const statements: string[] = [];
+    let transactions = 0;
+    const watched: Db = {
+      ...db,
+      query: (sql, params) => {
+        statements.push(sql);
+        return db.query(sql, params);
+      },
+      transaction: (fn) => {
+        transactions += 1;
+        return db.transaction(fn);
+      },
+    };
+    expect(await migrate(watched)).toEqual([]);
+    expect(transactions).toBe(0);
+    expect(statements).toHaveLength(2);
+    expect(statements.join(' ')).not.toMatch(/advisory/);
+  });
+
+  it('applies a migration missing from schema_migrations (the locked path runs when the read finds a gap)', async () => {
+    // Forget one and undo it: it comes back through the locked path, and only it.
+    await db.query(`DELETE FROM schema_migrations WHERE name = '0013_payment_attention.sql'`);
+    await db.query(
+      `ALTER TABLE payments DROP CONSTRAINT payments_support_resolved_flagged, DROP COLUMN support_reason, DROP COLUMN support_resolved_at,
+         DROP COLUMN support_resolved_by, DROP COLUMN support_outcome`,
+    );
+    expect(await migrate(db)).toEqual(['0013_payment_attention.sql']);
+    expect(await migrate(db)).toEqual([]);
+  });
 });
 
 describe('seedDatabase on a new database', () => {

@@ -6,6 +6,13 @@ const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 // Any constant: serialises migrations when several instances start at once on one PostgreSQL server.
 const MIGRATION_LOCK_KEY = 72_201_301;
 
+/** The names in schema_migrations, or null when the table does not exist yet. */
+const appliedMigrations = async (db: Db): Promise<Set<string> | null> => {
+  const [exists] = await db.query<{ present: boolean }>(`SELECT to_regclass('schema_migrations') IS NOT NULL AS present`);
+  if (!exists?.present) return null;
+  return new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
+};
+
 /**
  * Applies the SQL files of db/migrations in name order, each once, each in its own transaction.
  * Race-safe when several instances start at once on one empty database: every step is a transaction
@@ -15,6 +22,10 @@ const MIGRATION_LOCK_KEY = 72_201_301;
  */
 export const migrate = async (db: Db): Promise<string[]> => {
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+  // A restart: one read finds every file applied, and nothing else runs (no lock, no transaction, no file
+  // read). Anything missing, or no table yet, takes the locked path below, which checks again (ADR 0058).
+  const known = await appliedMigrations(db);
+  if (known && files.every((f) => known.has(f))) return [];
   const applied: string[] = [];
   const lock = (tx: Queryable) => tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
   await db.transaction(async (tx) => {

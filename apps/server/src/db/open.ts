@@ -15,7 +15,7 @@ export const openDatabase = async (config: Config): Promise<{ db: Db; release: (
   } else {
     release = acquireDataDirLock(config.dataDir);
     try {
-      db = await openEmbedded(path.join(config.dataDir, 'pg'));
+      db = await openEmbedded(path.join(config.dataDir, 'pg'), { optimize: config.embeddedOptimize });
     } catch (error) {
       release();
       throw error;

@@ -111,6 +111,30 @@ describe('demo data (CONTRACT "Demo data")', () => {
 });
 
 describe('seedDatabase is safe on every start', () => {
+  it('finds everything in place in one read and opens no transaction (a restart, ADR 0058)', async () => {
+    let reads = 0;
+    let transactions = 0;
+    const watched: Db = {
+      ...db,
+      query: (sql, params) => {
+        reads += 1;
+        return db.query(sql, params);
+      },
+      transaction: (fn) => {
+        transactions += 1;
+        return db.transaction(fn);
+      },
+    };
+    await seedDatabase(watched, { demo: true, clock });
+    expect({ reads, transactions }).toEqual({ reads: 1, transactions: 0 });
+    // One seeded price gone: the read sees it, and the locked inserts put it back.
+    await db.query('DELETE FROM price_rates WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240');
+    await seedDatabase(watched, { demo: true, clock });
+    expect(transactions).toBe(1);
+    const [rate] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM price_rates WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240');
+    expect(rate?.n).toBe(1);
+  });
+
   it('changes no count when run again, twice, with demo data on', async () => {
     const before = await counts();
     await seedDatabase(db, { demo: true, clock });

@@ -1,5 +1,5 @@
 import { createSecretKey } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type * as Jose from 'jose';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@app/domain';
 import type { Clock } from './clock';
 
@@ -19,6 +19,10 @@ export interface AccessTokens {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
+// jose is loaded at the first sign or verify, not at start (ADR 0058).
+let joseModule: Promise<typeof Jose> | undefined;
+const jose = () => (joseModule ??= import('jose'));
+
 /** Verified tokens kept for their remaining life, so a busy client's token is checked once. */
 const VERIFIED_CACHE_MAX = 10_000;
 
@@ -36,6 +40,7 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
   return {
     sign: async ({ userId, role }) => {
       const now = Math.floor(clock.now().getTime() / 1000);
+      const { SignJWT } = await jose();
       return new SignJWT({ role, typ: ACCESS_TYPE })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
@@ -52,6 +57,7 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
         verified.delete(token);
         return null;
       }
+      const { jwtVerify, errors: joseErrors } = await jose();
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: [ALGORITHM],

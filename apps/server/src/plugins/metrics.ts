@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type { Db } from '../db/client';
 
 declare module 'fastify' {
@@ -26,7 +26,9 @@ const sha256 = (value: string): Buffer => createHash('sha256').update(value).dig
  * pays for the one onResponse hook only where someone reads it. `token` also serves `/metrics` on this
  * (public) port, to `Authorization: Bearer <token>` only.
  */
-export const registerMetrics = (app: FastifyInstance, { db, token }: { db: Db; token: string | undefined }): Registry => {
+export const registerMetrics = async (app: FastifyInstance, { db, token }: { db: Db; token: string | undefined }): Promise<Registry> => {
+  // prom-client is loaded only when metrics are on (ADR 0058).
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../lib/logger';
 import type { MailRepo } from './mail.repo';
 
@@ -23,13 +23,16 @@ export const createMailer = (opts: {
   log: Logger;
 }): Mailer => {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    // nodemailer is loaded, and the transport made, at the first mail (ADR 0058: not at start).
+    let transport: Promise<Transporter> | undefined;
+    const transporter = () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
     return {
       kind: 'smtp',
       send: async (m) => {
-        await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await (await transporter()).sendMail({ from: opts.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((t) => t.close()).catch(() => undefined),
     };
   }
   return {

@@ -43,7 +43,7 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
       return { eventId: `sandbox-expired:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null };
     }
     const adapter = providers[payment.provider];
-    // Paymentwall has no status API; our paycore.io adapter has none yet (ADR 0037).
+    // Every adapter has a status query now (ADR 0058); one without would be left to support.
     if (!adapter.queryStatus) return 'no-api';
     return adapter.queryStatus(payment);
   };

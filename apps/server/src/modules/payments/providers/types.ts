@@ -160,3 +160,19 @@ export const postJson = async (url: string, body: unknown, headers: Record<strin
     throw new ProviderError(`${url} answered something that is not JSON`);
   }
 };
+
+/**
+ * JSON GET from a provider with a timeout. A 404 is null (the provider does not know the object yet); any
+ * other non-2xx answer, or one that is not JSON, is a ProviderError.
+ */
+export const getJson = async (url: string, headers: Record<string, string> = {}): Promise<unknown> => {
+  const res = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) });
+  const text = await res.text();
+  if (res.status === 404) return null;
+  if (!res.ok) throw new ProviderError(`${new URL(url).origin}${new URL(url).pathname} answered ${res.status}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ProviderError(`${new URL(url).origin}${new URL(url).pathname} answered something that is not JSON`);
+  }
+};

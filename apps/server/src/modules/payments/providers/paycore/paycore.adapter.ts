@@ -5,8 +5,10 @@ import {
   SignatureError,
   centsToDecimal,
   decimalToCents,
+  getJson,
   postJson,
   safeEqual,
+  type PaymentEvent,
   type PaymentProvider,
   type SandboxCallback,
 } from '../types';
@@ -24,6 +26,23 @@ const STATUS: Record<string, PaymentEventStatus> = {
   process_failed: 'declined',
   expired: 'declined',
   refunded: 'refunded',
+};
+
+/** A payment invoice (JSON:API document) as callbacks and the invoice read carry it, normalised; null when it is not ours or not a state we know. */
+const invoiceEvent = (doc: InvoiceDocument): PaymentEvent | null => {
+  const a = doc.data?.attributes;
+  const status = STATUS[a?.status ?? ''];
+  if (!status || !a?.reference_id || !doc.data?.id) return null;
+  const amountCents = a.amount === undefined ? null : decimalToCents(a.amount);
+  return {
+    // The callback of the same invoice state has the same id: whichever comes first applies, once.
+    eventId: `${doc.data.id}:${a.status ?? ''}`,
+    paymentId: a.reference_id,
+    status,
+    // An amount that does not parse can never match: the event parks or is refused.
+    amountCents: amountCents ?? -1,
+    currency: a.currency ?? null,
+  };
 };
 
 interface InvoiceDocument {
@@ -89,17 +108,27 @@ export const createPaycoreProvider = (opts: PaycoreOptions): PaymentProvider => 
     } catch {
       return null;
     }
-    const a = doc.data?.attributes;
-    const status = STATUS[a?.status ?? ''];
-    if (!status || !a?.reference_id || !doc.data?.id) return null;
-    const amountCents = a.amount === undefined ? null : decimalToCents(a.amount);
-    return {
-      eventId: `${doc.data.id}:${a.status ?? ''}`,
-      paymentId: a.reference_id,
-      status,
-      amountCents: amountCents ?? -1,
-      currency: a.currency ?? null,
-    };
+    return invoiceEvent(doc);
+  },
+
+  /**
+   * Issue 8 (ADR 0058): the invoice read of paycore.io's Commerce private API,
+   * `GET {PAYCORE_API_URL}/payment-invoices/{invoice id}` with the account's secret key as the bearer
+   * token; the answer is the same invoice document its callbacks carry. It is trusted as PayPal's order
+   * read is: TLS to the configured host and our credential; its `reference_id` must be this attempt, and
+   * its amount and currency go through the callbacks' checks. The sandbox never gets here (its state is
+   * our own record).
+   */
+  async queryStatus(payment) {
+    if (opts.sandbox || !payment.providerRef) return null;
+    const doc = (await getJson(`${opts.apiUrl}/payment-invoices/${encodeURIComponent(payment.providerRef)}`, {
+      authorization: `Bearer ${opts.secretKey}`,
+      accept: 'application/vnd.api+json, application/json',
+    })) as InvoiceDocument | null;
+    if (!doc) return null;
+    const event = invoiceEvent(doc);
+    if (!event || event.paymentId !== payment.id || doc.data?.id !== payment.providerRef) return null;
+    return event;
   },
 
   sandboxCallback(payment, outcome): SandboxCallback {

@@ -4,8 +4,10 @@ import {
   SignatureError,
   centsToDecimal,
   decimalToCents,
+  getJson,
   parseFields,
   safeEqual,
+  type PaymentEvent,
   type PaymentProvider,
   type SandboxCallback,
 } from '../types';
@@ -33,6 +35,24 @@ const TYPE: Record<string, PaymentEventStatus | null> = {
   '201': 'paid',
   '202': 'declined',
 };
+
+/** Paymentwall's Payment Status API answer (docs.paymentwall.com, "Payment Status"). */
+interface PaymentStatusDocument {
+  object?: string;
+  /** The payment's reference, `ref` in its pingbacks. */
+  id?: string | number;
+  amount?: string | number;
+  currency?: string;
+  refunded?: boolean;
+  /** `approved`, `pending` (under risk review) or `declined`. */
+  risk?: string;
+  uid?: string | number;
+  /** Our attempt id (`ag_external_id` of the widget, `goodsid` of the pingback). */
+  product_id?: string;
+}
+
+/** The pingback `type` a status answer stands for, so the pingback and the answer are one event. */
+const STATUS_TYPE: Record<string, string> = { approved: '0', pending: '200', declined: '202' };
 
 export interface PaymentwallOptions {
   projectKey: string;
@@ -92,6 +112,38 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
       status,
       amountCents: params.amount === undefined ? null : (decimalToCents(params.amount) ?? -1),
       currency: params.currency ?? null,
+    };
+  },
+
+  /**
+   * Issue 8 (ADR 0058): Paymentwall's Payment Status API, `GET {PAYMENTWALL_API_URL}/rest/payment` with
+   * `key`, `uid`, `ag_external_id`, `sign_version` (the configured one) and `sign`, signed as a widget
+   * call. The answer is unsigned and trusted over TLS from the configured host; it must name this attempt
+   * and customer. Its event id is the pingback's (`<ref>:<type>`), so a pingback of the same state later
+   * is a duplicate. Paymentwall enables the API per project on request.
+   */
+  async queryStatus(payment): Promise<PaymentEvent | null> {
+    if (opts.sandbox) return null;
+    const params: Record<string, string> = {
+      key: opts.projectKey,
+      uid: String(payment.customerId),
+      ag_external_id: payment.id,
+      sign_version: String(opts.signVersion),
+    };
+    params.sign = paymentwallSignature(params, opts.secretKey, opts.signVersion);
+    const doc = (await getJson(`${opts.apiUrl}/rest/payment?${new URLSearchParams(params).toString()}`)) as PaymentStatusDocument | null;
+    if (!doc || doc.object !== 'payment' || doc.id === undefined || doc.product_id !== payment.id || String(doc.uid) !== String(payment.customerId)) {
+      return null;
+    }
+    const type = doc.refunded === true ? '2' : STATUS_TYPE[doc.risk ?? ''];
+    const status = type === undefined ? undefined : TYPE[type];
+    if (!type || !status) return null;
+    return {
+      eventId: `${String(doc.id)}:${type}`,
+      paymentId: payment.id,
+      status,
+      amountCents: doc.amount === undefined ? null : (decimalToCents(doc.amount) ?? -1),
+      currency: doc.currency ?? null,
     };
   },
 
