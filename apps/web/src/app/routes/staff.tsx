@@ -36,7 +36,10 @@ function StaffLogout() {
 }
 
 function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
-  const items: NavItem[] = [{ to: paths.staff, label: 'Orders', icon: ClipboardList }];
+  const items: NavItem[] = [
+    // The queue and the order pages; /staff/money is its own item.
+    { to: paths.staff, label: 'Orders', icon: ClipboardList, isCurrent: (pathname) => pathname === paths.staff || pathname.startsWith(`${paths.staff}/orders/`) },
+  ];
   if (isSupport(me)) items.push({ to: paths.staffMoney, label: 'Money', icon: Wallet });
   return (
     <AppShell

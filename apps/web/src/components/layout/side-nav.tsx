@@ -8,6 +8,8 @@ export interface NavItem {
   icon: IconNode;
   /** A count shown beside the label (the order count of "All Orders"). */
   badge?: number | undefined;
+  /** When the item is the current page; by default its path and everything under it. */
+  isCurrent?: (pathname: string) => boolean;
 }
 
 interface SideNavProps {
@@ -21,8 +23,8 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon, badge }) => {
-          const isActive = pathname === to || pathname.startsWith(`${to}/`);
+        {items.map(({ to, label, icon, badge, isCurrent }) => {
+          const isActive = isCurrent ? isCurrent(pathname) : pathname === to || pathname.startsWith(`${to}/`);
           return (
           <li key={to}>
             <Link

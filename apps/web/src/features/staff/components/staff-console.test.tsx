@@ -169,3 +169,86 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
   });
 });
+
+describe('money queues (support)', { timeout: 30_000 }, () => {
+  it('lists flagged attempts, unapplied payments and refund claims; marks a claim refunded and resolves attempts after confirming', async () => {
+    serveStaff(SUPPORT_ME, 1);
+    const posts: { path: string; body: unknown }[] = [];
+    const state = {
+      claims: [{ id: 7, orderId: 100, customerId: 40, customerEmail: 'ann@example.com', amount: 12.5, currency: 'USD', createdAt: '2026-11-20T10:00:00.000Z' }],
+      attempts: [
+        {
+          paymentId: 'pay-1',
+          orderId: 101,
+          customerId: 40,
+          customerEmail: 'ann@example.com',
+          provider: 'paymentwall',
+          amount: 30,
+          currency: 'USD',
+          state: 'created',
+          reason: 'no_status_api',
+          checks: 1,
+          sandbox: false,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          since: '2026-11-20T10:31:00.000Z',
+        },
+      ],
+    };
+    server.use(
+      http.get('/api/staff/payments/unapplied', () =>
+        HttpResponse.json({
+          payments: [
+            { paymentId: 'pay-0', orderId: 102, customerId: 40, customerEmail: 'ann@example.com', provider: 'fondy', amount: 9.99, currency: 'USD', reason: 'amount_mismatch', receivedAt: '2026-11-20T10:00:00.000Z' },
+          ],
+        }),
+      ),
+      http.get('/api/staff/payments/refund-claims', () => HttpResponse.json({ claims: state.claims })),
+      http.post('/api/staff/payments/refund-claims/:id/refunded', ({ params }) => {
+        posts.push({ path: `claim ${String(params.id)}`, body: null });
+        state.claims = [];
+        return HttpResponse.json({ id: 7, transactionId: 55 });
+      }),
+      http.get('/api/staff/payments/attention', () => HttpResponse.json({ attempts: state.attempts })),
+      http.post('/api/staff/payments/attention/:id/resolved', async ({ params, request }) => {
+        const body = (await request.json()) as { outcome: string };
+        posts.push({ path: `attempt ${String(params.id)}`, body });
+        state.attempts = [];
+        return HttpResponse.json({ paymentId: 'pay-1', outcome: body.outcome, state: 'declined', resolvedAt: '2026-11-21T10:00:00.000Z' });
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/staff/money');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Money' }, { timeout: 10_000 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+
+    const unapplied = await screen.findByRole('list', { name: 'Unapplied payments' });
+    expect(unapplied).toHaveTextContent('$9.99 via fondy');
+    expect(within(unapplied).getByRole('link', { name: 'Order #102' })).toHaveAttribute('href', '/staff/orders/102');
+
+    const claims = await screen.findByRole('list', { name: 'Refund claims' });
+    expect(claims).toHaveTextContent('$12.50');
+    await user.click(within(claims).getByRole('button', { name: /Mark the refund of \$12\.50 for order #100/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark refunded?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(await screen.findByText('Refund recorded')).toBeInTheDocument();
+    expect(await screen.findByText('No open refund claims.')).toBeInTheDocument();
+
+    const attempts = await screen.findByRole('list', { name: 'Payment attempts to check' });
+    expect(attempts).toHaveTextContent('the provider cannot be asked');
+    await user.click(within(attempts).getByRole('button', { name: /^Decline:/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Decline this attempt?' });
+    // Cancel sends nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(posts).toEqual([{ path: 'claim 7', body: null }]);
+    await user.click(within(attempts).getByRole('button', { name: /^Decline:/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Decline this attempt?' })).getByRole('button', { name: 'Decline attempt' }));
+    expect(await screen.findByText('Attempt declined')).toBeInTheDocument();
+    expect(await screen.findByText('No payment attempts need a look.')).toBeInTheDocument();
+    expect(posts).toEqual([
+      { path: 'claim 7', body: null },
+      { path: 'attempt pay-1', body: { outcome: 'declined' } },
+    ]);
+  });
+});
