@@ -43,7 +43,7 @@ const message = (id: number, direction: 1 | 2 | 3 | 6, body: string, change: Par
 const socketLink = ws.link('ws://localhost:3000/chat/staff/orders/messages');
 
 /** The staff API, the chat routes and the staff socket; records what the console sends. */
-const serveChat = (history: ChatMessage[]) => {
+const serveChat = (history: ChatMessage[], me: typeof SUPPORT_ME = SUPPORT_ME) => {
   const state = {
     gets: [] as URLSearchParams[],
     reads: [] as string[],
@@ -55,7 +55,7 @@ const serveChat = (history: ChatMessage[]) => {
   let nextId = 500;
   server.use(
     http.get('/api/en/customers/customer', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
-    http.get('/api/staff/me', () => HttpResponse.json(SUPPORT_ME)),
+    http.get('/api/staff/me', () => HttpResponse.json(me)),
     http.get('/api/staff/orders/100', () => HttpResponse.json(ORDER)),
     http.get('*/chat/api/staff/orders/100/messages', ({ request }) => {
       const params = new URL(request.url).searchParams;
@@ -83,7 +83,8 @@ const serveChat = (history: ChatMessage[]) => {
       }
       const { body } = JSON.parse(String(form.get('message'))) as { body: string };
       nextId += 1;
-      return HttpResponse.json(message(nextId, 6, body, { clientId: key }));
+      // The server takes the direction from the token: 3 for a writer, 6 for support.
+      return HttpResponse.json(message(nextId, me.role === 3 ? 3 : 6, body, { clientId: key }));
     }),
     socketLink.addEventListener('connection', ({ client }) => {
       state.send = (frame) => client.send(JSON.stringify(frame));
@@ -193,5 +194,21 @@ describe('order chat (staff)', { timeout: 30_000 }, () => {
     expect(chat.gets.some((p) => p.get('before') === '11')).toBe(true);
     expect(within(log).getAllByRole('listitem')).toHaveLength(60);
     await waitFor(() => expect(within(log).queryByRole('button', { name: 'Load older messages' })).not.toBeInTheDocument());
+  });
+
+  it('gives a writer the writer chat alone, to read and to answer', async () => {
+    const chat = serveChat([message(1, 1, 'Hi writer'), message(2, 2, 'Hi support')], { id: 2, role: 3, firstName: 'Wes', lastName: 'Writer', email: 'writer@example.com' });
+    signIn();
+    const { user } = renderApp('/staff/orders/100');
+    const log = await screen.findByRole('log', { name: 'Writer chat' }, { timeout: 10_000 });
+    expect(await within(log).findByText('Hi writer')).toBeInTheDocument();
+    expect(screen.queryByText('Hi support')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    await waitFor(() => expect(chat.reads).toEqual(['1']));
+    await waitFor(() => expect(screen.queryByText('Connecting to live updates…')).not.toBeInTheDocument());
+    await user.type(screen.getByLabelText('Message to the customer'), 'Draft tomorrow{Enter}');
+    expect(await within(log).findByText('Draft tomorrow')).toBeInTheDocument();
+    expect(chat.posts[0]).toMatchObject({ direction: '3', message: '{"body":"Draft tomorrow"}' });
+    await waitFor(() => expect(chat.frames.find((f) => f.event === 13)?.data).toEqual({ orderId: 100, chat: 'writer' }));
   });
 });
