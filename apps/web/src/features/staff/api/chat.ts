@@ -1,5 +1,14 @@
 import { CHAT_PATH, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, staffDirectionOf, type ChatId } from '@app/domain/chat/rules';
-import { chatMessageSchema, messageListSchema, readAnswerSchema, type ChatMessage, type MessageList, type ReadAnswer } from '@app/domain/chat';
+import {
+  chatMessageSchema,
+  messageListSchema,
+  readAnswerSchema,
+  staffUnreadSummarySchema,
+  type ChatMessage,
+  type MessageList,
+  type ReadAnswer,
+  type StaffUnreadSummary,
+} from '@app/domain/chat';
 import { apiErrorFor, apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { uploadWithProgress } from '@/lib/upload';
@@ -77,3 +86,7 @@ export const markStaffRead = (base: ChatBase, orderId: number, ids: readonly num
 /** A message's file, fetched with the token (lib/download). */
 export const downloadMessageFile = (base: ChatBase, orderId: number, file: { id: number; name: string; size: number }, onProgress: (p: number) => void) =>
   downloadFile({ ...file, url: `${base.http}${CHAT_PATH.staffFile(orderId, file.id)}` }, onProgress);
+
+/** `GET {chat}/api/staff/orders/unread`: orders with customer messages the viewer's side has not read. */
+export const getStaffUnread = (base: ChatBase): Promise<StaffUnreadSummary> =>
+  apiFetch(`${base.http}${CHAT_PATH.staffUnreadAll}`, { schema: staffUnreadSummarySchema });

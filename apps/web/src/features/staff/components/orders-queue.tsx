@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/api-client';
 import { STAFF_QUEUE_PAGE_SIZE, useStaffQueue } from '../api/orders';
+import { useStaffUnread } from '../hooks/use-staff-unread';
 
 const STATUS_IDS = Object.keys(ORDER_STATUS_NAME).map(Number);
 
@@ -47,6 +48,8 @@ const useQueueParams = () => {
 export function OrdersQueue({ support }: { support: boolean }) {
   const { status, page, set } = useQueueParams();
   const queue = useStaffQueue(status, page);
+  const unread = useStaffUnread();
+  const unreadOf = (orderId: number) => unread.data?.orders.find((o) => o.orderId === orderId)?.total ?? 0;
   const filterId = useId();
   const total = queue.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / STAFF_QUEUE_PAGE_SIZE));
@@ -94,7 +97,7 @@ export function OrdersQueue({ support }: { support: boolean }) {
             <li key={order.id}>
               <Link
                 to={paths.staffOrder(order.id)}
-                className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-slate-900 no-underline shadow-sm hover:border-slate-400 focus-visible:outline-2 lg:grid-cols-[6rem_1fr_9rem_11rem_7rem] lg:items-center"
+                className="grid gap-x-4 gap-y-1 rounded-lg border border-slate-200 bg-white p-4 text-slate-900 no-underline shadow-sm hover:border-slate-400 focus-visible:outline-2 lg:grid-cols-[6rem_1fr_12rem_11rem_7rem] lg:items-center"
               >
                 <span className="font-semibold">#{order.id}</span>
                 <span className="min-w-0">
@@ -104,8 +107,11 @@ export function OrdersQueue({ support }: { support: boolean }) {
                     {order.idWriter === null ? ' · no writer' : ` · writer #${order.idWriter}`}
                   </span>
                 </span>
-                <span>
+                <span className="flex flex-wrap items-center gap-2">
                   <StatusBadge tone={orderStatusStyle(order.status)}>{order.orderStatus.name}</StatusBadge>
+                  {unreadOf(order.id) > 0 && (
+                    <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">{unreadOf(order.id)} unread</span>
+                  )}
                 </span>
                 <span className="text-sm text-slate-700">Due {formatDateTime(order.deadline)}</span>
                 <span className="text-sm font-medium tabular-nums lg:text-right">${order.finalPrice.toFixed(2)}</span>

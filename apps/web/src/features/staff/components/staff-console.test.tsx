@@ -69,6 +69,7 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
     }),
     // The order chat is not under test here (order-chat.test.tsx): an empty history and a quiet socket.
     http.get('*/chat/api/staff/orders/:id/messages', () => HttpResponse.json({ messages: [] })),
+    http.get('*/chat/api/staff/orders/unread', () => HttpResponse.json({ total: 2, orders: [{ orderId: 101, total: 2, writer: 0, support: 2 }] })),
     ws.link('ws://localhost:3000/chat/staff/orders/messages').addEventListener('connection', () => undefined),
   );
   return calls;
@@ -86,6 +87,10 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(within(list).getAllByRole('link')).toHaveLength(20);
     expect(screen.getByText(/45 orders\./)).toBeInTheDocument();
     expect(within(list).getByRole('link', { name: /#100\b/ })).toHaveAttribute('href', '/staff/orders/100');
+    // The chat's unread summary marks the orders with customer messages waiting.
+    expect(await within(list).findByText('2 unread')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /#101\b/ })).toHaveTextContent('2 unread');
+    expect(within(list).getByRole('link', { name: /#100\b/ })).not.toHaveTextContent('unread');
     // Support has the money queues in the navigation.
     expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Money');
 
