@@ -1,3 +1,4 @@
+import { WebSocket, type ClientOptions } from 'ws';
 import { ROLE } from '@app/domain';
 import { createAccessTokens } from '../lib/jwt';
 import type { TestApp } from './build-test-app';
@@ -52,7 +53,7 @@ export const messageForm = (
 
 /** A real `ws` client that keeps every frame, for the socket tests and benches. */
 export interface TestSocket {
-  ws: import('ws').WebSocket;
+  ws: WebSocket;
   frames: { event: number; data?: unknown }[];
   /** The next frame (from now on, or already received and not yet taken) matching `match`, within `ms`. */
   next(match: (frame: { event: number; data?: unknown }) => boolean, ms?: number): Promise<{ event: number; data?: unknown }>;
@@ -63,8 +64,7 @@ export interface TestSocket {
   close(): void;
 }
 
-export const openSocket = async (url: string, options: import('ws').ClientOptions = {}): Promise<TestSocket> => {
-  const { WebSocket } = await import('ws');
+export const openSocket = async (url: string, options: ClientOptions = {}): Promise<TestSocket> => {
   const ws = new WebSocket(url, options);
   const frames: { event: number; data?: unknown }[] = [];
   const taken = new Set<number>();

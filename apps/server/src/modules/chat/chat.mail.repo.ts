@@ -103,4 +103,3 @@ export const createChatMailRepo = (db: Db) => ({
     );
   },
 });
-export type ChatMailRepo = ReturnType<typeof createChatMailRepo>;
