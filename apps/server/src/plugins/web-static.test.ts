@@ -132,6 +132,10 @@ describe('pages, 404s and HEAD (ADR 0041, 0040)', () => {
       ['/', 200],
       ['/order', 200],
       ['/orderinfo/5/details', 200],
+      ['/staff', 200],
+      ['/staff/orders/12', 200],
+      ['/staff/money', 200],
+      ['/staff/elsewhere', 404],
       ['/assets/app-abc123.js', 200],
       ['/robots.txt', 200],
       ['/terms', 200],
@@ -151,7 +155,7 @@ describe('pages, 404s and HEAD (ADR 0041, 0040)', () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    for (const p of ['/dashboard', '/orderinfo', '/profile', '/transactions', '/loyalty']) expect(res.body).toContain(`Disallow: ${p}\n`);
+    for (const p of ['/dashboard', '/orderinfo', '/profile', '/transactions', '/loyalty', '/staff']) expect(res.body).toContain(`Disallow: ${p}\n`);
     expect(res.body).not.toMatch(/Disallow: \/order\n|Disallow: \/\n|Disallow: \/login/);
   });
 });

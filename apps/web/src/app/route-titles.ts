@@ -14,14 +14,19 @@ const PAGE_NAMES: Record<string, string> = {
   [paths.resetPassword]: 'Set a new password',
   [paths.logout]: 'Signed out',
   [paths.notFound]: 'Page not found',
+  [paths.staff]: 'Staff orders',
+  [paths.staffMoney]: 'Money',
 };
 
 const ORDER_PAGE = /^\/orderinfo\/([^/]+)/;
+const STAFF_ORDER_PAGE = /^\/staff\/orders\/([^/]+)/;
 
 /** The page a path shows; the order page's tabs are one page ('Order #12'). */
 export const pageName = (pathname: string): string => {
   const order = ORDER_PAGE.exec(pathname);
   if (order?.[1]) return `Order #${decodeURIComponent(order[1])}`;
+  const staffOrder = STAFF_ORDER_PAGE.exec(pathname);
+  if (staffOrder?.[1]) return `Staff · Order #${decodeURIComponent(staffOrder[1])}`;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return PAGE_NAMES[path] ?? 'Page not found';
 };

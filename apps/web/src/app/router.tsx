@@ -57,6 +57,9 @@ const LoginPage = lazyPage(() => import('./routes/login'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
 const LogoutPage = lazyPage(() => import('./routes/logout'));
 const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+// ADR 0059: the staff console is its own chunk; a customer's first visit never loads it.
+const StaffPage = lazyPage(() => import('./routes/staff'));
+const STAFF_PATHS = new RegExp(`^${paths.staff}(/.*)?$`);
 
 /** The pages a first visit most often opens, by path: their code is loaded before the first render. */
 const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
@@ -123,6 +126,7 @@ export function AppSwitch() {
       <Route path={paths.login} component={LoginPage} />
       <Route path={paths.resetPassword} component={ResetPasswordPage} />
       <Route path={paths.logout} component={LogoutPage} />
+      <Route path={STAFF_PATHS} component={StaffPage} />
       <Route path={paths.notFound} component={NotFoundPage} />
       <Route>
         <Redirect to={paths.notFound} replace />

@@ -26,6 +26,10 @@ export const paths = {
   logout: APP_PATH.logout,
   resetPassword: APP_PATH.resetPassword,
   notFound: APP_PATH.notFound,
+  /** ADR 0059: the staff console (writers and support). */
+  staff: APP_PATH.staff,
+  staffMoney: `${APP_PATH.staff}/money`,
+  staffOrder: (id: number) => `${APP_PATH.staff}/orders/${id}`,
   /** ADR 0041: served by the server from the operator's text, outside the app. */
   terms: APP_PATH.terms,
   privacy: APP_PATH.privacy,

@@ -17,6 +17,8 @@ export const APP_PATH = {
   logout: '/logout',
   resetPassword: '/reset-password',
   notFound: '/404',
+  /** ADR 0059: the staff console (writers and support), its own lazily loaded area. */
+  staff: '/staff',
   /** Served by the server itself from the operator's text (ADR 0041), not by the web app. */
   terms: '/terms',
   privacy: '/privacy',
@@ -43,6 +45,10 @@ export const APP_PAGES: readonly { path: string; module: string | null }[] = [
   { path: APP_PATH.login, module: 'login' },
   { path: APP_PATH.logout, module: 'logout' },
   { path: APP_PATH.resetPassword, module: 'reset-password' },
+  // ADR 0059: the staff console's queue, order view and money queues, one route module.
+  { path: APP_PATH.staff, module: 'staff' },
+  { path: `${APP_PATH.staff}/orders/:id`, module: 'staff' },
+  { path: `${APP_PATH.staff}/money`, module: 'staff' },
 ];
 export const APP_ROUTES: readonly string[] = APP_PAGES.map((p) => p.path);
 /** The module of the web app's 404 page. */
@@ -57,6 +63,7 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   APP_PATH.orderInfoLookup,
   APP_PATH.logout,
   APP_PATH.resetPassword,
+  APP_PATH.staff,
 ];
 
 const routePattern = (route: string): RegExp =>

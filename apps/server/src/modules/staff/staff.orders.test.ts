@@ -112,6 +112,27 @@ describe('GET /api/staff/orders', () => {
   });
 });
 
+describe('GET /api/staff/orders/{id} (ADR 0059)', () => {
+  const one = (token: string, orderId: number | string) => t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}`, headers: auth(token) });
+
+  it('answers support any order and a writer an assigned one, as a queue row', async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const res = await one(support, orderId);
+    expect(res.statusCode).toBe(200);
+    expect(staffOrderSchema.parse(res.json())).toMatchObject({ id: orderId, status: 3, idCustomer: customerId, idWriter: writerId });
+    expect((await one(writer, orderId)).statusCode).toBe(200);
+  });
+
+  it("answers 404 to another writer, to a customer (even the order's own), and for an unknown or malformed id", async () => {
+    const orderId = await newOrder({ writer: writerId });
+    expect((await one(otherWriter, orderId)).statusCode).toBe(404);
+    expect((await one(customer, orderId)).statusCode).toBe(404);
+    expect((await one(support, 987654321)).statusCode).toBe(404);
+    expect((await one(support, 'abc')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}` })).statusCode).toBe(401);
+  });
+});
+
 describe('PUT /api/staff/orders/{id}/status', () => {
   it("moves the order and writes the change into its statusHistory, with support as who changed it", async () => {
     const orderId = await newOrder({ status: 2 });

@@ -40,6 +40,22 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
     async (request) => service.queue({ actor: currentUser(request), query: request.query }),
   );
 
+  // ADR 0059: the staff console's order view opens from a link or a reload, not only from the queue.
+  app.get(
+    '/api/staff/orders/:id',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'One order of the queue: any order for support, an assigned one for a writer (404 otherwise)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: staffOrderSchema, ...guarded },
+      },
+    },
+    async (request) => service.order({ actor: currentUser(request), orderId: request.params.id }),
+  );
+
   app.put(
     '/api/staff/orders/:id/status',
     {

@@ -74,6 +74,9 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
       return { orders: rows.map(toWire), total };
     },
 
+    /** ADR 0059: one queue row by id, under the same writer scope as the queue. */
+    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrder> => toWire(await orderFor(actor, orderId)),
+
     /**
      * CONTRACT "Staff side": support sets any status; every change lands in the order's statusHistory
      * with who made it. Setting the status the order already has changes nothing. Refunded (7) records

@@ -10,6 +10,8 @@ export interface NavItem {
   badge?: number | undefined;
   /** A count that asks for attention (unread messages), with what it counts for screen readers. */
   alert?: { count: number; label: string } | undefined;
+  /** When the item is the current page; by default its path and everything under it. */
+  isCurrent?: (pathname: string) => boolean;
 }
 
 interface SideNavProps {
@@ -23,8 +25,8 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon, badge, alert }) => {
-          const isActive = pathname === to || pathname.startsWith(`${to}/`);
+        {items.map(({ to, label, icon, badge, alert, isCurrent }) => {
+          const isActive = isCurrent ? isCurrent(pathname) : pathname === to || pathname.startsWith(`${to}/`);
           return (
           <li key={to}>
             <Link

@@ -1,0 +1,226 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { amountToCents, formatUsd } from '@app/domain/money';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { useMarkRefunded, usePaymentAttention, useRefundClaims, useResolveAttention, useUnappliedPayments } from '../api/money';
+
+const money = (amount: number, currency: string) => (currency === 'USD' ? formatUsd(amountToCents(amount)) : `${amount.toFixed(2)} ${currency}`);
+
+const reasonText = (reason: string) => reason.replace(/[-_]/g, ' ');
+
+/** One queue: its heading, its loading, error and empty states, and its rows. */
+export function MoneySection<T>({
+  title,
+  description,
+  query,
+  rows,
+  empty,
+  render,
+}: {
+  title: string;
+  description: string;
+  query: { isPending: boolean; isError: boolean; error: unknown };
+  rows: readonly T[] | undefined;
+  empty: string;
+  render: (row: T) => ReactNode;
+}) {
+  const headingId = `money-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold">
+          {title}
+          {rows && <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{rows.length}</span>}
+        </h2>
+        <p className="text-sm text-slate-700">{description}</p>
+      </div>
+      {query.isPending ? (
+        <div className="flex items-center gap-2 text-sm" role="status">
+          <Spinner /> Loading…
+        </div>
+      ) : query.isError ? (
+        <Alert tone="error" title={`${title} could not be loaded`}>
+          {errorMessage(query.error)}
+        </Alert>
+      ) : !rows || rows.length === 0 ? (
+        <p className="text-sm text-slate-700">{empty}</p>
+      ) : (
+        <ul aria-label={title} className="flex flex-col divide-y divide-slate-200">
+          {rows.map(render)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export const OrderLink = ({ orderId }: { orderId: number }) => <Link to={paths.staffOrder(orderId)}>Order #{orderId}</Link>;
+
+/** ADR 0035: money that arrived and did not settle its order; resolved by hand (refund or apply). */
+export function UnappliedPayments() {
+  const query = useUnappliedPayments();
+  return (
+    <MoneySection
+      title="Unapplied payments"
+      description="Money that arrived and did not settle its order, oldest first. Refund it or apply it by hand."
+      query={query}
+      rows={query.data?.payments}
+      empty="No unapplied payments."
+      render={(p) => (
+        <li key={p.paymentId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
+          <span className="flex flex-col">
+            <span className="font-medium">
+              {money(p.amount, p.currency)} via {p.provider} · <OrderLink orderId={p.orderId} />
+            </span>
+            <span className="text-slate-700">
+              {p.customerEmail} · {reasonText(p.reason)}
+            </span>
+          </span>
+          <span className="text-slate-700">{formatDateTime(p.receivedAt)}</span>
+        </li>
+      )}
+    />
+  );
+}
+
+/** ADR 0035: refunds forced edits owe; support refunds at the provider, then marks the claim here. */
+export function RefundClaims() {
+  const query = useRefundClaims();
+  const mark = useMarkRefunded();
+  const [confirming, setConfirming] = useState<{ id: number; label: string } | null>(null);
+  return (
+    <>
+      <MoneySection
+        title="Refund claims"
+        description="What forced edits owe back, oldest first. Refund at the provider, then mark the claim refunded."
+        query={query}
+        rows={query.data?.claims}
+        empty="No open refund claims."
+        render={(c) => (
+          <li key={c.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+            <span className="flex flex-col">
+              <span className="font-medium">
+                {money(c.amount, c.currency)} · <OrderLink orderId={c.orderId} />
+              </span>
+              <span className="text-slate-700">
+                {c.customerEmail} · since {formatDateTime(c.createdAt)}
+              </span>
+            </span>
+            <Button
+              variant="secondary"
+              aria-label={`Mark the refund of ${money(c.amount, c.currency)} for order #${c.orderId} as refunded`}
+              onClick={() => setConfirming({ id: c.id, label: `${money(c.amount, c.currency)} for order #${c.orderId}` })}
+            >
+              Mark refunded
+            </Button>
+          </li>
+        )}
+      />
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title="Mark refunded?">
+        <div className="flex flex-col gap-4">
+          <p>
+            Only after the money went back at the provider: {confirming?.label}. The customer’s transactions show the refund and the claim
+            closes.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button
+              busy={mark.isPending}
+              onClick={() => {
+                if (!confirming) return;
+                mark.mutate(confirming.id, {
+                  onSuccess: () => toast.success('Refund recorded'),
+                  onError: (error) => toast.error(errorMessage(error)),
+                  onSettled: () => setConfirming(null),
+                });
+              }}
+            >
+              Mark refunded
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+const ATTENTION_REASON: Record<string, string> = {
+  no_status_api: 'the provider cannot be asked',
+  provider_error: 'the provider’s status check failed',
+  still_open: 'still open at the provider',
+};
+
+/** ADR 0058: stale payment attempts flagged for support; support checks the provider, then resolves. */
+export function PaymentAttention() {
+  const query = usePaymentAttention();
+  const resolve = useResolveAttention();
+  const [confirming, setConfirming] = useState<{ paymentId: string; label: string } | null>(null);
+  const act = (paymentId: string, outcome: 'declined' | 'kept_open') =>
+    resolve.mutate(
+      { paymentId, outcome },
+      {
+        onSuccess: () => toast.success(outcome === 'declined' ? 'Attempt declined' : 'Attempt kept open'),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: () => setConfirming(null),
+      },
+    );
+  return (
+    <>
+      <MoneySection
+        title="Payment attempts to check"
+        description="Attempts left open that the reconciliation job could not settle, oldest flag first. Check the provider, then resolve."
+        query={query}
+        rows={query.data?.attempts}
+        empty="No payment attempts need a look."
+        render={(a) => {
+          const label = `${money(a.amount, a.currency)} via ${a.provider} for order #${a.orderId}`;
+          return (
+            <li key={a.paymentId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+              <span className="flex flex-col">
+                <span className="font-medium">
+                  {money(a.amount, a.currency)} via {a.provider}
+                  {a.sandbox ? ' (sandbox)' : ''} · <OrderLink orderId={a.orderId} />
+                </span>
+                <span className="text-slate-700">
+                  {a.customerEmail} · {a.state}, {ATTENTION_REASON[a.reason] ?? a.reason} · flagged {formatDateTime(a.since)}
+                </span>
+              </span>
+              <span className="flex gap-2">
+                <Button variant="secondary" aria-label={`Keep open: ${label}`} disabled={resolve.isPending} onClick={() => act(a.paymentId, 'kept_open')}>
+                  Keep open
+                </Button>
+                <Button variant="secondary" aria-label={`Decline: ${label}`} onClick={() => setConfirming({ paymentId: a.paymentId, label })}>
+                  Decline
+                </Button>
+              </span>
+            </li>
+          );
+        }}
+      />
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)} title="Decline this attempt?">
+        <div className="flex flex-col gap-4">
+          <p>
+            Only when the provider shows that no money came: {confirming?.label}. Money that still arrives for it later is parked in
+            Unapplied payments.
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setConfirming(null)}>
+              Cancel
+            </Button>
+            <Button busy={resolve.isPending} onClick={() => confirming && act(confirming.paymentId, 'declined')}>
+              Decline attempt
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ORDER_STATUS_NAME } from '@app/domain/order/rules';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input, inputClass } from '@/components/ui/input';
+import { ProgressBar } from '@/components/ui/progress-bar';
+import { toast } from '@/components/ui/toast';
+import { errorMessage, ApiError } from '@/lib/api-client';
+import { UploadCanceledError } from '@/lib/upload';
+import { deliverOrderFile, useAssignWriter, useSetOrderStatus, type StaffOrder } from '../api/orders';
+
+const STATUS_IDS = Object.keys(ORDER_STATUS_NAME).map(Number) as (keyof typeof ORDER_STATUS_NAME)[];
+
+/** CONTRACT "Staff side": support may set any status; the change lands in the order's statusHistory. */
+export function StatusForm({ order }: { order: StaffOrder }) {
+  const [status, setStatus] = useState(order.status);
+  const change = useSetOrderStatus(order.id);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate(status, {
+      onSuccess: (next) => toast.success(`Status changed to ${next.orderStatus.name}`),
+    });
+  };
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Change status">
+      <Field label="Status" error={change.isError ? errorMessage(change.error) : undefined}>
+        {(control) => (
+          <select {...control} className={inputClass} value={status} onChange={(event) => setStatus(Number(event.target.value) as typeof status)}>
+            {STATUS_IDS.map((id) => (
+              <option key={id} value={id}>
+                {ORDER_STATUS_NAME[id]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Button type="submit" variant="secondary" busy={change.isPending} disabled={status === order.status}>
+        Change status
+      </Button>
+    </form>
+  );
+}
+
+/** CONTRACT "Staff side": support assigns a writer account by its id (the API lists no writers). */
+export function WriterForm({ order }: { order: StaffOrder }) {
+  const [value, setValue] = useState(order.idWriter === null ? '' : String(order.idWriter));
+  const [localError, setLocalError] = useState<string | null>(null);
+  const assign = useAssignWriter(order.id);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const id = Number(value);
+    if (!/^\d{1,10}$/.test(value.trim()) || id < 1) {
+      setLocalError('Enter the writer’s account id');
+      return;
+    }
+    setLocalError(null);
+    assign.mutate(id, { onSuccess: (next) => toast.success(`Writer #${next.idWriter ?? id} assigned`) });
+  };
+  const serverError = assign.error instanceof ApiError ? (assign.error.fieldErrors.idWriter?.[0] ?? errorMessage(assign.error)) : assign.isError ? errorMessage(assign.error) : undefined;
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Assign writer" noValidate>
+      <Field label="Writer account id" error={localError ?? serverError} hint={order.idWriter === null ? 'No writer yet' : `Now: writer #${order.idWriter}`}>
+        {(control) => <Input {...control} inputMode="numeric" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />}
+      </Field>
+      <Button type="submit" variant="secondary" busy={assign.isPending}>
+        Assign writer
+      </Button>
+    </form>
+  );
+}
+
+/** CONTRACT "Staff side" delivery: the file becomes a writer file the customer lists and downloads. */
+export function DeliverFile({ orderId }: { orderId: number }) {
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [delivered, setDelivered] = useState<{ id: number; name: string }[]>([]);
+  const abort = useRef<AbortController | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      setError('Choose a file to deliver');
+      return;
+    }
+    setError(null);
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    try {
+      const stored = await deliverOrderFile(orderId, file, setProgress, controller.signal);
+      setDelivered((list) => [...list, { id: stored.id, name: stored.name }]);
+      toast.success(`${stored.name} delivered`);
+      setFile(null);
+      if (inputRef.current) inputRef.current.value = '';
+    } catch (caught) {
+      if (!(caught instanceof UploadCanceledError)) setError(errorMessage(caught));
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3" aria-label="Deliver a file" noValidate>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          File for the customer
+        </label>
+        <input
+          ref={inputRef}
+          id={inputId}
+          type="file"
+          aria-describedby={error ? `${inputId}-error` : undefined}
+          aria-invalid={error ? true : undefined}
+          className="text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
+        {error && (
+          <p id={`${inputId}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+      {progress !== null && <ProgressBar value={progress} label={`Uploading ${file?.name ?? 'file'}`} />}
+      <div className="flex gap-2">
+        <Button type="submit" variant="secondary" busy={progress !== null}>
+          Deliver file
+        </Button>
+        {progress !== null && (
+          <Button variant="ghost" onClick={() => abort.current?.abort()}>
+            Cancel
+          </Button>
+        )}
+      </div>
+      {delivered.length > 0 && (
+        <ul aria-label="Delivered files" className="flex flex-col gap-1 text-sm text-slate-800">
+          {delivered.map((f) => (
+            <li key={f.id}>Delivered: {f.name}</li>
+          ))}
+        </ul>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,259 @@
+import { http, HttpResponse, ws } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { StaffOrder } from '@app/domain/staff';
+import { server } from '@/testing/msw-server';
+import { signIn } from '@/testing/fixtures';
+import { currentUrl, renderApp } from '@/testing/render-app';
+
+const SUPPORT_ME = { id: 3, role: 6, firstName: 'Sam', lastName: 'Rivera', email: 'support@example.com' };
+const WRITER_ME = { id: 2, role: 3, firstName: 'Wes', lastName: 'Writer', email: 'writer@example.com' };
+
+const staffOrder = (id: number, change: Partial<StaffOrder> = {}): StaffOrder => ({
+  id,
+  uid: `uid-staff-${String(id).padStart(8, '0')}`,
+  title: `Order title ${id}`,
+  workType: { id: 1, name: 'Writing' },
+  siteCategory: 1,
+  status: 2,
+  orderStatus: { id: 2, name: 'Paid' },
+  deadline: '2026-12-01T10:00:00.000Z',
+  dateCreated: '2026-11-20T10:00:00.000Z',
+  finalPrice: 24.5,
+  pending: false,
+  pages: 2,
+  idCustomer: 40,
+  idWriter: null,
+  ...change,
+});
+
+/** The staff API for `me`: a queue of `total` orders (20 a page) and the order view's routes. */
+const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
+  const calls: { queue: URLSearchParams[]; status: unknown[]; writer: unknown[] } = { queue: [], status: [], writer: [] };
+  const orders = new Map<number, StaffOrder>();
+  for (let i = 0; i < total; i += 1) orders.set(100 + i, staffOrder(100 + i));
+  server.use(
+    http.get('/api/en/customers/customer', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+    http.get('/api/staff/me', () => HttpResponse.json(me)),
+    http.get('/api/staff/orders', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      calls.queue.push(params);
+      const status = params.get('status');
+      const page = Number(params.get('page'));
+      const limit = Number(params.get('limit'));
+      const list = [...orders.values()].filter((o) => status === null || o.status === Number(status));
+      return HttpResponse.json({ orders: list.slice((page - 1) * limit, page * limit), total: list.length });
+    }),
+    http.get('/api/staff/orders/:id', ({ params }) => {
+      const order = orders.get(Number(params.id));
+      return order ? HttpResponse.json(order) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
+    }),
+    http.put('/api/staff/orders/:id/status', async ({ params, request }) => {
+      const body = (await request.json()) as { status: number };
+      calls.status.push(body);
+      const order = orders.get(Number(params.id));
+      if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      const next = { ...order, status: body.status, orderStatus: { id: body.status, name: body.status === 3 ? 'In progress' : 'Completed' } };
+      orders.set(order.id, next);
+      return HttpResponse.json(next);
+    }),
+    http.put('/api/staff/orders/:id/writer', async ({ params, request }) => {
+      const body = (await request.json()) as { idWriter: number };
+      calls.writer.push(body);
+      if (body.idWriter !== 2) return HttpResponse.json({ message: 'This account is not a writer', errors: { idWriter: ['This account is not a writer'] } }, { status: 422 });
+      const order = orders.get(Number(params.id));
+      if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      const next = { ...order, idWriter: 2 };
+      orders.set(order.id, next);
+      return HttpResponse.json(next);
+    }),
+    // The order chat is not under test here (order-chat.test.tsx): an empty history and a quiet socket.
+    http.get('*/chat/api/staff/orders/:id/messages', () => HttpResponse.json({ messages: [] })),
+    http.get('*/chat/api/staff/orders/unread', () => HttpResponse.json({ total: 2, orders: [{ orderId: 101, total: 2, writer: 0, support: 2 }] })),
+    ws.link('ws://localhost:3000/chat/staff/orders/messages').addEventListener('connection', () => undefined),
+  );
+  return calls;
+};
+
+afterEach(() => window.localStorage.clear());
+
+describe('staff console', { timeout: 30_000 }, () => {
+  it('shows support the queue, filters it by status and pages it through the address bar', async () => {
+    const calls = serveStaff(SUPPORT_ME, 45);
+    signIn();
+    const { router, user } = renderApp('/staff');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' }, { timeout: 10_000 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(within(list).getAllByRole('link')).toHaveLength(20);
+    expect(screen.getByText(/45 orders\./)).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /#100\b/ })).toHaveAttribute('href', '/staff/orders/100');
+    // The chat's unread summary marks the orders with customer messages waiting.
+    expect(await within(list).findByText('2 unread')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: /#101\b/ })).toHaveTextContent('2 unread');
+    expect(within(list).getByRole('link', { name: /#100\b/ })).not.toHaveTextContent('unread');
+    // Support has the money queues in the navigation.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Money');
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/staff?page=3'));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Orders' })).getAllByRole('link')).toHaveLength(5));
+    expect(calls.queue.at(-1)?.get('page')).toBe('3');
+
+    // A filter starts again at page 1 and is sent as `status`.
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '5' } });
+    await waitFor(() => expect(currentUrl(router)).toBe('/staff?status=5'));
+    expect(await screen.findByText('No orders in this status')).toBeInTheDocument();
+    expect(calls.queue.at(-1)?.get('status')).toBe('5');
+    expect(calls.queue.at(-1)?.get('page')).toBe('1');
+  });
+
+  it('shows a writer their queue without the money queues, and the order view without support tools', async () => {
+    serveStaff(WRITER_ME, 1);
+    signIn();
+    const { user } = renderApp('/staff');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My orders' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).not.toHaveTextContent('Money');
+    await user.click(await screen.findByRole('link', { name: /#100\b/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #100' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Change status' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Assign writer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Deliver a file' })).toBeInTheDocument();
+  });
+
+  it('lets support change the status and assign a writer; a refused writer id shows the server message at the field', async () => {
+    const calls = serveStaff(SUPPORT_ME, 1);
+    signIn();
+    const { user } = renderApp('/staff/orders/100');
+    const status = await screen.findByRole('form', { name: 'Change status' }, { timeout: 10_000 });
+    // Nothing to send while the chosen status is the order's own.
+    expect(within(status).getByRole('button', { name: 'Change status' })).toBeDisabled();
+    await user.selectOptions(within(status).getByLabelText('Status'), '3');
+    await user.click(within(status).getByRole('button', { name: 'Change status' }));
+    expect(await screen.findByText('Status changed to In progress')).toBeInTheDocument();
+    expect(calls.status).toEqual([{ status: 3 }]);
+    // The heading's badge follows the answer.
+    await waitFor(() => expect(screen.getAllByText('In progress').length).toBeGreaterThan(0));
+
+    const writer = screen.getByRole('form', { name: 'Assign writer' });
+    const field = within(writer).getByLabelText('Writer account id');
+    await user.type(field, 'abc');
+    await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
+    expect(await within(writer).findByText('Enter the writer’s account id')).toBeInTheDocument();
+    expect(calls.writer).toEqual([]);
+    await user.clear(field);
+    await user.type(field, '9');
+    await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
+    expect(await within(writer).findByText('This account is not a writer')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, '2');
+    await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
+    expect(await screen.findByText('Writer #2 assigned')).toBeInTheDocument();
+    expect(calls.writer).toEqual([{ idWriter: 9 }, { idWriter: 2 }]);
+  });
+
+  it('sends a customer who opens /staff to the 404 page, and a visitor to /login', async () => {
+    server.use(http.get('/api/staff/me', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
+    signIn();
+    const first = renderApp('/staff');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }, { timeout: 10_000 })).toBeInTheDocument();
+    first.unmount();
+    window.localStorage.clear();
+    const second = renderApp('/staff/money');
+    await waitFor(() => expect(currentUrl(second.router)).toBe('/login'));
+  });
+
+  it('lands a staff sign-in on /staff', async () => {
+    serveStaff(SUPPORT_ME, 1);
+    server.use(http.post('/api/en/auth/jwt/sign_in', () => HttpResponse.json({ accessToken: 'a.b.c', refreshToken: 'r-1' })));
+    const { router, user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email', {}, { timeout: 10_000 }), 'support@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'support12345');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/staff'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+  });
+});
+
+describe('money queues (support)', { timeout: 30_000 }, () => {
+  it('lists flagged attempts, unapplied payments and refund claims; marks a claim refunded and resolves attempts after confirming', async () => {
+    serveStaff(SUPPORT_ME, 1);
+    const posts: { path: string; body: unknown }[] = [];
+    const state = {
+      claims: [{ id: 7, orderId: 100, customerId: 40, customerEmail: 'ann@example.com', amount: 12.5, currency: 'USD', createdAt: '2026-11-20T10:00:00.000Z' }],
+      attempts: [
+        {
+          paymentId: 'pay-1',
+          orderId: 101,
+          customerId: 40,
+          customerEmail: 'ann@example.com',
+          provider: 'paymentwall',
+          amount: 30,
+          currency: 'USD',
+          state: 'created',
+          reason: 'no_status_api',
+          checks: 1,
+          sandbox: false,
+          createdAt: '2026-11-20T10:00:00.000Z',
+          since: '2026-11-20T10:31:00.000Z',
+        },
+      ],
+    };
+    server.use(
+      http.get('/api/staff/payments/unapplied', () =>
+        HttpResponse.json({
+          payments: [
+            { paymentId: 'pay-0', orderId: 102, customerId: 40, customerEmail: 'ann@example.com', provider: 'fondy', amount: 9.99, currency: 'USD', reason: 'amount_mismatch', receivedAt: '2026-11-20T10:00:00.000Z' },
+          ],
+        }),
+      ),
+      http.get('/api/staff/payments/refund-claims', () => HttpResponse.json({ claims: state.claims })),
+      http.post('/api/staff/payments/refund-claims/:id/refunded', ({ params }) => {
+        posts.push({ path: `claim ${String(params.id)}`, body: null });
+        state.claims = [];
+        return HttpResponse.json({ id: 7, transactionId: 55 });
+      }),
+      http.get('/api/staff/payments/attention', () => HttpResponse.json({ attempts: state.attempts })),
+      http.post('/api/staff/payments/attention/:id/resolved', async ({ params, request }) => {
+        const body = (await request.json()) as { outcome: string };
+        posts.push({ path: `attempt ${String(params.id)}`, body });
+        state.attempts = [];
+        return HttpResponse.json({ paymentId: 'pay-1', outcome: body.outcome, state: 'declined', resolvedAt: '2026-11-21T10:00:00.000Z' });
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/staff/money');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Money' }, { timeout: 10_000 })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Money' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
+
+    const unapplied = await screen.findByRole('list', { name: 'Unapplied payments' });
+    expect(unapplied).toHaveTextContent('$9.99 via fondy');
+    expect(within(unapplied).getByRole('link', { name: 'Order #102' })).toHaveAttribute('href', '/staff/orders/102');
+
+    const claims = await screen.findByRole('list', { name: 'Refund claims' });
+    expect(claims).toHaveTextContent('$12.50');
+    await user.click(within(claims).getByRole('button', { name: /Mark the refund of \$12\.50 for order #100/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark refunded?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark refunded' }));
+    expect(await screen.findByText('Refund recorded')).toBeInTheDocument();
+    expect(await screen.findByText('No open refund claims.')).toBeInTheDocument();
+
+    const attempts = await screen.findByRole('list', { name: 'Payment attempts to check' });
+    expect(attempts).toHaveTextContent('the provider cannot be asked');
+    await user.click(within(attempts).getByRole('button', { name: /^Decline:/ }));
+    const confirm = await screen.findByRole('dialog', { name: 'Decline this attempt?' });
+    // Cancel sends nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(posts).toEqual([{ path: 'claim 7', body: null }]);
+    await user.click(within(attempts).getByRole('button', { name: /^Decline:/ }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Decline this attempt?' })).getByRole('button', { name: 'Decline attempt' }));
+    expect(await screen.findByText('Attempt declined')).toBeInTheDocument();
+    expect(await screen.findByText('No payment attempts need a look.')).toBeInTheDocument();
+    expect(posts).toEqual([
+      { path: 'claim 7', body: null },
+      { path: 'attempt pay-1', body: { outcome: 'declined' } },
+    ]);
+  });
+});

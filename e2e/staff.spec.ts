@@ -1,0 +1,235 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, openNavigation, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
+
+/**
+ * ADR 0059: the staff console. Support signs in on /login and lands on the queue, changes a status and
+ * assigns the writer; the writer sees only the orders assigned to them and delivers a file; the money
+ * queues render; a customer opening /staff gets the 404 page. axe-core on each state at 1280 and 390 px.
+ */
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+const SLOW = { timeout: 25_000 };
+
+const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
+const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
+const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
+
+let customer: Account;
+let orderId: number;
+let otherOrderId: number;
+let writerId: number;
+
+const staffMe = async (request: APIRequestContext, tokens: Tokens): Promise<{ id: number; role: number }> => {
+  const response = await request.get('/api/staff/me', { headers: bearer(tokens) });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { id: number; role: number };
+};
+
+/** axe on the page as it is, at the desktop width and at 390 px (the narrow layout), then back. */
+const axeBothWidths = async (page: Page, state: string) => {
+  await expectNoAxeViolations(page, `${state}, 1280 px`);
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openNavigation(page);
+  await expectNoAxeViolations(page, `${state}, 390 px`);
+  if (viewport) await page.setViewportSize(viewport);
+};
+
+test.beforeAll(async ({ request }) => {
+  customer = await signUp(request, 'staff-console');
+  orderId = (await placeOrder(request, customer.accessToken, 'An essay the staff console handles')).id;
+  otherOrderId = (await placeOrder(request, customer.accessToken, 'An essay no writer has')).id;
+  writerId = (await staffMe(request, await signInApi(request, WRITER.email, WRITER.password))).id;
+});
+
+test('support signs in on /login and lands on the orders queue, filters it by status and opens an order', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(SUPPORT.email);
+  await page.getByLabel('Password', { exact: true }).fill(SUPPORT.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/staff$/, SLOW);
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible(SLOW);
+  const orders = page.getByRole('list', { name: 'Orders' });
+  await expect(orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) })).toBeVisible(SLOW);
+  await axeBothWidths(page, 'queue');
+  await shoot(page, 'staff-queue');
+
+  // The filter keeps only unpaid orders (both new orders are unpaid) and lives in the address bar.
+  await page.getByLabel('Status').selectOption({ label: 'Completed' });
+  await expect(page).toHaveURL(/\/staff\?status=5$/);
+  await expect(orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) })).toHaveCount(0, SLOW);
+  await page.getByLabel('Status').selectOption({ label: 'Unpaid' });
+  await expect(orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) })).toBeVisible(SLOW);
+
+  await orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/staff/orders/${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
+});
+
+test('support changes the status and assigns the writer; both land on the server', async ({ page, request }) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  await openSignedIn(page, support, `/staff/orders/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
+  await axeBothWidths(page, 'order view, support');
+
+  const status = page.getByRole('form', { name: 'Change status' });
+  await status.getByLabel('Status').selectOption({ label: 'In progress' });
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText('Status changed to In progress')).toBeVisible(SLOW);
+  await expect(page.getByRole('main').getByText('In progress', { exact: true }).first()).toBeVisible();
+
+  const writer = page.getByRole('form', { name: 'Assign writer' });
+  // A customer's id is not a writer: the server's message shows at the field.
+  await writer.getByLabel('Writer account id').fill('1');
+  await writer.getByRole('button', { name: 'Assign writer' }).click();
+  await expect(writer.getByText('This account is not a writer')).toBeVisible(SLOW);
+  await expectNoAxeViolations(page, 'writer refused');
+  await writer.getByLabel('Writer account id').fill(String(writerId));
+  await writer.getByRole('button', { name: 'Assign writer' }).click();
+  await expect(page.getByText(`Writer #${writerId} assigned`)).toBeVisible(SLOW);
+  await expect(writer.getByText(`Now: writer #${writerId}`)).toBeVisible();
+  await shoot(page, 'staff-order-support');
+
+  const stored = await request.get(`/api/staff/orders/${orderId}`, { headers: bearer(support) });
+  expect(await stored.json()).toMatchObject({ id: orderId, status: 3, idWriter: writerId });
+  // The customer's order page shows the change in its history.
+  const detail = await request.get(`/api/en/orders/${orderId}`, { headers: bearer(customer) });
+  expect(((await detail.json()) as { statusHistory: { status: number }[] }).statusHistory.at(-1)?.status).toBe(3);
+});
+
+test('the writer sees only the orders assigned to them, no support tools, and delivers a file with progress', async ({ page, request }) => {
+  const writer = await signInApi(request, WRITER.email, WRITER.password);
+  await openSignedIn(page, writer, '/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible(SLOW);
+  const orders = page.getByRole('list', { name: 'Orders' });
+  await expect(orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) })).toBeVisible(SLOW);
+  await expect(orders.getByRole('link', { name: new RegExp(`#${otherOrderId}\\b`) })).toHaveCount(0);
+  const queue = (await (await request.get('/api/staff/orders?limit=100', { headers: bearer(writer) })).json()) as { orders: { idWriter: number }[] };
+  expect(queue.orders.every((o) => o.idWriter === writerId)).toBe(true);
+  await openNavigation(page);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Money' })).toHaveCount(0);
+  await axeBothWidths(page, 'queue, writer');
+
+  // An order not assigned to them: the API answers 404 and the view says so.
+  await page.goto(`/staff/orders/${otherOrderId}`);
+  await expect(page.getByText('Order not found')).toBeVisible(SLOW);
+
+  await page.goto(`/staff/orders/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
+  await expect(page.getByRole('form', { name: 'Change status' })).toHaveCount(0);
+  await expect(page.getByRole('form', { name: 'Assign writer' })).toHaveCount(0);
+  const deliver = page.getByRole('form', { name: 'Deliver a file' });
+  await deliver.getByLabel('File for the customer').setInputFiles({
+    name: 'final-paper.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200_000, 0x41), Buffer.from('\n%%EOF\n')]),
+  });
+  await deliver.getByRole('button', { name: 'Deliver file' }).click();
+  await expect(deliver.getByText('Delivered: final-paper.pdf')).toBeVisible(SLOW);
+  await axeBothWidths(page, 'order view, writer');
+  await shoot(page, 'staff-order-writer');
+
+  // The customer lists it among the writer's files.
+  const files = await request.get(`/api/en/orders/${orderId}/writers/files`, { headers: bearer(customer) });
+  expect(((await files.json()) as { name: string }[]).map((f) => f.name)).toContain('final-paper.pdf');
+
+  // The money queues are support's: a writer gets the 404 page.
+  await page.goto('/staff/money');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible(SLOW);
+});
+
+test('support sees the money queues: flagged attempts, unapplied payments, refund claims', async ({ page, request }) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  await openSignedIn(page, support, '/staff/money');
+  await expect(page.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible(SLOW);
+  for (const name of ['Payment attempts to check', 'Unapplied payments', 'Refund claims']) {
+    await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) })).toBeVisible(SLOW);
+  }
+  await expect(page.getByText('Loading…')).toHaveCount(0, SLOW);
+  await axeBothWidths(page, 'money');
+  await shoot(page, 'staff-money');
+});
+
+test('a customer opening /staff gets the 404 page; a visitor goes to /login', async ({ page }) => {
+  await openSignedIn(page, customer, '/staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible(SLOW);
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/staff/money');
+  await expect(page).toHaveURL(/\/login$/, SLOW);
+  // A customer signing in from there goes to their dashboard, not to the console.
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, SLOW);
+});
+
+test('support and the customer exchange messages live in two browser contexts: typing, message, reply, read state', async ({ page, browser, request }) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  await openSignedIn(page, support, `/staff/orders/${orderId}`);
+  const log = page.getByRole('log', { name: 'Support chat' });
+  await expect(log).toBeVisible(SLOW);
+  await expect(page.getByText('Connecting to live updates…')).toHaveCount(0, SLOW);
+
+  // The customer, in a browser context of their own, on the real customer socket and chat API.
+  const context = await browser.newContext({ bypassCSP: true, extraHTTPHeaders: { 'X-Forwarded-For': '10.9.8.7' } });
+  const customerPage = await context.newPage();
+  await openSignedIn(customerPage, customer, '/dashboard');
+  await customerPage.evaluate(
+    ({ token }) =>
+      new Promise<void>((resolve, reject) => {
+        const frames: unknown[] = [];
+        Object.assign(window, { chatFrames: frames });
+        const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/customers/orders/messages?accessToken=${encodeURIComponent(token)}`);
+        Object.assign(window, { chatSocket: socket });
+        socket.onmessage = (event) => frames.push(JSON.parse(String(event.data)));
+        socket.onopen = () => resolve();
+        socket.onerror = () => reject(new Error('customer socket failed'));
+      }),
+    { token: customer.accessToken },
+  );
+  const customerFrames = () => customerPage.evaluate(() => (window as unknown as { chatFrames: { event: number; data?: { message?: { body: string; id: number } } }[] }).chatFrames);
+
+  // Customer typing (11) shows on the console; the stop (12) clears it.
+  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 11, data: { orderId: id, chat: 'support' } })), orderId);
+  await expect(page.getByText('The customer is typing…')).toBeVisible(SLOW);
+  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 12, data: { orderId: id, chat: 'support' } })), orderId);
+  await expect(page.getByText('The customer is typing…')).toHaveCount(0, SLOW);
+
+  // The customer's message arrives live, without a reload, and support's console marks it read.
+  const text = `Where is my draft? ${Date.now()}`;
+  const sent = await customerPage.evaluate(
+    async ({ id, token, body }) => {
+      const form = new FormData();
+      form.append('direction', '2');
+      form.append('message', JSON.stringify({ body }));
+      const response = await fetch(`/chat/api/customers/orders/${id}/messages`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` }, body: form });
+      return { status: response.status, body: (await response.json()) as { id: number } };
+    },
+    { id: orderId, token: customer.accessToken, body: text },
+  );
+  expect(sent.status).toBe(200);
+  await expect(log.getByText(text)).toBeVisible(SLOW);
+  await expect
+    .poll(async () => ((await (await request.get(`/chat/api/customers/orders/${orderId}/messages/unread`, { headers: bearer(customer) })).json()) as { support: number }).support, SLOW)
+    .toBe(0);
+  await expect
+    .poll(async () => (await customerFrames()).some((f) => f.event === 6), { ...SLOW, message: 'the customer learns that support read the message (event 6)' })
+    .toBe(true);
+
+  // Support types (13) and replies; the customer's socket gets both, then the reply shows "Read" once the customer reads it.
+  const reply = `Tomorrow morning ${Date.now()}`;
+  await page.getByLabel('Message to the customer').pressSequentially(reply, { delay: 5 });
+  await expect.poll(async () => (await customerFrames()).some((f) => f.event === 13), SLOW).toBe(true);
+  await page.getByLabel('Message to the customer').press('Enter');
+  await expect(log.getByText(reply)).toBeVisible(SLOW);
+  await expect.poll(async () => (await customerFrames()).some((f) => f.event === 14), SLOW).toBe(true);
+  await expect.poll(async () => (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id ?? null, SLOW).not.toBeNull();
+  const replyId = (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id;
+  await axeBothWidths(page, 'order chat, reply sent');
+  const read = await request.put(`/chat/api/customers/orders/${orderId}/messages/read`, { headers: bearer(customer), data: { messages: String(replyId) } });
+  expect(read.status()).toBe(200);
+  await expect(log.locator('li', { hasText: reply }).getByText('Read', { exact: true })).toBeVisible(SLOW);
+  await shoot(page, 'staff-order-chat');
+  await context.close();
+});
