@@ -37,8 +37,6 @@ export const CUSTOMER_MESSAGE = {
   preferencesSaved: 'Your preferences have been saved.',
 } as const;
 
-/** SPEC §9 "Account deletion redirect: 3 s". */
-export const ACCOUNT_DELETION_REDIRECT_MS = 3000;
 
 export const facebookDataSchema = z.object({
   fbMessengerAppId: z.string().nullable(),
