@@ -164,6 +164,13 @@ export const passwordChangeBodySchema = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
+/** The profile's password form: the body plus the new password typed twice. */
+export const PASSWORD_MISMATCH_MESSAGE = 'The passwords do not match';
+export const passwordChangeFormSchema = passwordChangeBodySchema
+  .extend({ repeatPassword: z.string() })
+  .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+export type PasswordChangeFormValues = z.infer<typeof passwordChangeFormSchema>;
+
 /** Active sessions (issue 12, beyond SPEC; ADR 0053): one refresh-token family is one signed-in device. */
 export const sessionSchema = z.object({
   id: z.string(),

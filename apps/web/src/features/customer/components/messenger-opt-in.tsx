@@ -1,0 +1,40 @@
+import { CUSTOMER_MESSAGE, type Customer } from '@app/domain/customer';
+import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { CheckboxField } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast';
+import { useUpdateCustomer } from '../api/update-customer';
+
+/**
+ * SPEC §4 "The Facebook messenger opt-in toggles on checkbox events": each checked/unchecked event saves
+ * `enabledFacebookMessenger` at once with the stored profile (not the settings form's unsaved edits);
+ * `facebookData.isChecked` mirrors it (ADR 0053).
+ */
+export function MessengerOptIn({ customer }: { customer: Customer }) {
+  const update = useUpdateCustomer();
+  const checked = update.isPending && update.variables ? update.variables.enabledFacebookMessenger : customer.facebookData.isChecked;
+  return (
+    <div className="flex flex-col gap-1" aria-busy={update.isPending || undefined}>
+      <CheckboxField
+        label="Send order updates to me on Facebook Messenger"
+        checked={checked}
+        disabled={update.isPending}
+        onChange={(event) =>
+          update.mutate(
+            {
+              firstName: customer.firstName,
+              lastName: customer.lastName,
+              phone: customer.phone,
+              enabledNewsletters: customer.enabledNewsletters,
+              enabledNightCalls: customer.enabledNightCalls,
+              enabledFacebookMessenger: event.currentTarget.checked,
+            },
+            {
+              onSuccess: () => toast.success(CUSTOMER_MESSAGE.profileUpdated),
+              onError: () => toast.error(TRANSPORT_MESSAGE.somethingWentWrong),
+            },
+          )
+        }
+      />
+    </div>
+  );
+}
