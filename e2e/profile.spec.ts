@@ -62,8 +62,8 @@ test('edits the personal information: the phone rule, the address, the notice', 
 test('changes the password: a wrong current one is refused, then the other sessions end and this one stays', async ({ page, request }) => {
   const elsewhere = (await (await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } })).json()) as Tokens;
   await openSignedIn(page, customer, '/profile');
-  await page.getByLabel('Current password').fill('not-my-password');
-  await page.getByLabel('New password').fill('a-new-password-1');
+  await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
   await page.getByLabel('Repeat new password').fill('a-new-password-1');
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The current password is not correct')).toBeVisible(SLOW);
@@ -71,7 +71,7 @@ test('changes the password: a wrong current one is refused, then the other sessi
   expect((await profileOf(request, elsewhere)).status).toBe(200);
   await expectNoAxeViolations(page, 'wrong current password');
 
-  await page.getByLabel('Current password').fill(customer.password);
+  await page.getByLabel('Current password', { exact: true }).fill(customer.password);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(notice(page, 'Your password has been changed. Your other sessions were signed out.')).toBeVisible(SLOW);
   expect((await profileOf(request, elsewhere)).status).toBe(401);

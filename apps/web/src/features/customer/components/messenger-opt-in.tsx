@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { CUSTOMER_MESSAGE, type Customer } from '@app/domain/customer';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { CheckboxField } from '@/components/ui/field';
@@ -11,14 +12,17 @@ import { useUpdateCustomer } from '../api/update-customer';
  */
 export function MessengerOptIn({ customer }: { customer: Customer }) {
   const update = useUpdateCustomer();
-  const checked = update.isPending && update.variables ? update.variables.enabledFacebookMessenger : customer.facebookData.isChecked;
+  // The box shows the click at once (a controlled box would snap back until the mutation's state arrives).
+  const [sending, setSending] = useState<boolean | null>(null);
+  const checked = sending ?? customer.facebookData.isChecked;
   return (
     <div className="flex flex-col gap-1" aria-busy={update.isPending || undefined}>
       <CheckboxField
         label="Send order updates to me on Facebook Messenger"
         checked={checked}
         disabled={update.isPending}
-        onChange={(event) =>
+        onChange={(event) => {
+          setSending(event.currentTarget.checked);
           update.mutate(
             {
               firstName: customer.firstName,
@@ -31,9 +35,10 @@ export function MessengerOptIn({ customer }: { customer: Customer }) {
             {
               onSuccess: () => toast.success(CUSTOMER_MESSAGE.profileUpdated),
               onError: () => toast.error(TRANSPORT_MESSAGE.somethingWentWrong),
+              onSettled: () => setSending(null),
             },
-          )
-        }
+          );
+        }}
       />
     </div>
   );
