@@ -281,7 +281,9 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
         signedInAt: s.signedInAt.toISOString(),
         lastSeenAt: s.lastSeenAt.toISOString(),
         current: s.familyId === currentSid,
-      })),
+      }))
+        // This device first, then the others by when they were last seen.
+        .sort((a, b) => Number(b.current) - Number(a.current)),
 
     /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
     endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {

@@ -58,7 +58,7 @@ const newCustomer = async ({ confirmed = true }: { confirmed?: boolean } = {}) =
 const getProfile = (s: Session) => t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: s.auth });
 const refresh = (s: Session) => t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${s.refreshToken}` } });
 const allOn = { cookies_usages: true, personal_data: true, technical_data: true, location_usages: true, information_sharing: true, email_subscription: true };
-const putPrivacy = (s: Session, id: number, payload: unknown) => t.app.inject({ method: 'PUT', url: `/api/en/customers/${id}/privacy`, headers: s.auth, payload });
+const putPrivacy = (s: Session, id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/en/customers/${id}/privacy`, headers: s.auth, payload });
 const report = (s: Session, id: number | string) => t.app.inject({ method: 'GET', url: `/api/en/customers/customer/gdpr?id=${id}`, headers: s.auth });
 
 beforeAll(async () => {

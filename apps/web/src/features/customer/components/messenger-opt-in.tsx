@@ -16,7 +16,8 @@ export function MessengerOptIn({ customer }: { customer: Customer }) {
   const [sending, setSending] = useState<boolean | null>(null);
   const checked = sending ?? customer.facebookData.isChecked;
   return (
-    <div className="flex flex-col gap-1" aria-busy={update.isPending || undefined}>
+    <fieldset className="flex flex-col gap-1 border-t border-slate-200 pt-4" aria-busy={update.isPending || undefined}>
+      <legend className="sr-only">Facebook Messenger</legend>
       <CheckboxField
         label="Send order updates to me on Facebook Messenger"
         checked={checked}
@@ -40,6 +41,7 @@ export function MessengerOptIn({ customer }: { customer: Customer }) {
           );
         }}
       />
-    </div>
+      <p className="ml-6 text-sm text-slate-600">Saved as soon as you tick or untick it.</p>
+    </fieldset>
   );
 }
