@@ -186,6 +186,15 @@ describe('privacy modal', () => {
     expect(currentUrl(router)).toBe('/profile');
   });
 
+  it("shows 'Error' for any other deletion failure", async () => {
+    signIn();
+    server.use(http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    const { user, dialog } = await openPrivacy('Settings');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Error$/);
+  });
+
   it('deletes the account, says so, and moves to /logout after 3 s', async () => {
     signIn();
     server.use(http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'Your account has been successfully deleted.' })));
