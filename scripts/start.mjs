@@ -35,8 +35,12 @@ const run = ({ command, args, cwd, env }) =>
     });
   });
 
-const skipWeb = process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html'));
-if (process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
+// `npm run chat` (`start.mjs --chat`): the chat module alone, from the same bundle and configuration (issue 10,
+// ADR 0048); it serves no web app, so none is built.
+const chatOnly = process.argv.includes('--chat');
+if (chatOnly) process.env.SERVER_ROLE = 'chat';
+const skipWeb = chatOnly || (process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html')));
+if (!chatOnly && process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
   console.info('SKIP_WEB_BUILD=1 but apps/web/dist is missing: building the web app once.');
 }
 if (!skipWeb) {

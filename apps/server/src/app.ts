@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens, withLiveness } from './lib/jwt';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule, createFirstAnswers } from './modules/catalogue';
+import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
 import { filesModule } from './modules/files';
@@ -45,6 +46,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Where log lines go instead of stdout (tests read the start-up lines). */
   logStream?: { write(line: string): void };
+  /** Tests and benches: the chat module's service, hub and mail job once the app is ready. */
+  onChatReady?: (handle: ChatHandle) => void;
 }
 
 const JWT_SECRET_NAME = 'jwt_access_secret';
@@ -113,6 +116,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
+  // Issue 10: `npm run chat` serves the chat alone (ADR 0048).
+  if (config.serverRole === 'chat') {
+    await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
+    app.addHook('onClose', async () => {
+      mailer.close();
+      if (redis) redis.disconnect();
+    });
+    return app;
+  }
   // `PUT …/calcs` answers a few hundred bytes and is the hot route of ADR 0026: registered before the
   // compression, it carries none of its per-request hooks.
   await app.register(pricingModule, { ctx });
@@ -131,6 +144,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(filesModule, { ctx });
     await forms.register(revisionsModule, { ctx });
   });
+  // Issue 10: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
+  if (servesChat(config)) await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { ctx });

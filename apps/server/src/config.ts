@@ -27,6 +27,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
+  // Issue 10: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
+  SERVER_ROLE: z.enum(['all', 'chat']).default('all'),
+  CHAT_REDIS_PREFIX: z.string().min(1).max(100).default('chat:'),
+  CHAT_MAIL_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   API_DOCS: flag,
@@ -96,6 +100,12 @@ export interface Config {
   mailFrom: string;
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
+  /**
+   * Issue 10 (ADR 0048): `all` serves everything (the chat too, unless CHAT_BASE_URL points elsewhere);
+   * `chat` serves only the chat module under CHAT_BASE_URL's path (`npm run chat`).
+   */
+  serverRole: 'all' | 'chat';
+  chat: { redisPrefix: string; mailIntervalMs: number };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /**
    * Which proxies in front may say who the client is (X-Forwarded-For): false (none), a hop count (the
@@ -233,6 +243,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (production && !e.PUBLIC_ORIGIN) {
     throw new Error('Invalid configuration: PUBLIC_ORIGIN is required in production (the https:// address customers open; mailed links point there)');
   }
+  if (e.SERVER_ROLE === 'chat' && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: SERVER_ROLE=chat (npm run chat) needs DATABASE_URL: the chat process and the main one share one PostgreSQL server');
+  }
+  if (e.CHAT_BASE_URL && !/^https?:\/\/[^/]+/.test(e.CHAT_BASE_URL)) {
+    throw new Error('Invalid configuration: CHAT_BASE_URL must be an http(s) address such as https://chat.example.com/chat');
+  }
   if (production && e.DATABASE_URL && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET is required in production with DATABASE_URL');
   }
@@ -250,6 +266,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: e.MAIL_FROM,
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
+    serverRole: e.SERVER_ROLE,
+    chat: {
+      redisPrefix: e.CHAT_REDIS_PREFIX,
+      // Off in tests unless a test asks for it: they run the job by hand with a test clock.
+      mailIntervalMs: Math.round((e.CHAT_MAIL_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30)) * 1000),
+    },
     logLevel: e.LOG_LEVEL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     apiDocs: e.API_DOCS ?? !production,

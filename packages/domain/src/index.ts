@@ -19,3 +19,4 @@ export * from './staff/index';
 export * from './revision/index';
 export * from './calendar/index';
 export * from './routes/index';
+export * from './chat/index';

@@ -32,13 +32,14 @@ const limiter = (
   app: FastifyInstance,
   keyOf: (request: FastifyRequest) => string,
   { max, timeWindow }: { max: number; timeWindow: number } = { max: AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: WINDOW_MS },
+  message: string = AUTH_MESSAGE.tooManyRequests,
 ): LimitHook => {
   const check = app.createRateLimit({ max, timeWindow, keyGenerator: keyOf });
   return async (request, reply) => {
     const result = await check(request);
     if (result.isAllowed || !result.isExceeded) return;
     void reply.header('retry-after', result.ttlInSeconds);
-    throw new DomainError(ERROR_CODE.rateLimited, AUTH_MESSAGE.tooManyRequests);
+    throw new DomainError(ERROR_CODE.rateLimited, message);
   };
 };
 
@@ -61,3 +62,10 @@ export const authRateLimit = (app: FastifyInstance, bucket: string): { onRequest
  */
 export const accountRateLimit = (app: FastifyInstance, bucket: string, perHour: number): LimitHook =>
   limiter(app, (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`, { max: perHour, timeWindow: 60 * WINDOW_MS });
+
+/**
+ * Issue 10: `max` requests per `windowMs` per signed-in account (chat sends: a burst and a minute), in the
+ * shared store; past it 429 with Retry-After and `message`. Goes after the guard in `preHandler`.
+ */
+export const accountWindowRateLimit = (app: FastifyInstance, bucket: string, max: number, windowMs: number, message: string): LimitHook =>
+  limiter(app, (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`, { max, timeWindow: windowMs }, message);

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { pgliteDb, pgliteParsers, postgresDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -34,7 +34,7 @@ export const createTestClock = (start = new Date()): TestClock => {
  * A fresh database for one test file: the PGlite template dump, or (TEST_DATABASE_URL set) a new
  * database on that PostgreSQL server, migrated and seeded, dropped on close.
  */
-export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void> }> => {
+export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void>; url?: string }> => {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
@@ -57,6 +57,7 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
   await seedDatabase(db, { demo: true, clock: systemClock });
   return {
     db,
+    url: url.toString(),
     drop: async () => {
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
@@ -83,9 +84,16 @@ export interface TestApp {
 }
 
 export const buildTestApp = async (
-  opts: { clock?: TestClock; mailer?: Mailer; env?: Record<string, string> } = {},
+  opts: {
+    clock?: TestClock;
+    mailer?: Mailer;
+    env?: Record<string, string>;
+    onChatReady?: BuildAppOptions['onChatReady'];
+    /** A database another app of the test shares (two instances on one PostgreSQL); the caller drops it. */
+    db?: Db;
+  } = {},
 ): Promise<TestApp> => {
-  const { db, drop } = await createTestDb();
+  const { db, drop } = opts.db ? { db: opts.db, drop: async () => undefined } : await createTestDb();
   const clock = opts.clock ?? createTestClock();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -94,7 +102,14 @@ export const buildTestApp = async (
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     ...opts.env,
   });
-  const app = await buildApp({ config, db, clock, serveWeb: false, ...(opts.mailer ? { mailer: opts.mailer } : {}) });
+  const app = await buildApp({
+    config,
+    db,
+    clock,
+    serveWeb: false,
+    ...(opts.mailer ? { mailer: opts.mailer } : {}),
+    ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
+  });
   await app.ready();
   return {
     app,

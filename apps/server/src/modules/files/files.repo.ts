@@ -30,6 +30,11 @@ const toFile = (r: FileRow): StoredOrderFile => ({
   size: Number(r.size_bytes),
   storageKey: r.storage_key,
 });
+/** Issue 8, 10: a customer's quota counts their order and revision uploads and the files they sent in chat. */
+const CUSTOMER_STORED_BYTES = `SELECT (
+    (SELECT COALESCE(SUM(size_bytes), 0) FROM order_files WHERE customer_id = $1 AND source = 'customer')
+  + (SELECT COALESCE(SUM(size_bytes), 0) FROM message_files WHERE uploaded_by = $1)
+  )::text AS bytes`;
 const COLUMNS = 'f.id, f.order_id, f.source, f.name, f.type_name, f.size_bytes, f.storage_key';
 
 /** Order files: every query carries the customer id in its WHERE (DESIGN rule 3). */
@@ -68,7 +73,7 @@ export const createFilesRepo = (db: Db) => ({
       if (quotaBytes !== null) {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [file.customerId]);
         const [used] = await tx.query<{ bytes: string }>(
-          "SELECT COALESCE(SUM(size_bytes), 0)::text AS bytes FROM order_files WHERE customer_id = $1 AND source = 'customer'",
+          CUSTOMER_STORED_BYTES,
           [file.customerId],
         );
         if (Number(used?.bytes ?? 0) + file.size > quotaBytes) return 'over-quota';
@@ -87,7 +92,7 @@ export const createFilesRepo = (db: Db) => ({
   /** Bytes of the files the customer uploaded (writer deliveries do not count against the quota). */
   customerStoredBytes: async ({ customerId }: { customerId: number }): Promise<number> => {
     const [row] = await db.query<{ bytes: string }>(
-      "SELECT COALESCE(SUM(size_bytes), 0)::text AS bytes FROM order_files WHERE customer_id = $1 AND source = 'customer'",
+      CUSTOMER_STORED_BYTES,
       [customerId],
     );
     return Number(row?.bytes ?? 0);
@@ -96,7 +101,11 @@ export const createFilesRepo = (db: Db) => ({
   /** Of the given storage keys, those some file row still points to (the orphan sweep keeps them). */
   knownStorageKeys: async (keys: readonly string[]): Promise<Set<string>> => {
     if (keys.length === 0) return new Set();
-    const rows = await db.query<{ storage_key: string }>('SELECT storage_key FROM order_files WHERE storage_key = ANY($1::text[])', [[...keys]]);
+    // Issue 10: chat attachments live in the same storage.
+    const rows = await db.query<{ storage_key: string }>(
+      'SELECT storage_key FROM order_files WHERE storage_key = ANY($1::text[]) UNION SELECT storage_key FROM message_files WHERE storage_key = ANY($1::text[])',
+      [[...keys]],
+    );
     return new Set(rows.map((r) => r.storage_key));
   },
 

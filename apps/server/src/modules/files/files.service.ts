@@ -12,6 +12,8 @@ import {
   matchesFileSignature,
   ORDER_FILE_MAX_BYTES,
   ORDER_STATUS,
+  MESSENGER_FILE_MAX_BYTES,
+  validateMessengerFile,
   validateOrderFile,
   type CustomerFile,
   type OrderFile,
@@ -160,6 +162,46 @@ export const createFilesService = ({
   };
 
   return {
+    /**
+     * Issue 10: a chat attachment, streamed to storage through the same guard as an order file with the
+     * messenger's rules (SPEC §5: 15 MB, the messenger types, content fitting the extension). A
+     * customer's (`quotaOf`) counts against their upload quota. Returns the stored key; the chat module
+     * records it (or calls `discard`), and the orphan sweep removes a key no row took.
+     */
+    storeMessengerFile: async ({
+      quotaOf,
+      file,
+    }: {
+      quotaOf: number | null;
+      file: IncomingFile;
+    }): Promise<{ key: string; size: number; name: string; typeName: string }> => {
+      const name = cleanName(file.filename);
+      const problem = validateMessengerFile({ name, size: 0 });
+      if (problem) throw new DomainError(ERROR_CODE.validation, problem);
+      const extension = fileExtension(name);
+      const quotaLeft =
+        quotaOf === null || !Number.isFinite(uploadQuotaBytes) ? Number.POSITIVE_INFINITY : uploadQuotaBytes - (await repo.customerStoredBytes({ customerId: quotaOf }));
+      if (quotaLeft <= 0) throw quotaExceeded();
+      let stored: { key: string; size: number };
+      try {
+        stored = await storage.put(guardedUpload(file.stream, extension, MESSENGER_FILE_MAX_BYTES, quotaLeft));
+      } catch (error) {
+        if (error instanceof QuotaExceededError) throw quotaExceeded();
+        if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
+        if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
+        throw error;
+      }
+      if (file.truncated()) {
+        await storage.delete(stored.key);
+        throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
+      }
+      return { key: stored.key, size: stored.size, name, typeName: extension };
+    },
+    /** Removes a stored key no row took (a refused or repeated chat message). */
+    discard: async (key: string): Promise<void> => storage.delete(key),
+    /** The bytes of a stored key (the chat module found the file and checked who asks). */
+    openStored: async (key: string): Promise<Readable> => storage.get(key),
+
     /**
      * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (issue 8):
      * what a crash between storing and recording an upload, or during one, left behind. Returns the count.

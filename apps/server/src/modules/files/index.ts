@@ -4,9 +4,9 @@ import { systemClock } from '../../lib/clock';
 import { createDiskFileStorage } from '../../lib/file-storage';
 import { createFilesRepo } from './files.repo';
 import { filesRoutes } from './files.routes';
-import { createFilesService, type FilesService } from './files.service';
+import { createFilesService, type FilesService, type IncomingFile } from './files.service';
 
-export type { FilesService };
+export type { FilesService, IncomingFile };
 export { incomingOrderFile } from './files.routes';
 
 /** Order files over the configured storage (disk under FILES_DIR). */

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import type { ChatId } from '@app/domain';
+import type { Redis } from 'ioredis';
+import type { Logger } from '../../lib/logger';
+import type { Reader } from './chat.repo';
+
+/**
+ * A wake-up: what happened, by ids only (ADR 0048). The instance that holds the sockets reads the
+ * content from PostgreSQL; a wake-up that never arrives is healed by the client's catch-up (`?after=`).
+ */
+export type WakeUp =
+  | { t: 'message'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; messageId: number; fromCustomer: boolean }
+  | { t: 'read'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; by: Reader; messageId: number; sequence: number }
+  | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
+  | { t: 'writer-online'; writerId: number };
+
+/** How wake-ups reach every instance, and where writers' presence is kept. */
+export interface ChatBus {
+  readonly kind: 'memory' | 'redis';
+  publish(wake: WakeUp): void;
+  onWake(handler: (wake: WakeUp) => void): void;
+  /** This instance holds `count` staff sockets of the writer (0: none); kept for other instances to see. */
+  setWriterPresence(writerId: number, present: boolean): Promise<void>;
+  /** Refreshes this instance's presence entries (they expire when an instance dies). */
+  refreshPresence(writerIds: number[]): Promise<void>;
+  isWriterOnline(writerId: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** One process: wake-ups are delivered in the next microtask; presence is this process's sockets. */
+export const createMemoryBus = (): ChatBus => {
+  const handlers: ((wake: WakeUp) => void)[] = [];
+  const present = new Set<number>();
+  return {
+    kind: 'memory',
+    publish: (wake) => {
+      queueMicrotask(() => {
+        for (const handler of handlers) handler(wake);
+      });
+    },
+    onWake: (handler) => {
+      handlers.push(handler);
+    },
+    setWriterPresence: async (writerId, isPresent) => {
+      if (isPresent) present.add(writerId);
+      else present.delete(writerId);
+    },
+    refreshPresence: async () => undefined,
+    isWriterOnline: async (writerId) => present.has(writerId),
+    close: async () => undefined,
+  };
+};
+
+/** A presence entry outlives a missed refresh (every 30 s) and dies with its instance. */
+const PRESENCE_TTL_MS = 90_000;
+
+/**
+ * Several instances (REDIS_URL): wake-ups go through one pub/sub channel, presence lives in a hash per
+ * writer (`instance id → expiry`). `prefix` keeps deployments (and parallel test runs) apart.
+ */
+export const createRedisBus = ({ redis, prefix, log }: { redis: Redis; prefix: string; log: Logger }): ChatBus => {
+  const instance = randomBytes(8).toString('hex');
+  const channel = `${prefix}wake`;
+  const presenceKey = (writerId: number) => `${prefix}presence:${writerId}`;
+  const subscriber = redis.duplicate();
+  const handlers: ((wake: WakeUp) => void)[] = [];
+  const ready = subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'chat: the Redis subscription failed'));
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from !== channel) return;
+    let wake: WakeUp;
+    try {
+      wake = JSON.parse(payload) as WakeUp;
+    } catch {
+      return;
+    }
+    for (const handler of handlers) handler(wake);
+  });
+  return {
+    kind: 'redis',
+    publish: (wake) => {
+      redis.publish(channel, JSON.stringify(wake)).catch((error: unknown) => log.warn({ err: error }, 'chat: a wake-up was not published'));
+    },
+    onWake: (handler) => {
+      handlers.push(handler);
+    },
+    setWriterPresence: async (writerId, present) => {
+      if (present) {
+        await redis.hset(presenceKey(writerId), instance, String(Date.now() + PRESENCE_TTL_MS));
+        await redis.pexpire(presenceKey(writerId), PRESENCE_TTL_MS);
+      } else await redis.hdel(presenceKey(writerId), instance);
+    },
+    refreshPresence: async (writerIds) => {
+      if (writerIds.length === 0) return;
+      const pipeline = redis.pipeline();
+      for (const writerId of writerIds) {
+        pipeline.hset(presenceKey(writerId), instance, String(Date.now() + PRESENCE_TTL_MS));
+        pipeline.pexpire(presenceKey(writerId), PRESENCE_TTL_MS);
+      }
+      await pipeline.exec();
+    },
+    isWriterOnline: async (writerId) => {
+      const entries = await redis.hgetall(presenceKey(writerId));
+      const now = Date.now();
+      return Object.values(entries).some((expiry) => Number(expiry) > now);
+    },
+    close: async () => {
+      await ready;
+      subscriber.disconnect();
+    },
+  };
+};

@@ -1,0 +1,234 @@
+import {
+  SERVER_PING_INTERVAL_MS,
+  SOCKET_CLOSE,
+  SOCKET_EVENT,
+  SOCKETS_PER_CUSTOMER_MAX,
+  SOCKETS_PER_STAFF_MAX,
+  type ChatId,
+  type ChatMessage,
+  type OrderUnread,
+} from '@app/domain';
+import type { Logger } from '../../lib/logger';
+import type { ChatBus, WakeUp } from './chat.bus';
+
+/** What the hub needs of a WebSocket (ws's satisfies it; no Fastify type here, DESIGN rule 2). */
+export interface ChatSocket {
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  ping(): void;
+  terminate(): void;
+  readonly bufferedAmount: number;
+  readonly readyState: number;
+}
+
+export interface Connection {
+  socket: ChatSocket;
+  userId: number;
+  kind: 'customer' | 'writer' | 'support';
+  /** when the access token it opened with expires (ms since epoch): then it is closed with 4401 */
+  expiresAtMs: number;
+  /** answered the last protocol ping (or sent anything) */
+  alive: boolean;
+}
+
+/** What the hub reads when a wake-up concerns its sockets (the service, over PostgreSQL). */
+export interface HubReads {
+  message(id: number): Promise<ChatMessage | null>;
+  customerUnread(input: { customerId: number; orderId: number }): Promise<OrderUnread>;
+  staffUnread(input: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread>;
+  ordersOfWriterFor(input: { writerId: number; customerIds: number[] }): Promise<{ orderId: number; customerId: number }[]>;
+}
+
+const OPEN = 1;
+/** A socket that lets this much pile up unsent is a client that does not read: it is dropped. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+const frame = (event: number, data: unknown): string => JSON.stringify({ event, data });
+
+/** The chats a staff connection follows: a writer the writer chat of orders assigned to them, support both. */
+const staffChats = (kind: Connection['kind']): readonly ChatId[] => (kind === 'writer' ? ['writer'] : ['writer', 'support']);
+/** The chats whose unread count is this staff member's (each chat's own reader). */
+const staffReads = (kind: Connection['kind']): readonly ChatId[] => (kind === 'writer' ? ['writer'] : ['support']);
+
+/**
+ * The sockets of this instance and the fan-out to them (ADR 0048). A wake-up (from this instance or,
+ * through Redis, another) is matched to the local sockets it concerns; only then is PostgreSQL read,
+ * once per wake-up, and the frame serialised once for all of them. A customer hears only their own
+ * orders: sockets are found by the customer id the order row carries.
+ */
+export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: ChatBus; reads: HubReads; log: Logger; now?: () => number }) => {
+  const customers = new Map<number, Set<Connection>>();
+  const staff = new Map<number, Set<Connection>>();
+  const support = new Set<Connection>();
+  let open = 0;
+
+  const send = (conn: Connection, data: string): void => {
+    if (conn.socket.readyState !== OPEN) return;
+    if (conn.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      conn.socket.terminate();
+      return;
+    }
+    conn.socket.send(data);
+  };
+  const sendAll = (conns: Iterable<Connection>, data: string): void => {
+    for (const conn of conns) send(conn, data);
+  };
+
+  /** Staff connections that follow `chat` of an order assigned to `writerId`. */
+  const staffFor = (chat: ChatId, writerId: number | null): Connection[] => {
+    const list: Connection[] = [];
+    for (const conn of support) list.push(conn);
+    if (chat === 'writer' && writerId !== null) for (const conn of staff.get(writerId) ?? []) if (conn.kind === 'writer') list.push(conn);
+    return list;
+  };
+
+  const writerPresenceChanged = (writerId: number, present: boolean): void => {
+    bus
+      .setWriterPresence(writerId, present)
+      .catch((error: unknown) => log.warn({ err: error }, 'chat: writer presence not stored'))
+      .finally(() => bus.publish({ t: 'writer-online', writerId }));
+  };
+
+  const unreadFrame = (orderId: number, counts: OrderUnread) => frame(SOCKET_EVENT.unread, { orderId, ...counts });
+
+  const onWake = async (wake: WakeUp): Promise<void> => {
+    if (wake.t === 'writer-online') {
+      if (customers.size === 0) return;
+      const online = await bus.isWriterOnline(wake.writerId);
+      const orders = await reads.ordersOfWriterFor({ writerId: wake.writerId, customerIds: [...customers.keys()] });
+      for (const { orderId, customerId } of orders) sendAll(customers.get(customerId) ?? [], frame(SOCKET_EVENT.writerOnline, { orderId, online }));
+      return;
+    }
+    const own = customers.get(wake.customerId);
+    const team = staffFor(wake.chat, wake.writerId);
+    if (!own && team.length === 0) return;
+
+    if (wake.t === 'typing') {
+      const data = { orderId: wake.orderId, chat: wake.chat };
+      if (wake.fromCustomer) {
+        sendAll(team, frame(wake.start ? SOCKET_EVENT.customerTypingStart : SOCKET_EVENT.customerTypingStop, data));
+      } else if (own) sendAll(own, frame(wake.start ? SOCKET_EVENT.supportTypingStart : SOCKET_EVENT.supportTypingStop, data));
+      return;
+    }
+
+    if (wake.t === 'message') {
+      const message = await reads.message(wake.messageId);
+      if (!message) return;
+      const data = frame(SOCKET_EVENT.newMessage, { message });
+      if (own) sendAll(own, data);
+      sendAll(team, data);
+      if (!wake.fromCustomer && own) sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
+      if (wake.fromCustomer) await sendStaffUnread(team, wake.orderId, wake.chat);
+      return;
+    }
+
+    // read
+    const data = frame(SOCKET_EVENT.read, { orderId: wake.orderId, chat: wake.chat, by: wake.by, messageId: wake.messageId, sequence: wake.sequence });
+    if (wake.by === 'customer') {
+      // The customer's other tabs: the counts went down.
+      if (own) sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
+      sendAll(team, data);
+    } else {
+      if (own) sendAll(own, data);
+      sendAll(team, data);
+      await sendStaffUnread(team, wake.orderId, wake.chat);
+    }
+  };
+
+  /** Staff whose unread count of this order's `chat` may have changed hear their new counts. */
+  const sendStaffUnread = async (team: Connection[], orderId: number, chat: ChatId): Promise<void> => {
+    const concerned = team.filter((conn) => staffReads(conn.kind).includes(chat));
+    const byKind = new Map<Connection['kind'], Connection[]>();
+    for (const conn of concerned) byKind.set(conn.kind, [...(byKind.get(conn.kind) ?? []), conn]);
+    for (const [kind, conns] of byKind) sendAll(conns, unreadFrame(orderId, await reads.staffUnread({ orderId, chats: staffReads(kind) })));
+  };
+
+  // Wake-ups of one order are handled one after the other, so the frames a socket gets follow the order
+  // of the changes, and the last unread count it hears was read after the last change (no stale badge).
+  const chains = new Map<string, Promise<void>>();
+  bus.onWake((wake) => {
+    const key = wake.t === 'writer-online' ? `w${wake.writerId}` : `o${wake.orderId}`;
+    const run = (chains.get(key) ?? Promise.resolve())
+      .then(() => onWake(wake))
+      .catch((error: unknown) => log.error({ err: error, event: wake.t }, 'chat: a wake-up could not be delivered'));
+    chains.set(key, run);
+    void run.then(() => {
+      if (chains.get(key) === run) chains.delete(key);
+    });
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  const everyConnection = function* (): Generator<Connection> {
+    for (const set of customers.values()) yield* set;
+    for (const set of staff.values()) yield* set;
+  };
+  /** Protocol pings every 30 s; a socket that did not answer the last one, or whose token expired, goes. */
+  const sweep = (): void => {
+    const at = now();
+    for (const conn of everyConnection()) {
+      if (at >= conn.expiresAtMs) {
+        conn.socket.close(SOCKET_CLOSE.unauthorized, 'token expired');
+        continue;
+      }
+      if (!conn.alive) {
+        conn.socket.terminate();
+        continue;
+      }
+      conn.alive = false;
+      try {
+        conn.socket.ping();
+      } catch {
+        conn.socket.terminate();
+      }
+    }
+    const writers = [...staff.entries()].filter(([, set]) => [...set].some((c) => c.kind === 'writer')).map(([id]) => id);
+    bus.refreshPresence(writers).catch((error: unknown) => log.warn({ err: error }, 'chat: presence refresh failed'));
+  };
+
+  return {
+    /** Registers a socket; false when the account already has its maximum open (the caller closes with 4429). */
+    add(conn: Connection): boolean {
+      const map = conn.kind === 'customer' ? customers : staff;
+      const set = map.get(conn.userId) ?? new Set<Connection>();
+      if (set.size >= (conn.kind === 'customer' ? SOCKETS_PER_CUSTOMER_MAX : SOCKETS_PER_STAFF_MAX)) return false;
+      set.add(conn);
+      map.set(conn.userId, set);
+      if (conn.kind === 'support') support.add(conn);
+      open += 1;
+      if (conn.kind === 'writer' && set.size === 1) writerPresenceChanged(conn.userId, true);
+      return true;
+    },
+    remove(conn: Connection): void {
+      const map = conn.kind === 'customer' ? customers : staff;
+      const set = map.get(conn.userId);
+      if (!set?.delete(conn)) return;
+      open -= 1;
+      support.delete(conn);
+      if (set.size === 0) {
+        map.delete(conn.userId);
+        if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
+      }
+    },
+    /** Resolves when every wake-up received so far has been delivered (tests and benches). */
+    idle: async (): Promise<void> => {
+      while (chains.size > 0) await Promise.all([...chains.values()]);
+    },
+    /** Sockets open on this instance (the /metrics gauge). */
+    openSockets: (): number => open,
+    /** Whether this staff member follows `chat` (typing they send is checked against it). */
+    staffChats,
+    start(intervalMs: number = SERVER_PING_INTERVAL_MS): void {
+      if (timer) return;
+      timer = setInterval(sweep, intervalMs);
+      timer.unref();
+    },
+    /** Stops the pings and closes every socket with 1001 (the server is going away; clients reconnect). */
+    stop(): void {
+      clearInterval(timer);
+      timer = undefined;
+      for (const conn of [...everyConnection()]) conn.socket.close(SOCKET_CLOSE.goingAway, 'server shutting down');
+    },
+    sweep,
+  };
+};
+export type Hub = ReturnType<typeof createHub>;

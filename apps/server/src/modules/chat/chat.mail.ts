@@ -1,0 +1,150 @@
+import { UNSEEN_MAIL_AFTER_MS, UNSEEN_MAIL_MIN_GAP_MS, type ChatId } from '@app/domain';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
+import type { MailMessage } from '../mail';
+import { createChatMailRepo, type UnseenMessage } from './chat.mail.repo';
+
+/** How many due conversations one run claims, and how long a claim holds if the process dies. */
+const BATCH = 20;
+const LEASE_MS = 2 * 60_000;
+/** A mail the mail server refused is tried again this much later. */
+const RETRY_MS = 5 * 60_000;
+
+const escapeHtml = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+/** Where the mail leads: the order's messages tab, the support chat with `?panel=support` (SPEC §2). */
+export const chatUrl = (origin: string, orderId: number, chat: ChatId): string =>
+  `${origin}/orderinfo/${orderId}/messages${chat === 'support' ? '?panel=support' : ''}`;
+
+const describe = (m: UnseenMessage): string => {
+  const parts: string[] = [];
+  if (m.body) parts.push(m.body);
+  if (m.sticker !== null) parts.push('[sticker]');
+  if (m.emoji !== null) parts.push(m.emoji);
+  if (m.fileNames.length > 0) parts.push(`[attached: ${m.fileNames.join(', ')}]`);
+  return parts.join(' ');
+};
+
+/** Issue 10: the mail naming a conversation's unseen messages, with a link to the chat. */
+export const unseenMessagesMail = (m: { to: string; firstName: string; orderId: number; chat: ChatId; messages: UnseenMessage[]; url: string }): MailMessage => {
+  const who = m.chat === 'support' ? 'Support' : 'Your writer';
+  const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
+  const intro = `${who} sent you ${m.messages.length === 1 ? 'a message' : `${m.messages.length} messages`} about order #${m.orderId}:`;
+  const lines = m.messages.map(describe);
+  return {
+    to: m.to,
+    subject: `${who} sent you a message about order #${m.orderId}`,
+    text: [greeting, intro, lines.map((l) => `> ${l}`).join('\n'), `Reply in the chat: ${m.url}`].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(intro)}</p>`,
+      `<blockquote>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</blockquote>`,
+      `<p><a href="${escapeHtml(m.url)}">Reply in the chat</a></p>`,
+    ].join('\n'),
+  };
+};
+
+/**
+ * The unseen-message mail (issue 10, ADR 0048): a customer who has not read a staff message within 5
+ * minutes gets one mail per order chat naming the unseen messages, at most one per chat an hour, none
+ * when they read them meanwhile. The state lives in `chat_unseen_mail` (due time, claim lease, what the
+ * last mail named), so a restart resumes, two instances share the work, and a message is never named in
+ * two mails: the row records the mail before it is handed to the mailer (a crash in between loses that
+ * one mail rather than sending it twice; a mailer error puts the row back).
+ */
+export const createUnseenMailJob = ({
+  db,
+  clock,
+  log,
+  sendMail,
+  origin,
+  intervalMs,
+}: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  sendMail: (message: MailMessage) => Promise<void>;
+  origin: string;
+  /** 0: never on its own (tests run it by hand) */
+  intervalMs: number;
+}) => {
+  const repo = createChatMailRepo(db);
+
+  const runOnce = async (): Promise<number> => {
+    const now = clock.now();
+    // One statement: FOR UPDATE SKIP LOCKED keeps two instances' runs off each other's rows.
+    const claimed = await repo.claimDue({ now, claimedUntil: new Date(now.getTime() + LEASE_MS), limit: BATCH });
+    let sent = 0;
+    for (const row of claimed) {
+      try {
+        const { customer, messages } = await repo.unseen({ orderId: row.orderId, chat: row.chat, afterSequence: row.lastMailedSequence });
+        const oldEnough = messages.filter((m) => m.createdAt.getTime() <= now.getTime() - UNSEEN_MAIL_AFTER_MS);
+        const gapEnds = row.lastMailedAt ? row.lastMailedAt.getTime() + UNSEEN_MAIL_MIN_GAP_MS : 0;
+        const first = messages[0];
+        if (!customer || !first || oldEnough.length === 0 || now.getTime() < gapEnds) {
+          // Nothing to tell yet (read meanwhile, too recent, or within the hour after the last mail).
+          const dueAt = first ? new Date(Math.max(first.createdAt.getTime() + UNSEEN_MAIL_AFTER_MS, gapEnds)) : null;
+          await repo.settle({ orderId: row.orderId, chat: row.chat, claimedUntil: row.claimedUntil, dueAt, mailed: null });
+          continue;
+        }
+        const last = messages[messages.length - 1] ?? first;
+        const recorded = await repo.settle({
+          orderId: row.orderId,
+          chat: row.chat,
+          claimedUntil: row.claimedUntil,
+          dueAt: null,
+          mailed: { at: now, sequence: last.sequence },
+        });
+        if (!recorded) continue;
+        try {
+          await sendMail(
+            unseenMessagesMail({ to: customer.email, firstName: customer.firstName, orderId: row.orderId, chat: row.chat, messages, url: chatUrl(origin, row.orderId, row.chat) }),
+          );
+          sent += 1;
+        } catch (error) {
+          log.warn({ err: error, orderId: row.orderId, chat: row.chat }, 'chat: the unseen-message mail was not sent; tried again later');
+          await repo.restore({
+            orderId: row.orderId,
+            chat: row.chat,
+            dueAt: new Date(now.getTime() + RETRY_MS),
+            lastMailedAt: row.lastMailedAt,
+            lastMailedSequence: row.lastMailedSequence,
+          });
+        }
+      } catch (error) {
+        log.error({ err: error, orderId: row.orderId, chat: row.chat }, 'chat: the unseen-message job failed on a conversation');
+      }
+    }
+    return sent;
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = true;
+  const schedule = (): void => {
+    timer = setTimeout(() => {
+      running = runOnce()
+        .catch((error: unknown) => log.error({ err: error }, 'chat: the unseen-message run failed'))
+        .finally(() => {
+          if (!stopped) schedule();
+        });
+    }, intervalMs);
+    timer.unref();
+  };
+  return {
+    runOnce,
+    start(): void {
+      if (intervalMs <= 0 || !stopped) return;
+      stopped = false;
+      schedule();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+};
+export type UnseenMailJob = ReturnType<typeof createUnseenMailJob>;

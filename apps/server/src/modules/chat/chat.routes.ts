@@ -1,0 +1,238 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CHAT_MESSAGE,
+  CHAT_SEND_BURST,
+  CHAT_SEND_PER_MINUTE,
+  chatMessageSchema,
+  DomainError,
+  ERROR_CODE,
+  FILE_MESSAGE,
+  MESSAGE_FILE_MAX_BYTES,
+  MESSAGE_FILES_MAX,
+  messageListQuerySchema,
+  messageListSchema,
+  orderUnreadSchema,
+  readAnswerSchema,
+  readBodySchema,
+  staffUnreadSummarySchema,
+  unreadSummarySchema,
+  writerOnlineSchema,
+} from '@app/domain';
+import { currentUser } from '../../plugins/auth';
+import { accountWindowRateLimit } from '../../plugins/rate-limit';
+import type { NewMessageFile } from './chat.repo';
+import type { ChatActor, ChatService } from './chat.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const errors = { 401: errorBodySchema, 404: errorBodySchema };
+const orderParams = z.object({ id: z.string().max(20) });
+const fileParams = z.object({ id: z.string().max(20), fileId: z.string().max(20) });
+const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
+/** Room for the multipart envelope around the files a message may carry. */
+const MAX_FORM_BYTES = MESSAGE_FILES_MAX * (MESSAGE_FILE_MAX_BYTES + 64 * 1024);
+
+/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
+const contentDisposition = (name: string): string => {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+};
+
+const actorOf = (request: FastifyRequest): ChatActor => {
+  const user = currentUser(request);
+  return { userId: user.userId, role: user.role };
+};
+const idempotencyKey = (request: FastifyRequest): string | undefined => {
+  const value = request.headers['idempotency-key'];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/**
+ * The message form (CONTRACT "Chat"): multipart `direction`, `message` (a JSON string) and `files`, each
+ * file streamed to storage as its part arrives (never buffered); a JSON or urlencoded body without files
+ * is taken too. A failure discards the files already stored.
+ */
+const readMessageForm = async (
+  request: FastifyRequest,
+  store: (file: { filename: string; stream: AsyncIterable<Uint8Array>; truncated: () => boolean }, count: number) => Promise<NewMessageFile>,
+  discard: (files: NewMessageFile[]) => Promise<void>,
+): Promise<{ direction: string | undefined; message: string | undefined; files: NewMessageFile[] }> => {
+  if (!request.isMultipart()) {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const text = (v: unknown): string | undefined =>
+      typeof v === 'string' ? v : typeof v === 'number' ? String(v) : v !== undefined && v !== null ? JSON.stringify(v) : undefined;
+    return { direction: text(body.direction), message: text(body.message), files: [] };
+  }
+  if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
+  const fields: Record<string, string> = {};
+  const files: NewMessageFile[] = [];
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 10, fieldSize: 64 * 1024 } })) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+      } else if (FILE_FIELDS.has(part.fieldname) && part.filename) {
+        files.push(await store({ filename: part.filename, stream: part.file, truncated: () => part.file.truncated }, files.length));
+      } else part.file.resume();
+    }
+  } catch (error) {
+    await discard(files);
+    if (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_FILES_LIMIT') {
+      throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles);
+    }
+    throw error;
+  }
+  return { direction: fields.direction, message: fields.message, files };
+};
+
+/** CONTRACT "Chat" and "Staff side", paths exact under the chat base; the staff reads of ADR 0047. */
+export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async (app, { service }) => {
+  const sendLimits = [
+    accountWindowRateLimit(app, 'chat-send-burst', CHAT_SEND_BURST.max, CHAT_SEND_BURST.windowMs, CHAT_MESSAGE.tooFast),
+    accountWindowRateLimit(app, 'chat-send-minute', CHAT_SEND_PER_MINUTE, 60_000, CHAT_MESSAGE.tooFast),
+  ];
+
+  const post = async (request: FastifyRequest) => {
+    const { id } = orderParams.parse(request.params);
+    const actor = actorOf(request);
+    const clientId = idempotencyKey(request);
+    const { order, existing } = await service.prepareSend({ actor, orderId: id, clientId });
+    if (existing) return existing;
+    const form = await readMessageForm(
+      request,
+      (file, count) => service.storeAttachment({ actor, file, count }),
+      (stored) => service.discard(stored),
+    );
+    try {
+      return await service.send({ actor, order, direction: form.direction, message: form.message, files: form.files, clientId });
+    } catch (error) {
+      await service.discard(form.files);
+      throw error;
+    }
+  };
+
+  for (const side of ['customers', 'staff'] as const) {
+    const guard = side === 'customers' ? app.requireCustomer : app.requireStaff;
+    const who = side === 'customers' ? 'customer' : 'staff member';
+    app.get(
+      `/api/${side}/orders/:id/messages`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['chat'],
+          summary: `The order's messages as the ${who} sees them, oldest first: ?before=&limit= (older page) or ?after=&limit= (catch-up)`,
+          security: [{ bearer: [] }],
+          params: orderParams,
+          querystring: messageListQuerySchema,
+          response: { 200: messageListSchema, ...errors },
+        },
+      },
+      async (request) => service.history({ actor: actorOf(request), orderId: request.params.id, query: request.query }),
+    );
+    app.post(
+      `/api/${side}/orders/:id/messages`,
+      {
+        preHandler: [guard, ...sendLimits],
+        schema: {
+          tags: ['chat'],
+          summary:
+            side === 'customers'
+              ? 'Sends a message (multipart: direction 1 or 2, message {"body"}|{"sticker"}|{"emoji"}, files); Idempotency-Key: the same key returns the stored message'
+              : 'Sends a staff message (the same form; a writer direction 3 on assigned orders only, support 6)',
+          security: [{ bearer: [] }],
+          params: orderParams,
+          consumes: ['multipart/form-data', 'application/json'],
+          response: { 200: chatMessageSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        },
+      },
+      async (request) => post(request),
+    );
+    app.get(
+      `/api/${side}/orders/:id/messages/unread`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['chat'],
+          summary: `Unread messages of the order for the ${who}, per chat`,
+          security: [{ bearer: [] }],
+          params: orderParams,
+          response: { 200: orderUnreadSchema, ...errors },
+        },
+      },
+      async (request) => service.unread({ actor: actorOf(request), orderId: request.params.id }),
+    );
+    app.put(
+      `/api/${side}/orders/:id/messages/read`,
+      {
+        preHandler: guard,
+        schema: {
+          tags: ['chat'],
+          summary: 'Marks the other side\'s messages read: { messages: "1,2,3" } → { messages, unread }',
+          security: [{ bearer: [] }],
+          params: orderParams,
+          body: readBodySchema,
+          response: { 200: readAnswerSchema, ...errors, 422: errorBodySchema },
+        },
+      },
+      async (request) => service.read({ actor: actorOf(request), orderId: request.params.id, body: request.body }),
+    );
+    app.get(
+      `/api/${side}/orders/:id/messages/files/:fileId`,
+      {
+        preHandler: guard,
+        schema: { tags: ['chat'], summary: 'Downloads an attachment of a message', security: [{ bearer: [] }], params: fileParams },
+      },
+      async (request, reply) => {
+        const file = await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId });
+        return reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-length', file.size)
+          .header('content-disposition', contentDisposition(file.name))
+          .header('x-content-type-options', 'nosniff')
+          .send(file.stream);
+      },
+    );
+  }
+
+  app.get(
+    '/api/customers/orders/unread',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['chat'],
+        summary: 'Unread messages over all orders: { total, orders: [{ orderId, total }] }',
+        security: [{ bearer: [] }],
+        response: { 200: unreadSummarySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.unreadSummary({ customerId: currentUser(request).userId }),
+  );
+  app.get(
+    '/api/staff/orders/unread',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['chat'],
+        summary: "Orders with customer messages the staff member's side has not read (a writer: assigned orders' writer chats; support: support chats)",
+        security: [{ bearer: [] }],
+        response: { 200: staffUnreadSummarySchema, ...errors },
+      },
+    },
+    async (request) => service.staffUnreadSummary({ actor: actorOf(request) }),
+  );
+  app.get(
+    '/api/customers/orders/:id/writer/online',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['chat'],
+        summary: "Whether the order's writer has a staff socket open (polled every 60 s, SPEC §9)",
+        security: [{ bearer: [] }],
+        params: orderParams,
+        response: { 200: writerOnlineSchema, ...errors },
+      },
+    },
+    async (request) => service.writerOnline({ customerId: currentUser(request).userId, orderId: request.params.id }),
+  );
+};

@@ -1,0 +1,325 @@
+import type { Readable } from 'node:stream';
+import {
+  CHAT_MESSAGE,
+  chatOfDirection,
+  DomainError,
+  ERROR_CODE,
+  isEmoji,
+  isStickerId,
+  isValidClientId,
+  MESSAGE_FILES_MAX,
+  messageBodyProblem,
+  messageContentSchema,
+  parseReadIds,
+  ROLE,
+  staffDirectionOf,
+  stripHtml,
+  UNSEEN_MAIL_AFTER_MS,
+  type ChatId,
+  type ChatMessage,
+  type MessageDirectionId,
+  type MessageListQuery,
+  type OrderUnread,
+  type ReadAnswer,
+  type ReadBody,
+  type StaffUnreadSummary,
+  type UnreadSummary,
+} from '@app/domain';
+import type { Clock } from '../../lib/clock';
+import { parseId } from '../../lib/ids';
+import type { FilesService, IncomingFile } from '../files';
+import type { ChatBus } from './chat.bus';
+import type { ChatOrder, ChatRepo, NewMessageFile, Reader, StoredMessage, UnreadCounts } from './chat.repo';
+
+const NOT_FOUND = 'Not found';
+
+/** Who calls: a customer, or a staff member (writer 3, support 6), as the auth guard left them. */
+export interface ChatActor {
+  userId: number;
+  role: number;
+}
+const isSupport = (actor: ChatActor): boolean => actor.role === ROLE.support;
+const isWriter = (actor: ChatActor): boolean => actor.role === ROLE.writer;
+/** CONTRACT "Staff side": a writer sees the writer chat of orders assigned to them; support both chats of every order. */
+const chatsOf = (actor: ChatActor): readonly ChatId[] => (isWriter(actor) ? ['writer'] : ['writer', 'support']);
+/** The chats whose unread count is the actor's: a writer's the writer chat, support's the support chat. */
+const readsOf = (actor: ChatActor): readonly ChatId[] => (isWriter(actor) ? ['writer'] : ['support']);
+
+export const toWireMessage = (m: StoredMessage): ChatMessage => ({
+  id: m.id,
+  orderId: m.orderId,
+  sequence: m.sequence,
+  direction: { id: m.direction },
+  state: { id: m.read ? 2 : 1 },
+  body: m.body,
+  sticker: m.sticker,
+  emoji: m.emoji,
+  files: m.files,
+  dateCreated: m.createdAt.toISOString(),
+  clientId: m.clientId,
+});
+
+const toUnread = (c: UnreadCounts): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
+
+/** The parsed `message` field: exactly one of body, sticker, emoji (CONTRACT "Chat"), HTML stripped (SPEC §5). */
+const parseContent = (raw: string | undefined, hasFiles: boolean): { body: string; sticker: number | null; emoji: string | null } => {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw ?? (hasFiles ? '{"body":""}' : ''));
+  } catch {
+    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
+  }
+  const parsed = messageContentSchema.safeParse(json);
+  if (!parsed.success) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
+  const content = parsed.data;
+  if ('sticker' in content) {
+    if (!isStickerId(content.sticker)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidSticker, { message: [CHAT_MESSAGE.invalidSticker] });
+    return { body: '', sticker: content.sticker, emoji: null };
+  }
+  if ('emoji' in content) {
+    if (!isEmoji(content.emoji)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidEmoji, { message: [CHAT_MESSAGE.invalidEmoji] });
+    return { body: '', sticker: null, emoji: content.emoji };
+  }
+  const body = stripHtml(content.body).trim();
+  const problem = messageBodyProblem(body, hasFiles);
+  if (problem) throw new DomainError(ERROR_CODE.validation, problem, { message: [problem] });
+  return { body, sticker: null, emoji: null };
+};
+
+/** Wire messages just stored, so this instance's wake-up need not read them back (bounded). */
+const RECENT_MAX = 2_000;
+
+export interface ChatServiceDeps {
+  repo: ChatRepo;
+  files: Pick<FilesService, 'storeMessengerFile' | 'discard' | 'openStored'>;
+  bus: ChatBus;
+  clock: Clock;
+}
+
+export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) => {
+  const recent = new Map<number, ChatMessage>();
+  const remember = (message: ChatMessage): void => {
+    recent.set(message.id, message);
+    if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as number);
+  };
+
+  const customerOrder = async (customerId: number, rawOrderId: string | number): Promise<ChatOrder> => {
+    const order = await repo.customerOrder({ customerId, orderId: typeof rawOrderId === 'number' ? rawOrderId : parseId(rawOrderId) });
+    if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    return order;
+  };
+  const staffOrder = async (actor: ChatActor, rawOrderId: string | number): Promise<ChatOrder> => {
+    const order = await repo.staffOrder({
+      orderId: typeof rawOrderId === 'number' ? rawOrderId : parseId(rawOrderId),
+      writerId: isSupport(actor) ? null : actor.userId,
+    });
+    if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    return order;
+  };
+  const isCustomer = (actor: ChatActor): boolean => !isSupport(actor) && !isWriter(actor);
+  /** The order as the actor may see it: another customer's, or one not assigned to a writer, is a 404. */
+  const orderFor = (actor: ChatActor, rawOrderId: string | number): Promise<ChatOrder> =>
+    isCustomer(actor) ? customerOrder(actor.userId, rawOrderId) : staffOrder(actor, rawOrderId);
+
+  const unreadFor = async (actor: ChatActor, order: ChatOrder): Promise<OrderUnread> =>
+    toUnread(
+      isCustomer(actor)
+        ? await repo.customerUnread({ customerId: order.customerId, orderId: order.orderId })
+        : await repo.staffUnread({ orderId: order.orderId, chats: readsOf(actor) }),
+    );
+
+  const loadOne = async (id: number, customerId: number | null): Promise<ChatMessage> => {
+    const [stored] = await repo.byIds({ ids: [id], customerId });
+    if (!stored) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    return toWireMessage(stored);
+  };
+
+  return {
+    orderFor,
+    chatsOf,
+
+    /** CONTRACT "Chat": `?before=&limit=` (newest page before) or `?after=&limit=` (catch-up), oldest first. */
+    history: async ({ actor, orderId, query }: { actor: ChatActor; orderId: string; query: MessageListQuery }): Promise<{ messages: ChatMessage[] }> => {
+      const order = await orderFor(actor, orderId);
+      const rows = await repo.list({
+        orderId: order.orderId,
+        customerId: isCustomer(actor) ? actor.userId : null,
+        chats: isCustomer(actor) ? ['writer', 'support'] : chatsOf(actor),
+        before: query.before,
+        after: query.after,
+        limit: query.limit,
+      });
+      return { messages: rows.map(toWireMessage) };
+    },
+
+    /**
+     * Before the body is read: the order (404 when not the actor's), and the message already stored under
+     * this Idempotency-Key by this sender, if any (the answer to a retry; nothing is read or stored).
+     */
+    prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
+      const order = await orderFor(actor, orderId);
+      if (clientId !== undefined && !isValidClientId(clientId)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
+      const existingId = clientId === undefined ? null : await repo.findByClientId({ orderId: order.orderId, senderId: actor.userId, clientId });
+      return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
+    },
+
+    /** One attachment, streamed through the files module's checks (SPEC §5: 15 MB, types); a customer's counts against their quota. */
+    storeAttachment: async ({ actor, file, count }: { actor: ChatActor; file: IncomingFile; count: number }): Promise<NewMessageFile> => {
+      if (count >= MESSAGE_FILES_MAX) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
+      const stored = await files.storeMessengerFile({ quotaOf: isCustomer(actor) ? actor.userId : null, file });
+      return { name: stored.name, typeName: stored.typeName, size: stored.size, storageKey: stored.key };
+    },
+    /** Removes attachments a refused or repeated message did not take. */
+    discard: async (stored: NewMessageFile[]): Promise<void> => {
+      for (const f of stored) await files.discard(f.storageKey);
+    },
+
+    /**
+     * CONTRACT "Chat": stores the message (a customer's in the chat of `direction` 1 or 2; a writer's is 3,
+     * support's 6, whatever the form says) and wakes every instance. The same client id again returns the
+     * stored message and stores nothing (its attachments are discarded).
+     */
+    send: async ({
+      actor,
+      order,
+      direction: rawDirection,
+      message,
+      files: stored,
+      clientId,
+    }: {
+      actor: ChatActor;
+      order: ChatOrder;
+      direction: string | undefined;
+      message: string | undefined;
+      files: NewMessageFile[];
+      clientId: string | undefined;
+    }): Promise<ChatMessage> => {
+      let direction: MessageDirectionId;
+      if (isCustomer(actor)) {
+        if (rawDirection !== '1' && rawDirection !== '2') {
+          throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidDirection, { direction: [CHAT_MESSAGE.invalidDirection] });
+        }
+        direction = rawDirection === '1' ? 1 : 2;
+      } else direction = staffDirectionOf(isWriter(actor) ? 'writer' : 'support');
+      const content = parseContent(message, stored.length > 0);
+      const chat = chatOfDirection(direction);
+      const now = clock.now();
+      const fromCustomer = isCustomer(actor);
+      const { id, created } = await repo.insert({
+        orderId: order.orderId,
+        customerId: order.customerId,
+        chat,
+        direction,
+        senderId: actor.userId,
+        ...content,
+        clientId: clientId ?? null,
+        files: stored,
+        now,
+        unseenDueAt: fromCustomer ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
+      });
+      if (!created) {
+        for (const f of stored) await files.discard(f.storageKey);
+        return loadOne(id, order.customerId);
+      }
+      const wire = await loadOne(id, order.customerId);
+      remember(wire);
+      bus.publish({ t: 'message', orderId: order.orderId, customerId: order.customerId, writerId: order.writerId, chat, messageId: id, fromCustomer });
+      return wire;
+    },
+
+    /** `GET …/messages/unread` → `{ total, writer, support }` (the actor's side). */
+    unread: async ({ actor, orderId }: { actor: ChatActor; orderId: string }): Promise<OrderUnread> => unreadFor(actor, await orderFor(actor, orderId)),
+
+    /** `GET {chat}/api/customers/orders/unread` → `{ total, orders: [{ orderId, total }] }`. */
+    unreadSummary: async ({ customerId }: { customerId: number }): Promise<UnreadSummary> => {
+      const orders = (await repo.customerUnreadSummary({ customerId })).map((o) => ({ orderId: o.orderId, total: o.writer + o.support }));
+      return { total: orders.reduce((sum, o) => sum + o.total, 0), orders };
+    },
+
+    /** The staff side's summary (ADR 0047): a writer's assigned orders' writer chats, support's support chats. */
+    staffUnreadSummary: async ({ actor }: { actor: ChatActor }): Promise<StaffUnreadSummary> => {
+      const chat: ChatId = isWriter(actor) ? 'writer' : 'support';
+      const rows = await repo.staffUnreadSummary({ writerId: isWriter(actor) ? actor.userId : null, chat });
+      const orders = rows.map((r) => ({ orderId: r.orderId, total: r.n, writer: chat === 'writer' ? r.n : 0, support: chat === 'support' ? r.n : 0 }));
+      return { total: orders.reduce((sum, o) => sum + o.total, 0), orders };
+    },
+
+    /**
+     * CONTRACT `PUT …/messages/read { messages: "1,2,3" }` → `{ messages, unread }`. The other side's
+     * messages among the ids are read: per chat the reader's pointer moves to the highest, never back.
+     */
+    read: async ({ actor, orderId, body }: { actor: ChatActor; orderId: string; body: ReadBody }): Promise<ReadAnswer> => {
+      const order = await orderFor(actor, orderId);
+      const reader: Reader = isCustomer(actor) ? 'customer' : isWriter(actor) ? 'writer' : 'support';
+      const { ids, moved } = await repo.markRead({
+        orderId: order.orderId,
+        customerId: isCustomer(actor) ? actor.userId : null,
+        reader,
+        chats: isCustomer(actor) ? ['writer', 'support'] : readsOf(actor),
+        ids: parseReadIds(body.messages),
+        now: clock.now(),
+      });
+      for (const m of moved) {
+        bus.publish({
+          t: 'read',
+          orderId: order.orderId,
+          customerId: order.customerId,
+          writerId: order.writerId,
+          chat: m.chat,
+          by: reader === 'customer' ? 'customer' : m.chat,
+          messageId: m.messageId,
+          sequence: m.sequence,
+        });
+      }
+      return { messages: ids, unread: await unreadFor(actor, order) };
+    },
+
+    /** CONTRACT "Paths": `GET {chat}/api/customers/orders/{id}/writer/online` → `{ online }`. */
+    writerOnline: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<{ online: boolean }> => {
+      const order = await customerOrder(customerId, orderId);
+      return { online: order.writerId !== null && (await bus.isWriterOnline(order.writerId)) };
+    },
+
+    /** Typing from a socket: the customer's (11/12) to staff, a staff member's (13/14) to the customer. False when the order is not theirs. */
+    typing: async ({ actor, orderId, chat, start }: { actor: ChatActor; orderId: number; chat: ChatId | undefined; start: boolean }): Promise<boolean> => {
+      const order = isCustomer(actor)
+        ? await repo.customerOrder({ customerId: actor.userId, orderId })
+        : await repo.staffOrder({ orderId, writerId: isSupport(actor) ? null : actor.userId });
+      if (!order) return false;
+      const fromCustomer = isCustomer(actor);
+      const which: ChatId = fromCustomer ? (chat ?? 'writer') : isWriter(actor) ? 'writer' : (chat ?? 'support');
+      if (!fromCustomer && !chatsOf(actor).includes(which)) return false;
+      bus.publish({ t: 'typing', orderId: order.orderId, customerId: order.customerId, writerId: order.writerId, chat: which, fromCustomer, start });
+      return true;
+    },
+
+    /** An attachment of a message the actor may see. */
+    file: async ({ actor, orderId, fileId }: { actor: ChatActor; orderId: string; fileId: string }): Promise<{ name: string; size: number; stream: Readable }> => {
+      const order = await orderFor(actor, orderId);
+      const file = await repo.findFile({
+        orderId: order.orderId,
+        fileId: parseId(fileId),
+        customerId: isCustomer(actor) ? actor.userId : null,
+        chats: isCustomer(actor) ? ['writer', 'support'] : chatsOf(actor),
+      });
+      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      return { name: file.name, size: file.size, stream: await files.openStored(file.storageKey) };
+    },
+
+    /** What the socket hub reads when a wake-up concerns its sockets. */
+    hubReads: {
+      message: async (id: number): Promise<ChatMessage | null> => {
+        const cached = recent.get(id);
+        if (cached) return cached;
+        const [stored] = await repo.byIds({ ids: [id], customerId: null });
+        return stored ? toWireMessage(stored) : null;
+      },
+      customerUnread: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderUnread> =>
+        toUnread(await repo.customerUnread({ customerId, orderId })),
+      staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread> =>
+        toUnread(await repo.staffUnread({ orderId, chats })),
+      ordersOfWriterFor: (input: { writerId: number; customerIds: number[] }) => repo.ordersOfWriterFor(input),
+    },
+  };
+};
+export type ChatService = ReturnType<typeof createChatService>;

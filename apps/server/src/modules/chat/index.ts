@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Gauge } from 'prom-client';
+import type { Config } from '../../config';
+import type { ModuleOptions } from '../../context';
+import { registerMultipart } from '../../plugins/form-body';
+import { createFiles } from '../files';
+import { createMemoryBus, createRedisBus, type ChatBus } from './chat.bus';
+import { createHub, type Hub } from './chat.hub';
+import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
+import { createChatRepo } from './chat.repo';
+import { chatRoutes } from './chat.routes';
+import { createChatService, type ChatService } from './chat.service';
+import { chatSockets } from './chat.socket';
+
+export type { ChatService, Hub, UnseenMailJob };
+
+/** Where the chat lives on this process: `/chat`, or the path of CHAT_BASE_URL on a chat-only process (CONTRACT "Serving"). */
+export const chatPrefix = (config: Pick<Config, 'serverRole' | 'chatBaseUrl'>): string =>
+  config.serverRole === 'chat' && config.chatBaseUrl ? new URL(config.chatBaseUrl).pathname.replace(/\/$/, '') : '/chat';
+
+/** Whether this process serves the chat: a chat-only one does; the main one unless CHAT_BASE_URL names another origin. */
+export const servesChat = (config: Pick<Config, 'serverRole' | 'chatBaseUrl' | 'publicOrigin'>): boolean => {
+  if (config.serverRole === 'chat' || !config.chatBaseUrl) return true;
+  return config.publicOrigin !== undefined && new URL(config.chatBaseUrl).origin === new URL(config.publicOrigin).origin;
+};
+
+/** What tests and benches reach through the app (the job run by hand, the hub's socket count). */
+export interface ChatHandle {
+  service: ChatService;
+  hub: Hub;
+  mailJob: UnseenMailJob;
+  bus: ChatBus;
+}
+
+/**
+ * The messenger (issue 10; ADR 0047, 0048): HTTP routes and sockets under the chat prefix, the fan-out
+ * (in process, or Redis wake-ups with REDIS_URL), the unseen-message mail job.
+ */
+export const chatModule: FastifyPluginAsync<ModuleOptions & { onReady?: (handle: ChatHandle) => void }> = async (app, { ctx, onReady }) => {
+  const bus = ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
+  const service = createChatService({ repo: createChatRepo(ctx.db), files: createFiles(ctx), bus, clock: ctx.clock });
+  const hub = createHub({ bus, reads: service.hubReads, log: ctx.log, now: () => ctx.clock.now().getTime() });
+  const mailJob = createUnseenMailJob({
+    db: ctx.db,
+    clock: ctx.clock,
+    log: ctx.log,
+    sendMail: (message) => ctx.mailer.send(message),
+    origin: ctx.origin,
+    intervalMs: ctx.config.chat.mailIntervalMs,
+  });
+  if (app.metrics) {
+    new Gauge({
+      name: 'chat_open_sockets',
+      help: 'Chat sockets (customer and staff) open on this instance',
+      registers: [app.metrics],
+      collect() {
+        this.set(hub.openSockets());
+      },
+    });
+  }
+
+  await app.register(
+    async (scope) => {
+      // A chat process on its own origin is called by the web app's origin (bearer tokens, no cookies).
+      if (ctx.config.serverRole === 'chat') {
+        const allowOrigin = ctx.config.publicOrigin ?? '*';
+        scope.addHook('onRequest', async (request, reply) => {
+          if (!request.headers.origin) return;
+          void reply
+            .header('access-control-allow-origin', allowOrigin)
+            .header('vary', 'Origin')
+            .header('access-control-allow-headers', 'authorization, content-type, idempotency-key')
+            .header('access-control-allow-methods', 'GET, POST, PUT, OPTIONS')
+            .header('access-control-max-age', '600');
+        });
+        scope.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
+      }
+      await registerMultipart(scope);
+      await scope.register(chatRoutes, { service });
+      await scope.register(chatSockets, { service, hub, tokens: ctx.tokens });
+    },
+    { prefix: chatPrefix(ctx.config) },
+  );
+
+  app.addHook('onReady', async () => {
+    hub.start();
+    mailJob.start();
+    onReady?.({ service, hub, mailJob, bus });
+  });
+  app.addHook('onClose', async () => {
+    hub.stop();
+    await mailJob.stop();
+    await bus.close();
+  });
+};

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHAT_MESSAGE,
+  chatMessageSchema,
+  chatOfDirection,
+  defaultChat,
+  EMOJI,
+  messageBodyProblem,
+  messageContentSchema,
+  parseReadIds,
+  serverFrameSchema,
+  SOCKET_EVENT,
+  staffDirectionOf,
+} from './index';
+
+describe('SPEC §3 directions and chats', () => {
+  it('puts 1 and 3 in the writer chat and 2 and 6 in the support chat', () => {
+    expect([1, 3].map((d) => chatOfDirection(d as 1 | 3))).toEqual(['writer', 'writer']);
+    expect([2, 6].map((d) => chatOfDirection(d as 2 | 6))).toEqual(['support', 'support']);
+    expect(staffDirectionOf('writer')).toBe(3);
+    expect(staffDirectionOf('support')).toBe(6);
+  });
+  it('has 39 distinct emoji (SPEC §3)', () => {
+    expect(EMOJI).toHaveLength(39);
+    expect(new Set(EMOJI).size).toBe(39);
+  });
+});
+
+describe('SPEC §5 "Chat": 1500 characters, no empty message without files', () => {
+  it('refuses 1501 characters with SPEC\'s text and takes 1500', () => {
+    expect(messageBodyProblem('a'.repeat(1501), false)).toBe('Message cannot be more than 1500 characters long.');
+    expect(messageBodyProblem('a'.repeat(1500), false)).toBeNull();
+  });
+  it('refuses an empty text without files and takes it with files', () => {
+    expect(messageBodyProblem('  ', false)).toBe(CHAT_MESSAGE.empty);
+    expect(messageBodyProblem('', true)).toBeNull();
+  });
+});
+
+describe('SPEC §4 "Messages": the default chat', () => {
+  it('opens the writer chat by default, support without a writer, when only support has unread, or with panel=support', () => {
+    expect(defaultChat({ hasWriter: true, unread: { writer: 0, support: 0 } })).toBe('writer');
+    expect(defaultChat({ hasWriter: false, unread: { writer: 0, support: 0 } })).toBe('support');
+    expect(defaultChat({ hasWriter: true, unread: { writer: 0, support: 2 } })).toBe('support');
+    expect(defaultChat({ hasWriter: true, unread: { writer: 1, support: 2 } })).toBe('writer');
+    expect(defaultChat({ hasWriter: true, unread: { writer: 1, support: 0 }, panel: 'support' })).toBe('support');
+  });
+});
+
+describe('wire shapes', () => {
+  it('reads the message field as body, sticker or emoji, never two at once', () => {
+    expect(messageContentSchema.safeParse({ body: 'hi' }).success).toBe(true);
+    expect(messageContentSchema.safeParse({ sticker: 3 }).success).toBe(true);
+    expect(messageContentSchema.safeParse({ emoji: '🎉' }).success).toBe(true);
+    expect(messageContentSchema.safeParse({ body: 'hi', sticker: 3 }).success).toBe(false);
+    expect(messageContentSchema.safeParse({ html: 'x' }).success).toBe(false);
+  });
+  it('parses "1,2,3" read lists, dropping junk and duplicates', () => {
+    expect(parseReadIds('1, 2,3,3,x,-4,0')).toEqual([1, 2, 3]);
+    expect(parseReadIds([5, 6])).toEqual([5, 6]);
+  });
+  it('parses a new-message frame and refuses an unknown event', () => {
+    const message = {
+      id: 1, orderId: 2, sequence: 1, direction: { id: 6 }, state: { id: 1 }, body: 'hi', sticker: null, emoji: null, files: [],
+      dateCreated: '2026-01-01T00:00:00.000Z', clientId: null,
+    };
+    expect(chatMessageSchema.parse(message).direction.id).toBe(6);
+    expect(serverFrameSchema.safeParse({ event: SOCKET_EVENT.newMessage, data: { message } }).success).toBe(true);
+    expect(serverFrameSchema.safeParse({ event: 99, data: {} }).success).toBe(false);
+  });
+});
