@@ -16,6 +16,7 @@ import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
 import { filesModule } from './modules/files';
 import { healthModule } from './modules/health';
+import { loyaltyModule } from './modules/loyalty';
 import { createMailer, createMailRepo, mailRoutes, type Mailer } from './modules/mail';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
@@ -149,6 +150,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { ctx });
+  await app.register(loyaltyModule, { ctx });
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });

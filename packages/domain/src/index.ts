@@ -20,3 +20,5 @@ export * from './revision/index';
 export * from './calendar/index';
 export * from './routes/index';
 export * from './chat/index';
+export * from './loyalty/index';
+export * from './referral/index';

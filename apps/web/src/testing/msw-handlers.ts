@@ -10,6 +10,7 @@ import {
   workTypesFixture,
 } from './catalogue-fixtures';
 import { customerFixture, orderDetailFixture, sessionsFixture, settingsFixture } from './fixtures';
+import { loyaltySummaryFixture } from './loyalty-fixtures';
 import { priceCalcHandler } from './price-calc-handler';
 
 /** What a healthy API answers; a test overrides one handler with server.use() to change a story. */
@@ -52,6 +53,10 @@ export const defaultHandlers = [
   http.get('/api/en/orders/revisions', () =>
     HttpResponse.json({ revisions: [], total: 0, window: { until: null, open: false, daysLeft: 0 }, activeRevision: null }),
   ),
+  // Issue 12: /loyalty.
+  http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(loyaltySummaryFixture())),
+  http.get('/api/en/customers/referral', () => HttpResponse.json({ url: 'http://localhost:3000/order?ref_id=7', readyReferrals: 0 })),
+  http.get('/api/en/customers/referrals/referral_customers', () => HttpResponse.json({ referrals: [], total: 0 })),
   http.get('/api/en/orders/:id', ({ params }) => HttpResponse.json(orderDetailFixture({ id: Number(params.id) }))),
   http.get('/api/en/orders/:id/customers/files', () => HttpResponse.json([])),
   http.get('/api/en/orders/:id/writers/files', () => HttpResponse.json([])),

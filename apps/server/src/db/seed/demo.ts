@@ -13,6 +13,7 @@ import {
 import { hashPassword } from '../../lib/password';
 import type { Queryable } from '../client';
 import { findAccountId, insertAccount } from './accounts';
+import { seedDemoLoyalty } from './loyalty';
 import { seededCalcs } from './prices';
 
 /** CONTRACT "Demo data": the accounts a fresh clone signs in with. */
@@ -298,4 +299,6 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
       }
     }
   }
+  // Issue 12: the demo customer's points and referrals.
+  await seedDemoLoyalty(q, { customerId, now });
 };

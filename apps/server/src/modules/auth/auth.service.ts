@@ -27,7 +27,11 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
 
-type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & { repo: AuthRepo };
+type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
+  repo: AuthRepo;
+  /** Issue 12: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
+  onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
+};
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
 const plusSeconds = (date: Date, seconds: number): Date => new Date(date.getTime() + seconds * 1000);
@@ -46,7 +50,7 @@ export interface SignUpInput {
   userAgent?: string;
 }
 
-export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: AuthDeps) => {
+export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
   // Unknown emails still pay for one hash check, so timing does not tell which emails exist.
   let dummyHash: Promise<string> | undefined;
   const burnPasswordCheck = async (password: string): Promise<void> => {
@@ -156,6 +160,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
       if (await repo.emailExists(email)) throw registered();
 
       const chosePassword = Boolean(input.password);
+      const referrerId = await referrerIdOf(input.refId);
       const userId = await repo.insertUser({
         role: ROLE.customer,
         email,
@@ -165,7 +170,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
         phone,
         statusId: CUSTOMER_STATUS.awaitingConfirmation.id,
         enabledNightCalls: input.isEnabledNightCall,
-        referrerId: await referrerIdOf(input.refId),
+        referrerId,
         hashDevice: input.hashDevice ?? '',
         ipClient: input.ip,
         passwordUnproven: chosePassword,
@@ -173,6 +178,12 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log }: 
       });
       // The unique index on lower(email) settles a race between two sign-ups of one address.
       if (userId === null) throw registered();
+      if (referrerId !== null && onReferredSignUp) {
+        // The account stands whatever happens to its referral (ADR 0051): a failure is logged, not shown.
+        await onReferredSignUp({ referrerId, referredId: userId, hashDevice: input.hashDevice ?? '', now: clock.now() }).catch((error: unknown) =>
+          log.error({ err: error, userId }, 'referral not recorded'),
+        );
+      }
 
       const magicLinkUrl = chosePassword
         ? null

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext, ModuleOptions } from '../../context';
 import type { Db } from '../../db/client';
 import type { AccessClaims } from '../../lib/jwt';
+import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService } from './auth.service';
@@ -13,7 +14,15 @@ export { NO_PASSWORD_HASH } from './auth.repo';
 
 /** The auth service over the app's infrastructure; other modules use it for email confirmation. */
 export const authServiceFor = (ctx: AppContext): AuthService =>
-  createAuthService({ repo: createAuthRepo(ctx.db), clock: ctx.clock, tokens: ctx.tokens, mailer: ctx.mailer, origin: ctx.origin, log: ctx.log });
+  createAuthService({
+    repo: createAuthRepo(ctx.db),
+    clock: ctx.clock,
+    tokens: ctx.tokens,
+    mailer: ctx.mailer,
+    origin: ctx.origin,
+    log: ctx.log,
+    onReferredSignUp: (e) => recordReferral(ctx.db, e),
+  });
 
 /** SPEC §7 "Authentication", CONTRACT "Identity". */
 export const authModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -9,25 +9,29 @@ import {
   type DiscountList,
   type StoredDiscount,
 } from '@app/domain';
+import type { Clock } from '../../lib/clock';
 import type { DiscountsRepo } from './discounts.repo';
 
 export type DiscountResolution = { ok: true; discount: StoredDiscount } | { ok: false; message: string };
 
-export const createDiscountsService = ({ repo }: { repo: DiscountsRepo }) => {
+export const createDiscountsService = ({ repo, clock }: { repo: DiscountsRepo; clock: Clock }) => {
   /** The code as the customer may use it on an order, or the SPEC §8 message saying why not. */
   const resolve = async ({
     code,
     customerId,
     premiumWriter,
+    orderId,
   }: {
     code: string;
     customerId: number | null;
+    /** the order being edited: a single-use code it already holds stays usable on it */
+    orderId?: number | undefined;
     /** undefined: not known yet (the apply call comes before the order) */
     premiumWriter?: boolean;
   }): Promise<DiscountResolution> => {
     const clean = normalizeDiscountCode(code);
     if (clean === '') return { ok: false, message: DISCOUNT_MESSAGE.empty };
-    const discount = await repo.findUsable({ code: clean, customerId });
+    const discount = await repo.findUsable({ code: clean, customerId, orderId, now: clock.now() });
     if (!discount) return { ok: false, message: DISCOUNT_MESSAGE.invalid };
     const problem = premiumWriter === undefined ? null : discountProblem(discount, premiumWriter);
     return problem ? { ok: false, message: problem } : { ok: true, discount };
@@ -47,7 +51,7 @@ export const createDiscountsService = ({ repo }: { repo: DiscountsRepo }) => {
     },
     /** `GET /api/en/orders/discounts`: the customer's own codes (public codes are handed out, not listed). */
     listOwn: async ({ customerId }: { customerId: number }): Promise<DiscountList> => ({
-      discounts: (await repo.listOwn({ customerId })).map(discountToWire),
+      discounts: (await repo.listOwn({ customerId, now: clock.now() })).map(discountToWire),
     }),
   };
 };

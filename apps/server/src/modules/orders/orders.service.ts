@@ -162,7 +162,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
    * Every rule again on the server (issue 3): catalogues, form dependencies, text, the discount code, the
    * preferred writers; then the price from the domain function over the database's tables.
    */
-  const prepare = async ({ customerId, category, body }: { customerId: number; category: string; body: OrderBodyValues }): Promise<OrderFields> => {
+  const prepare = async ({ customerId, category, body, orderId }: { customerId: number; category: string; body: OrderBodyValues; orderId?: number }): Promise<OrderFields> => {
     const table = await priceTables.forCategory(category);
     const siteCategory = table.siteCategory;
     const checked = checkOrderSubmission(body, { siteCategory, catalogues: await loadCatalogues(siteCategory) });
@@ -171,7 +171,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
     let discount: { code: string; percent: number; amountCents: number } | null = null;
     // An empty code is simply no discount; any other refusal is the SPEC §8 discountCode error.
     if (normalizeDiscountCode(body.discountCode) !== '') {
-      const resolution = await discounts.resolve({ code: body.discountCode, customerId, premiumWriter: body.premiumWriter === 2 });
+      const resolution = await discounts.resolve({ code: body.discountCode, customerId, premiumWriter: body.premiumWriter === 2, orderId });
       if (resolution.ok) discount = resolution.discount;
       else errors.discountCode = [resolution.message];
     }
@@ -296,7 +296,7 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
       const state = await repo.findState({ customerId, orderId });
       if (!state || String(state.siteCategory) !== category) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       if (!isOrderEditable(state.statusId, forceEditing)) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
-      const fields = await prepare({ customerId, category, body });
+      const fields = await prepare({ customerId, category, body, orderId });
       const editableStatuses = Object.values(ORDER_STATUS).filter((s) => isOrderEditable(s, forceEditing));
       const updated = await repo.update({ customerId, orderId, fields, now: clock.now(), editableStatuses, money });
       // The status moved on (a payment) between the check and the update.

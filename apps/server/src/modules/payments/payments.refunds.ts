@@ -1,6 +1,7 @@
 import type { PaymentSystem } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Queryable } from '../../db/client';
+import { reversePointsForOrder } from '../loyalty';
 import { recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createRefundsRepo } from './payments.refunds.repo';
@@ -28,6 +29,8 @@ export const applyProviderRefund = async (
   if (refundId === null) log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
   const moved = await createRefundsRepo(tx).markOrderRefunded({ orderId: payment.orderId, paymentId: payment.id, now });
   if (!moved) log.info({ provider, paymentId: payment.id, orderId: payment.orderId }, 'provider refund left the order status as it was');
+  // Issue 12 (ADR 0050): the order's loyalty points are taken back, once.
+  else await reversePointsForOrder(tx, { orderId: payment.orderId, now });
 };
 
 /**

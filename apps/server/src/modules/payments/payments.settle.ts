@@ -13,6 +13,7 @@ import {
 import type { Logger } from '../../lib/logger';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { earnPointsForPayment } from '../loyalty';
 import { recordPaymentTransaction, recordRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { applyRefundReceivedEarlier } from './payments.refunds';
@@ -102,6 +103,8 @@ export const settlePaid = async (
     decision.kind === 'full' ? await repo.markOrderPaid(payment.orderId, now) : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
+  // Issue 12 (ADR 0050): the payment's loyalty points, once per payment, in this transaction.
+  await earnPointsForPayment(tx, { paymentId: payment.id, orderId: payment.orderId, customerId: payment.customerId, amountCents: payment.amountCents, now });
   // ADR 0036: a provider refund that arrived before this paid event applies now.
   await applyRefundReceivedEarlier(tx, { provider, payment: { ...payment, state: 'paid' }, now, log });
   return { changed: true };

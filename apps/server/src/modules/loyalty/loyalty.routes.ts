@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loyaltyCodeSchema, loyaltyRulesSchema, loyaltySummarySchema, referralDiscountSchema, referralInfoSchema, referralListQuerySchema, referralListSchema } from '@app/domain';
+import { currentUser } from '../../plugins/auth';
+import type { LoyaltyService } from './loyalty.service';
+
+const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
+const errors = { 401: errorBodySchema, 404: errorBodySchema };
+const idParams = z.object({ id: z.string().max(20) });
+const security = [{ bearer: [] }];
+
+/** SPEC §7 "Loyalty and referral", CONTRACT "Paths" (issue 12); paths exact. */
+export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> = async (app, { service }) => {
+  app.get(
+    '/api/en/orders/discounts/loyalty_discounts/rules',
+    { preHandler: app.requireCustomer, schema: { tags: ['loyalty'], summary: 'The loyalty rules [{from, to, percent}]', security, response: { 200: loyaltyRulesSchema, ...errors } } },
+    async () => service.rules(),
+  );
+  app.get(
+    '/api/en/orders/discounts/loyalty_discounts',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['loyalty'],
+        summary: 'The points balance (the ledger sum), the current rule and points to the next, the codes',
+        security,
+        response: { 200: loyaltySummarySchema, ...errors },
+      },
+    },
+    async (request) => service.summary({ customerId: currentUser(request).userId }),
+  );
+  app.get(
+    '/api/en/orders/discounts/loyalty_discounts/code',
+    { preHandler: app.requireCustomer, schema: { tags: ['loyalty'], summary: 'The loyalty code not used yet, or null', security, response: { 200: loyaltyCodeSchema, ...errors } } },
+    async (request) => service.code({ customerId: currentUser(request).userId }),
+  );
+  app.post(
+    '/api/en/orders/discounts/loyalty_discounts/code',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['loyalty'],
+        summary: 'Generates a single-use loyalty code (ADR 0050); the open code again when there is one',
+        security,
+        response: { 200: loyaltyCodeSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.generateCode({ customerId: currentUser(request).userId }),
+  );
+
+  app.get(
+    '/api/en/customers/referral',
+    { preHandler: app.requireCustomer, schema: { tags: ['referrals'], summary: 'The referral link and the count of ready referrals', security, response: { 200: referralInfoSchema, ...errors } } },
+    async (request) => service.referralInfo({ customerId: currentUser(request).userId }),
+  );
+  app.get(
+    '/api/en/customers/referrals/referral_customers',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['referrals'],
+        summary: 'The referred customers, filtered by status (0 all, 1–6)',
+        security,
+        querystring: referralListQuerySchema,
+        response: { 200: referralListSchema, ...errors, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.referralList({ customerId: currentUser(request).userId, idStatus: request.query.idStatus as 0 }),
+  );
+  app.get(
+    '/api/en/customers/referrals/:id/discount',
+    {
+      preHandler: app.requireCustomer,
+      schema: { tags: ['referrals'], summary: "The referral's discount code", security, params: idParams, response: { 200: referralDiscountSchema, ...errors } },
+    },
+    async (request) => service.referralDiscount({ customerId: currentUser(request).userId, id: request.params.id }),
+  );
+  app.post(
+    '/api/en/customers/referrals/:id/discount',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['referrals'],
+        summary: 'Generates the discount of a ready referral (ADR 0051); the same code when asked again',
+        security,
+        params: idParams,
+        response: { 200: referralDiscountSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => service.generateReferralDiscount({ customerId: currentUser(request).userId, id: request.params.id }),
+  );
+};

@@ -1,0 +1,108 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { server } from '@/testing/msw-server';
+import { signIn } from '@/testing/fixtures';
+import { generatedDiscountFixture, loyaltySummaryFixture, referralFixture } from '@/testing/loyalty-fixtures';
+import { renderApp } from '@/testing/render-app';
+
+const serveSummary = (summary = loyaltySummaryFixture()) => server.use(http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(summary)));
+
+describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_000 }, () => {
+  it('shows the balance, the rules with the current one marked, points to the next and the earning rule', async () => {
+    signIn();
+    renderApp('/loyalty');
+    expect(await screen.findByTestId('points-balance')).toHaveTextContent('150 points');
+    expect(screen.getByTestId('points-to-next')).toHaveTextContent('150 points to the next level (5 % off).');
+    const table = screen.getByRole('table', { name: /Loyalty rules/ });
+    const current = within(table).getAllByRole('row').filter((r) => r.getAttribute('aria-current') === 'true');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent('100–299');
+    expect(current[0]).toHaveTextContent('Your level');
+    expect(screen.getByText(/You earn 1 point for every whole US dollar/)).toBeInTheDocument();
+  });
+
+  it("refuses to generate without a rule above 0 %, with SPEC's text, and asks the server nothing", async () => {
+    const posted = vi.fn();
+    serveSummary(loyaltySummaryFixture({ points: 40, currentRule: { from: 0, to: 99, percent: 0 }, nextRule: { from: 100, to: 299, percent: 3 }, pointsToNextRule: 60, generation: null }));
+    server.use(http.post('/api/en/orders/discounts/loyalty_discounts/code', () => { posted(); return HttpResponse.json({ discount: null }); }));
+    signIn();
+    const { user } = renderApp('/loyalty');
+    await user.click(await screen.findByRole('button', { name: 'Generate discount code' }));
+    expect(await screen.findByText("You don't have enough points to generate discount.")).toBeInTheDocument();
+    expect(posted).not.toHaveBeenCalled();
+  });
+
+  it('shows what generating costs before confirming, then the code with copy-to-clipboard', async () => {
+    let summary = loyaltySummaryFixture();
+    server.use(
+      http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(summary)),
+      http.post('/api/en/orders/discounts/loyalty_discounts/code', () => {
+        const discount = generatedDiscountFixture();
+        summary = loyaltySummaryFixture({ points: 50, code: discount, codes: [discount], generation: null });
+        return HttpResponse.json({ discount });
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/loyalty');
+    await user.click(await screen.findByRole('button', { name: 'Generate discount code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a discount code?' });
+    expect(within(dialog).getByTestId('generation-cost')).toHaveTextContent('It uses 100 of your 150 points; 50 remain.');
+    await user.click(within(dialog).getByRole('button', { name: 'Generate code' }));
+    const card = await screen.findByTestId('loyalty-code');
+    expect(card).toHaveTextContent('LOYAL-ABCDEFGHJK');
+    expect(within(card).getByRole('link', { name: 'Use it on a new order' })).toHaveAttribute('href', '/order?discountCode=LOYAL-ABCDEFGHJK');
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await user.click(within(card).getByRole('button', { name: 'Copy the code LOYAL-ABCDEFGHJK' }));
+    expect(writeText).toHaveBeenCalledWith('LOYAL-ABCDEFGHJK');
+    expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('points-balance')).toHaveTextContent('50 points'));
+  });
+
+  it('lists generated codes with their state on the discount sub-tab', async () => {
+    serveSummary(
+      loyaltySummaryFixture({
+        codes: [
+          generatedDiscountFixture({ code: 'REF-USEDCODE22', source: 'referral', state: 'used', idOrder: 42 }),
+          generatedDiscountFixture({ code: 'REF-EXPIRED333', source: 'referral', state: 'expired', expiresAt: '2030-01-01T00:00:00.000Z' }),
+        ],
+      }),
+    );
+    signIn();
+    renderApp('/loyalty?tab=discount');
+    const items = await screen.findAllByTestId('discount-code-item');
+    expect(items[0]).toHaveTextContent('Used');
+    expect(items[0]).toHaveTextContent('used on order #42');
+    expect(items[1]).toHaveTextContent('Expired');
+  });
+});
+
+describe('/loyalty referral sub-tab (SPEC §4, ADR 0051)', { timeout: 20_000 }, () => {
+  it('filters by status 0–6 and generates a discount for a ready referral; a failure shows SPEC §8 text', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/en/customers/referrals/referral_customers', ({ request }) => {
+        const idStatus = new URL(request.url).searchParams.get('idStatus') ?? '';
+        asked.push(idStatus);
+        const all = [referralFixture(1, 3), referralFixture(2, 1)];
+        const list = idStatus === '0' ? all : all.filter((r) => String(r.status.id) === idStatus);
+        return HttpResponse.json({ referrals: list, total: list.length });
+      }),
+      http.post('/api/en/customers/referrals/:id/discount', () => HttpResponse.json({ message: 'Problem occurred while generating your discount' }, { status: 422 })),
+    );
+    signIn();
+    const { user } = renderApp('/loyalty?tab=referral');
+    expect(await screen.findByLabelText('Your referral link')).toHaveValue('http://localhost:3000/order?ref_id=7');
+    expect(await screen.findAllByTestId('referral-item')).toHaveLength(2);
+    const options = within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All', 'New referral', 'In progress', 'Ready to use', 'Discount generated', 'Discount used', 'Discount expired']);
+    await user.selectOptions(screen.getByLabelText('Status'), '3');
+    await waitFor(() => expect(screen.getAllByTestId('referral-item')).toHaveLength(1));
+    expect(asked).toContain('3');
+    await user.click(screen.getByRole('button', { name: 'Generate discount' }));
+    expect(await screen.findByText('Problem occurred while generating your discount')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), '6');
+    expect(await screen.findByText('No referrals with the status “Discount expired”.')).toBeInTheDocument();
+  });
+});
