@@ -291,9 +291,24 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
       [order?.id, id, `del-key-${id}`],
     );
 
+    const [support] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 6 ORDER BY id LIMIT 1`);
+    await t.db.query(
+      `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES
+         ($1, $2, 1, 'support', 2, $2, 'My phone is 555 0100', now()), ($1, $2, 2, 'support', 6, $3, 'Thanks, noted', now())`,
+      [order?.id, id, support?.id],
+    );
+    await t.db.query(`INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`, [
+      id,
+      `del-earned-${id}`,
+      order?.id,
+    ]);
+
     const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account has been successfully deleted.' });
+    // The customer's words go, support's stay; the points ledger is books and stays whole.
+    expect(await t.db.query('SELECT body FROM messages WHERE customer_id = $1 ORDER BY sequence', [id])).toEqual([{ body: '' }, { body: 'Thanks, noted' }]);
+    expect(await t.db.query('SELECT points FROM loyalty_points_ledger WHERE customer_id = $1', [id])).toEqual([{ points: 20 }]);
 
     for (const s of [session, other]) {
       expect((await getProfile(s)).statusCode).toBe(401);
@@ -344,6 +359,18 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
       `INSERT INTO order_files (order_id, customer_id, source, name, type_name, size_bytes, storage_key) VALUES ($1, $2, 'customer', 'brief.pdf', 'pdf', 10, $3)`,
       [order?.id, id, `gdpr-key-${id}`],
     );
+    const [support] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 6 ORDER BY id LIMIT 1`);
+    await t.db.query(
+      `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES ($1, $2, 1, 'support', 6, $3, 'Hello from support', now())`,
+      [order?.id, id, support?.id],
+    );
+    await t.db.query(`INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`, [
+      id,
+      `gdpr-earned-${id}`,
+      order?.id,
+    ]);
+    const friend = await newCustomer({ confirmed: false });
+    await t.db.query('INSERT INTO referrals (referrer_id, referred_id, created_at) VALUES ($1, $2, now())', [id, friend.id]);
     const res = await report(session, id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -355,6 +382,13 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     expect(doc.files).toEqual([expect.objectContaining({ name: 'brief.pdf', orderId: order?.id })]);
     expect(doc.transactions).toEqual([expect.objectContaining({ orderId: order?.id, amount: 19.99, type: 'payment' })]);
     expect(doc.consentHistory.map((c: { consent: string }) => c.consent)).toEqual(['technical_data', 'location_usages', 'information_sharing', 'email_subscription']);
+    expect(doc.messages).toEqual([expect.objectContaining({ orderId: order?.id, chat: 'support', direction: 6, body: 'Hello from support', files: [] })]);
+    expect(doc.pointsLedger).toEqual([expect.objectContaining({ kind: 'earned', points: 20, orderId: order?.id })]);
+    expect(doc.referrals).toEqual([expect.objectContaining({ role: 'referrer' })]);
+    // The friend's report names the referral as theirs, without the referrer's code.
+    const friendDoc = (await report(friend.session, friend.id)).json();
+    expect(friendDoc.referrals).toEqual([expect.objectContaining({ role: 'referred', discountCode: null })]);
+    expect(friendDoc.messages).toEqual([]);
     expect(res.body).not.toMatch(/argon2|password/i);
   });
 
@@ -366,13 +400,19 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/en/customers/customer/gdpr?id=${me.id}` })).statusCode).toBe(401);
   });
 
-  it('is complete for thousands of rows and written in batches, never whole in memory', async () => {
+  it('is complete for a customer with 5,000 chat messages and written in batches, never whole in memory', async () => {
     const { id, session } = await newCustomer();
     const ROWS = 5000;
+    const [order] = await t.db.query<{ id: number }>(
+      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline,
+         basic_price_cents, final_price_cents)
+       VALUES ($1, $2, 1, 1, 2, 'Chatty order', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
+      [`gdpr-chat-${id}-0123456789`, id],
+    );
     await t.db.query(
-      `INSERT INTO consent_history (customer_id, consent, granted, previous, created_at)
-       SELECT $1, 'email_subscription', g % 2 = 0, g % 2 = 1, now() FROM generate_series(1, $2) AS g`,
-      [id, ROWS],
+      `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at)
+       SELECT $1, $2, g, 'writer', 1, $2, 'message ' || g || ' ' || repeat('x', 200), now() FROM generate_series(1, $3) AS g`,
+      [order?.id, id, ROWS],
     );
     // Through the service: each piece it hands out holds at most one batch.
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -383,9 +423,11 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     for await (const piece of await service.openReport({ customerId: id, id })) pieces.push(piece);
     const whole = pieces.join('');
     const longest = Math.max(...pieces.map((p) => p.length));
-    expect(pieces.filter((p) => p.includes('email_subscription')).length).toBe(Math.ceil(ROWS / REPORT_BATCH_ROWS));
+    expect(pieces.filter((p) => p.includes('"chat":"writer"')).length).toBe(Math.ceil(ROWS / REPORT_BATCH_ROWS));
     expect(longest).toBeLessThan(whole.length / 5);
-    expect(JSON.parse(whole).consentHistory).toHaveLength(ROWS);
+    const parsed = JSON.parse(whole);
+    expect(parsed.messages).toHaveLength(ROWS);
+    expect(parsed.messages.at(-1).body).toMatch(/^message 5000 /);
 
     // Over HTTP: the body arrives in several chunks and parses whole.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -403,6 +445,6 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
       text += decoder.decode(next.value, { stream: true });
     }
     expect(chunks).toBeGreaterThan(1);
-    expect(JSON.parse(text).consentHistory).toHaveLength(ROWS);
+    expect(JSON.parse(text).messages).toHaveLength(ROWS);
   });
 });

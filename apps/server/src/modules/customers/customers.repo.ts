@@ -81,8 +81,7 @@ export interface ProfileUpdate {
 /**
  * The sections of the personal-data report after the profile (ADR 0052), each read in batches by keyset
  * ($2 the last id of the previous batch, $3 the batch size) so no section is held whole in memory. Every
- * query carries the customer id ($1) in its WHERE (DESIGN rule 3). A section is one entry here; the chat
- * messages (migration 0010) and the loyalty and referral tables (migration 0011) add theirs the same way.
+ * query carries the customer id ($1) in its WHERE (DESIGN rule 3). A new section is one entry here.
  */
 export const REPORT_SECTIONS = {
   orders: `SELECT o.id, o.uid, o.title, o.status_id AS "statusId", o.site_category AS "siteCategory", o.work_type_id AS "workTypeId",
@@ -102,6 +101,19 @@ export const REPORT_SECTIONS = {
     FROM transactions t WHERE t.customer_id = $1 AND t.id > $2 ORDER BY t.id LIMIT $3`,
   consentHistory: `SELECT c.id, c.consent, c.granted, c.previous, c.created_at AS date
     FROM consent_history c WHERE c.customer_id = $1 AND c.id > $2 ORDER BY c.id LIMIT $3`,
+  // Both chats of every order (migration 0010), each message with its attachments' names.
+  messages: `SELECT m.id, m.order_id AS "orderId", m.chat, m.direction, m.body, m.sticker, m.emoji, m.created_at AS "dateCreated",
+      (SELECT COALESCE(json_agg(json_build_object('id', f.id, 'name', f.name, 'typeName', f.type_name, 'sizeBytes', f.size_bytes) ORDER BY f.id), '[]'::json)
+        FROM message_files f WHERE f.message_id = m.id AND f.customer_id = $1) AS files
+    FROM messages m WHERE m.customer_id = $1 AND m.id > $2 ORDER BY m.id LIMIT $3`,
+  // Referrals (migration 0011): the ones this customer brought (never those marked as fraud, which are
+  // support's), and the one that brought this customer (without the referrer's code: it is theirs).
+  referrals: `SELECT r.id, CASE WHEN r.referrer_id = $1 THEN 'referrer' ELSE 'referred' END AS role,
+      CASE WHEN r.referrer_id = $1 THEN r.discount_code END AS "discountCode", r.created_at AS "dateCreated"
+    FROM referrals r WHERE ((r.referrer_id = $1 AND r.fraud IS NULL) OR r.referred_id = $1) AND r.id > $2 ORDER BY r.id LIMIT $3`,
+  // The points ledger (migration 0011): every entry, the balance is their sum.
+  pointsLedger: `SELECT l.id, l.kind, l.points, l.order_id AS "orderId", l.discount_code AS "discountCode", l.created_at AS "dateCreated"
+    FROM loyalty_points_ledger l WHERE l.customer_id = $1 AND l.id > $2 ORDER BY l.id LIMIT $3`,
 } as const;
 export type ReportSection = keyof typeof REPORT_SECTIONS;
 
@@ -217,6 +229,12 @@ export const createCustomersRepo = (db: Db) => ({
       // File rows go; the hourly orphan sweep (ADR 0039) removes their stored bytes.
       await tx.query('DELETE FROM order_files WHERE customer_id = $1', [customerId]);
       await tx.query(`UPDATE payments SET hash_device = '' WHERE customer_id = $1`, [customerId]);
+      // What the customer wrote in the chats is erased, and the files they attached (the orphan sweep takes
+      // the bytes); the writer's and support's side stays, with the order, for the staff.
+      await tx.query(`UPDATE messages SET body = '', sticker = NULL, emoji = NULL WHERE customer_id = $1 AND sender_id = $1`, [customerId]);
+      await tx.query('DELETE FROM message_files WHERE customer_id = $1 AND uploaded_by = $1', [customerId]);
+      // Referrals and the points ledger are books (nothing cascades: ON DELETE RESTRICT); the device hash goes.
+      await tx.query(`UPDATE referrals SET hash_device = '' WHERE referred_id = $1`, [customerId]);
       // The customer's own codes (loyalty, referral) can no longer be used by anyone.
       await tx.query('UPDATE discount_codes SET active = false WHERE customer_id = $1', [customerId]);
       return 'deleted';
