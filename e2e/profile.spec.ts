@@ -140,7 +140,7 @@ test('the privacy modal saves a consent, and the personal-data report downloads 
   expect(report.profile.email).toBe(customer.email);
   expect(report.orders).toEqual([expect.objectContaining({ title: 'An essay for the personal-data report' })]);
   expect(report.consentHistory).toEqual([expect.objectContaining({ consent: 'location_usages', granted: true, previous: false })]);
-  for (const section of ['files', 'transactions']) expect(Array.isArray(report[section])).toBe(true);
+  for (const section of ['files', 'transactions', 'messages', 'referrals', 'pointsLedger']) expect(Array.isArray(report[section])).toBe(true);
   // Another customer's report: 404.
   const stranger = await signUp(request, 'profile-stranger');
   expect((await request.get(`/api/en/customers/customer/gdpr?id=${me.id}`, { headers: bearer(stranger) })).status()).toBe(404);
