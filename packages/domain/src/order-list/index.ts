@@ -51,7 +51,7 @@ export const orderListItemSchema = z.object({
   hidden: z.enum(['YES', 'no']),
   pending: z.boolean(),
   pages: z.number().int(),
-  /** unread chat messages of the order; 0 until the messaging issue lands (ADR 0021) */
+  /** the customer's unread chat messages of the order (issue 10, ADR 0047) */
   unread: z.number().int(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;

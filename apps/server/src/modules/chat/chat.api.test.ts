@@ -232,6 +232,12 @@ describe('read pointers', () => {
     const s2 = chatMessageSchema.parse((await staffSay(support.token, c.orderId, 's2')).json());
     const w1 = chatMessageSchema.parse((await staffSay(writer.token, c.orderId, 'w1')).json());
     expect(await unread(c.token, c.orderId)).toEqual({ total: 3, writer: 1, support: 2 });
+    // The dashboard card's count (the order list's `unread`) is the same count.
+    const listUnread = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/en/sites/categories/1/orders?limit=12', headers: auth(c.token) })).json() as { orders: { id: number; unread: number }[] }).orders.find(
+        (o) => o.id === c.orderId,
+      )?.unread;
+    expect(await listUnread()).toBe(3);
     const read = async (ids: string) =>
       readAnswerSchema.parse(
         (await t.app.inject({ method: 'PUT', url: `/chat/api/customers/orders/${c.orderId}/messages/read`, headers: auth(c.token), payload: { messages: ids } })).json(),
@@ -243,6 +249,7 @@ describe('read pointers', () => {
     const own = chatMessageSchema.parse((await say(c.token, c.orderId, 'mine', '1')).json());
     expect((await read(`${own.id},abc,,-1`)).messages).toEqual([]);
     expect(await read(`${w1.id}`)).toMatchObject({ unread: { total: 0, writer: 0, support: 0 } });
+    expect(await listUnread()).toBe(0);
     const staffView = await history(support.token, c.orderId, '', 'staff');
     expect(staffView.find((m) => m.id === s1.id)?.state.id).toBe(2);
     // The customer's own message is read once the writer reads it.

@@ -104,6 +104,10 @@ const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
   return counts;
 };
 
+/** PostgreSQL's unique_violation (a client id already stored). */
+const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+
 /**
  * The messenger's SQL (issue 10, ADR 0047). A customer's query carries the customer id in its WHERE
  * (DESIGN rule 3); a staff query is scoped by the order found through `staffOrder`.
@@ -165,44 +169,82 @@ export const createChatRepo = (db: Db) => ({
     files: NewMessageFile[];
     now: Date;
     unseenDueAt: Date | null;
-  }): Promise<{ id: number; created: boolean }> =>
-    db.transaction(async (tx) => {
-      await tx.query('INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, 0) ON CONFLICT (order_id) DO NOTHING', [m.orderId]);
-      const [counter] = await tx.query<{ last_sequence: number }>('SELECT last_sequence FROM chat_sequences WHERE order_id = $1 FOR UPDATE', [m.orderId]);
-      if (m.clientId !== null) {
-        const [existing] = await tx.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
-          m.orderId,
-          m.senderId,
-          m.clientId,
-        ]);
-        if (existing) return { id: existing.id, created: false };
-      }
-      const sequence = (counter?.last_sequence ?? 0) + 1;
-      await tx.query('UPDATE chat_sequences SET last_sequence = $2 WHERE order_id = $1', [m.orderId, sequence]);
-      const [row] = await tx.query<{ id: number }>(
-        `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-        [m.orderId, m.customerId, sequence, m.chat, m.direction, m.senderId, m.body, m.sticker, m.emoji, m.clientId, m.now],
-      );
-      if (!row) throw new Error('the message was not stored');
-      for (const f of m.files) {
-        await tx.query(
-          `INSERT INTO message_files (message_id, order_id, customer_id, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-          [row.id, m.orderId, m.customerId, m.senderId, f.name, f.typeName, f.size, f.storageKey, m.now],
-        );
-      }
-      if (m.unseenDueAt) {
-        // A mail already pending keeps its time; otherwise 5 minutes from now, but not within the hour after the last one.
-        await tx.query(
-          `INSERT INTO chat_unseen_mail (order_id, chat, due_at) VALUES ($1, $2, $3)
+  }): Promise<{ id: number; created: boolean; stored?: StoredMessage }> => {
+    // One statement: the order's sequence row is bumped (and locked until the statement commits, so a
+    // concurrent send waits and takes the next sequence, and ids grow with sequences), the message and its
+    // files are stored, and a staff message schedules the unseen-message mail (a pending one keeps its
+    // time; never within the hour after the last mail). A second send with the same client id fails on
+    // the unique index and rolls back whole, sequence included: the first one is answered instead.
+    let row: { id: number; sequence: number; file_ids: number[] | null } | undefined;
+    try {
+      [row] = await db.query<{ id: number; sequence: number; file_ids: number[] | null }>(
+        `WITH next AS (
+           INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, 1)
+           ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1
+           RETURNING last_sequence),
+         msg AS (
+           INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
+           SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10 FROM next RETURNING id, sequence),
+         files AS (
+           INSERT INTO message_files (message_id, order_id, customer_id, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
+           SELECT msg.id, $1, $2, $5, f.name, f.type_name, f.size_bytes, f.storage_key, $10
+           FROM msg, unnest($12::text[], $13::text[], $14::bigint[], $15::text[]) WITH ORDINALITY AS f(name, type_name, size_bytes, storage_key, n)
+           ORDER BY f.n RETURNING id),
+         unseen AS (
+           INSERT INTO chat_unseen_mail (order_id, chat, due_at) SELECT $1, $3, $11::timestamptz FROM msg WHERE $11::timestamptz IS NOT NULL
            ON CONFLICT (order_id, chat) DO UPDATE
-             SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour'))`,
-          [m.orderId, m.chat, m.unseenDueAt],
-        );
-      }
-      return { id: row.id, created: true };
-    }),
+             SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
+         SELECT msg.id, msg.sequence, (SELECT array_agg(id ORDER BY id) FROM files) AS file_ids FROM msg`,
+        [
+          m.orderId,
+          m.customerId,
+          m.chat,
+          m.direction,
+          m.senderId,
+          m.body,
+          m.sticker,
+          m.emoji,
+          m.clientId,
+          m.now,
+          m.unseenDueAt,
+          m.files.map((f) => f.name),
+          m.files.map((f) => f.typeName),
+          m.files.map((f) => f.size),
+          m.files.map((f) => f.storageKey),
+        ],
+      );
+    } catch (error) {
+      if (m.clientId === null || !isUniqueViolation(error)) throw error;
+      const [existing] = await db.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
+        m.orderId,
+        m.senderId,
+        m.clientId,
+      ]);
+      if (!existing) throw error;
+      return { id: existing.id, created: false };
+    }
+    if (!row) throw new Error('the message was not stored');
+    // Ids are serial: the files' ids follow their order in the form.
+    const fileIds = (row.file_ids ?? []).map(Number);
+    // What was stored, as it reads back: a new message is unread by the other side.
+    const stored: StoredMessage = {
+      id: row.id,
+      orderId: m.orderId,
+      customerId: m.customerId,
+      sequence: row.sequence,
+      chat: m.chat,
+      direction: m.direction,
+      senderId: m.senderId,
+      body: m.body,
+      sticker: m.sticker,
+      emoji: m.emoji,
+      clientId: m.clientId,
+      createdAt: m.now,
+      read: false,
+      files: m.files.map((f, i) => ({ id: fileIds[i] ?? 0, name: f.name, typeName: f.typeName, size: f.size })),
+    };
+    return { id: row.id, created: true, stored };
+  },
 
   /** Messages by id with their files and read state; `customerId` scopes a customer's call. */
   byIds: async ({ ids, customerId }: { ids: number[]; customerId: number | null }): Promise<StoredMessage[]> => {

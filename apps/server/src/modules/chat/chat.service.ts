@@ -205,7 +205,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       const chat = chatOfDirection(direction);
       const now = clock.now();
       const fromCustomer = isCustomer(actor);
-      const { id, created } = await repo.insert({
+      const { id, created, stored: inserted } = await repo.insert({
         orderId: order.orderId,
         customerId: order.customerId,
         chat,
@@ -221,7 +221,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         for (const f of stored) await files.discard(f.storageKey);
         return loadOne(id, order.customerId);
       }
-      const wire = await loadOne(id, order.customerId);
+      const wire = inserted ? toWireMessage(inserted) : await loadOne(id, order.customerId);
       remember(wire);
       bus.publish({ t: 'message', orderId: order.orderId, customerId: order.customerId, writerId: order.writerId, chat, messageId: id, fromCustomer });
       return wire;

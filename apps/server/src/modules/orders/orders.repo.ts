@@ -152,11 +152,17 @@ export interface OrderListRow {
   hidden: boolean;
   pending: boolean;
   pages: number;
+  /** the customer's unread staff messages of the order (issue 10) */
+  unread: number;
 }
 
 /** The columns of an order as lists show it (the customer's list, staff's queue). */
 export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
-  o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages`;
+  o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages,
+  (SELECT count(*) FROM messages m
+     LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
+   WHERE m.order_id = o.id AND m.customer_id = o.customer_id AND m.direction IN (3, 6)
+     AND m.sequence > COALESCE(p.last_read_sequence, 0))::int AS unread`;
 
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   id: Number(r.id),
@@ -171,6 +177,7 @@ export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   hidden: r.hidden === true,
   pending: r.pending === true,
   pages: Number(r.pages),
+  unread: Number(r.unread ?? 0),
 });
 
 /** `%`, `_` and `\` typed by the customer are matched literally. */

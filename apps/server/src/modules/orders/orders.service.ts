@@ -114,8 +114,8 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   hidden: row.hidden ? 'YES' : 'no',
   pending: row.pending,
   pages: row.pages,
-  // ADR 0021: the chat issue fills this in; until then no order has unread messages.
-  unread: 0,
+  // Issue 10: the customer's unread staff messages (the chat's read pointers, ADR 0047).
+  unread: row.unread,
 });
 
 export interface OrdersServiceDeps {
