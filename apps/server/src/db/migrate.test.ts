@@ -4,6 +4,7 @@ import { systemClock } from '../lib/clock';
 import { pgliteDb, pgliteParsers, type Db } from './client';
 import { migrate } from './migrate';
 import { seedDatabase } from './seed';
+import { DEMO_REFERRED } from './seed/loyalty';
 
 /** A brand-new embedded database: nothing applied yet (the shared test template is already migrated). */
 let db: Db;
@@ -43,8 +44,11 @@ describe('seedDatabase on a new database', () => {
 
   it('with demo data later: the demo accounts, codes and orders join the base data', async () => {
     await seedDatabase(db, { demo: true, clock: systemClock });
-    expect(await count('users')).toBe(3);
+    // The three demo accounts and the demo customer's referred friends (issue 12).
+    expect(await count('users')).toBe(3 + DEMO_REFERRED.length);
     expect(await count('discount_codes')).toBe(2);
     expect(await count('orders')).toBeGreaterThanOrEqual(10);
+    expect(await count('referrals')).toBe(DEMO_REFERRED.length);
+    expect(await count('loyalty_points_ledger')).toBeGreaterThan(0);
   });
 });

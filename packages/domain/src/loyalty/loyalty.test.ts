@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   areLoyaltyRulesValid,
-  cappedDiscountCents,
   currentLoyaltyRule,
   discountCodeState,
   LOYALTY_MESSAGE,
@@ -91,15 +90,6 @@ describe('loyaltyGeneration (SPEC §5, ADR 0050)', () => {
   });
   it('refuses on rules whose current percent is 0 whatever the balance', () => {
     expect(loyaltyGeneration(5000, [{ from: 0, to: null, percent: 0 }]).ok).toBe(false);
-  });
-});
-
-describe('cappedDiscountCents (maxAmountDiscount)', () => {
-  it('takes the percent, capped by maxAmountDiscount and by the price', () => {
-    expect(cappedDiscountCents({ priceCents: 10_000, percent: 10, maxAmountDiscountCents: 5_000 })).toBe(1_000);
-    expect(cappedDiscountCents({ priceCents: 100_000, percent: 10, maxAmountDiscountCents: 5_000 })).toBe(5_000);
-    expect(cappedDiscountCents({ priceCents: 300, percent: 100, maxAmountDiscountCents: 5_000 })).toBe(300);
-    expect(cappedDiscountCents({ priceCents: 0, percent: 10, maxAmountDiscountCents: 5_000 })).toBe(0);
   });
 });
 

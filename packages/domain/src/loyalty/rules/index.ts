@@ -85,13 +85,6 @@ export const loyaltyGeneration = (points: number, rules: readonly LoyaltyRule[] 
   return { ok: true, percent: rule.percent, pointsSpent: rule.from, pointsLeft: points - rule.from };
 };
 
-/**
- * What a generated code takes off an order: its percent of the price, never more than maxAmountDiscount
- * nor the price itself (the pricing function applies the same cap to every discount).
- */
-export const cappedDiscountCents = ({ priceCents, percent, maxAmountDiscountCents }: { priceCents: Cents; percent: number; maxAmountDiscountCents: Cents }): Cents =>
-  Math.max(0, Math.min(Math.round((priceCents * percent) / 100), maxAmountDiscountCents, priceCents));
-
 /** State of a generated single-use code (ADR 0050, 0051): used once an order is created with it. */
 export const DISCOUNT_CODE_STATE = { active: 'active', used: 'used', expired: 'expired' } as const;
 export type DiscountCodeState = (typeof DISCOUNT_CODE_STATE)[keyof typeof DISCOUNT_CODE_STATE];
