@@ -7,8 +7,8 @@ import type { AppContext } from './context';
 import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
-import { createAccessTokens } from './lib/jwt';
-import { authModule } from './modules/auth';
+import { createAccessTokens, withLiveness } from './lib/jwt';
+import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
@@ -95,7 +95,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
   const mailRepo = createMailRepo(db);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
-  const tokens = createAccessTokens(await resolveJwtSecret(config, db), clock);
+  // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
+  const tokens = withLiveness(createAccessTokens(await resolveJwtSecret(config, db), clock), accessLivenessFor(db));
   const ctx: AppContext = {
     config,
     db,

@@ -11,6 +11,8 @@ const ISSUER = 'writing-service';
 export interface AccessClaims {
   userId: number;
   role: number;
+  /** The session (refresh-token family, ADR 0007) the token was issued to; every token the server issues has one (ADR 0053). */
+  sid?: string | undefined;
 }
 
 export interface AccessTokens {
@@ -38,10 +40,10 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
     verified.set(token, { claims, expiresAtMs: expSeconds * 1000 });
   };
   return {
-    sign: async ({ userId, role }) => {
+    sign: async ({ userId, role, sid }) => {
       const now = Math.floor(clock.now().getTime() / 1000);
       const { SignJWT } = await jose();
-      return new SignJWT({ role, typ: ACCESS_TYPE })
+      return new SignJWT({ role, typ: ACCESS_TYPE, ...(sid ? { sid } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuer(ISSUER)
@@ -68,7 +70,7 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
         if (payload.typ !== ACCESS_TYPE || !Number.isSafeInteger(userId) || typeof payload.role !== 'number') {
           return null;
         }
-        const claims = { userId, role: payload.role };
+        const claims: AccessClaims = { userId, role: payload.role, ...(typeof payload.sid === 'string' ? { sid: payload.sid } : {}) };
         if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
         return claims;
       } catch (error) {
@@ -78,3 +80,17 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
     },
   };
 };
+
+/**
+ * ADR 0053: an access token is good only while its account is not deleted and its session (refresh-token
+ * family) is not ended. `isLive` asks the database on every verify, after the signature (cached) and the
+ * expiry: a deletion, a password change, a logout or an ended session stops the access tokens at once,
+ * on every instance, and the chat socket's check (which calls verify) sees it too.
+ */
+export const withLiveness = (tokens: AccessTokens, isLive: (claims: AccessClaims) => Promise<boolean>): AccessTokens => ({
+  sign: (claims) => tokens.sign(claims),
+  verify: async (token) => {
+    const claims = await tokens.verify(token);
+    return claims && (await isLive(claims)) ? claims : null;
+  },
+});

@@ -17,13 +17,19 @@ const parseJson = (text: string): unknown => {
 export const downloadFile = async (
   file: Pick<OrderFile, 'id' | 'name'> & { size?: number | undefined; url?: string | undefined },
   onProgress: (percent: number) => void = () => undefined,
+  // `url`: a file served elsewhere (the chat's attachments, CONTRACT "Chat").
+): Promise<void> => downloadFrom(file.url ?? `/api/en/orders/files/${file.id}`, file.name, onProgress, file.size);
+
+/** Any authorised download (a file, the personal-data report): fetched with the token, saved under `name`. */
+export const downloadFrom = async (
+  path: string,
+  name: string,
+  onProgress: (percent: number) => void = () => undefined,
+  size?: number,
 ): Promise<void> => {
-  const response = await withAccessToken((token) =>
-    // `url`: a file served elsewhere (the chat's attachments, CONTRACT "Chat").
-    fetch(file.url ?? `/api/en/orders/files/${file.id}`, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }),
-  );
+  const response = await withAccessToken((token) => fetch(path, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }));
   if (!response.ok) throw apiErrorFor(response.status, parseJson(await response.text().catch(() => '')));
-  const total = Number(response.headers.get('content-length') ?? file.size ?? 0) || (file.size ?? 0);
+  const total = Number(response.headers.get('content-length') ?? size ?? 0) || (size ?? 0);
   const chunks: Uint8Array[] = [];
   const reader = response.body?.getReader();
   if (reader) {
@@ -42,7 +48,7 @@ export const downloadFile = async (
   const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = file.name;
+  link.download = name;
   document.body.append(link);
   link.click();
   link.remove();

@@ -1,4 +1,4 @@
-import type { Customer } from '@app/domain/customer';
+import type { Customer, Session } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
 import type { OrderDetail } from '@app/domain/order';
 import type { OrderListItem } from '@app/domain/order-list';
@@ -39,7 +39,7 @@ export const customerFixture = (overrides: Partial<Customer> = {}): Customer => 
   enabledNewsletters: false,
   enabledNightCalls: true,
   enabledFacebookMessenger: false,
-  facebookData: { fbMessengerAppId: null, fbPageId: null, ref: null, userRef: null, isChecked: false },
+  facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: 'customer-7', isChecked: false },
   enabledCookiesUsage: true,
   enabledPersonalData: true,
   enabledTechnicalData: true,
@@ -122,3 +122,9 @@ export const orderDetailFixture = (overrides: Partial<OrderDetail> = {}): OrderD
   statusHistory: [{ status: 1, date: '2029-12-30T12:00:00.000Z' }],
   ...overrides,
 });
+
+/** The signed-in devices (ADR 0053): this one and a phone. */
+export const sessionsFixture: Session[] = [
+  { id: 'family-this', device: 'Chrome on Windows', ip: '203.0.113.5', signedInAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-23T09:00:00.000Z', current: true },
+  { id: 'family-phone', device: 'Safari on iOS', ip: '198.51.100.7', signedInAt: '2026-11-19T18:00:00.000Z', lastSeenAt: '2026-11-22T20:30:00.000Z', current: false },
+];

@@ -9,7 +9,7 @@ import {
   urgenciesFixture,
   workTypesFixture,
 } from './catalogue-fixtures';
-import { customerFixture, orderDetailFixture, settingsFixture } from './fixtures';
+import { customerFixture, orderDetailFixture, sessionsFixture, settingsFixture } from './fixtures';
 import { loyaltySummaryFixture } from './loyalty-fixtures';
 import { priceCalcHandler } from './price-calc-handler';
 
@@ -31,6 +31,7 @@ export const defaultHandlers = [
       ? HttpResponse.json(customerFixture())
       : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
   ),
+  http.get('/api/en/customers/customer/sessions', () => HttpResponse.json({ sessions: sessionsFixture })),
   http.get('/api/en/orders/count', () => HttpResponse.json({ total: 3, byStatus: { '1': 1, '5': 2 } })),
   http.post('/api/en/auth/jwt/logout', () => HttpResponse.json({})),
   http.get('/api/en/sites/categories/:category/orders', () => HttpResponse.json({ orders: [], total: 0 })),

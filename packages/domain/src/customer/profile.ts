@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/rules/index';
 
 /** CONTRACT "Identity": customer status ids. */
 export const CUSTOMER_STATUS = {
@@ -24,7 +25,18 @@ export const CUSTOMER_MESSAGE = {
   emailConfirmed: 'Your email has been confirmed.',
   emailAlreadyConfirmed: 'Your email is already confirmed.',
   confirmationResent: 'Success',
+  // SPEC §8 "Profile and privacy": the failure text of the profile's calls, the password change included.
+  somethingWentWrong: 'Something went wrong',
+  // SPEC §8 "Account deletion": the other failure.
+  deletionFailed: 'Error',
+  // Not SPEC texts (issue 12, ADR 0053): the password change and the session list.
+  wrongCurrentPassword: 'The current password is not correct',
+  passwordUpdated: 'Your password has been changed. Your other sessions were signed out.',
+  sessionEnded: 'The session has been signed out.',
+  otherSessionsEnded: 'All other sessions have been signed out.',
+  preferencesSaved: 'Your preferences have been saved.',
 } as const;
+
 
 export const facebookDataSchema = z.object({
   fbMessengerAppId: z.string().nullable(),
@@ -63,18 +75,135 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-/** SPEC §7: PUT /api/en/customers/customer body. */
+/** SPEC §5 "Profile": the phone's message (SPEC gives the rule, not a text; this names the rule). */
+export const PROFILE_PHONE_MESSAGE = 'Phone accepts digits only, max 21 characters';
+/** Address fields of SPEC §3 "Customer profile": lengths a postal address needs, no more. */
+export const PROFILE_TEXT_MAX_LENGTH = 100;
+export const PROFILE_ADDRESS_MAX_LENGTH = 250;
+export const PROFILE_ZIP_MAX_LENGTH = 20;
+const addressField = (max: number) => z.string().trim().max(max, { message: `At most ${max} characters` });
+
+/**
+ * SPEC §7: PUT /api/en/customers/customer body. The address fields (country, state, city, address, zip,
+ * SPEC §3) are optional: a body without them (SPEC's six fields) keeps the stored values (ADR 0053).
+ */
 export const customerUpdateBodySchema = z.object({
   enabledFacebookMessenger: z.boolean(),
   enabledNewsletters: z.boolean(),
   enabledNightCalls: z.boolean(),
-  firstName: z.string().trim().max(100),
-  lastName: z.string().trim().max(100),
-  phone: z
-    .string()
-    .trim()
-    .refine(isValidProfilePhone, { message: 'Phone accepts digits only, max 21 characters' }),
+  firstName: z.string().trim().max(PROFILE_TEXT_MAX_LENGTH),
+  lastName: z.string().trim().max(PROFILE_TEXT_MAX_LENGTH),
+  phone: z.string().trim().refine(isValidProfilePhone, { message: PROFILE_PHONE_MESSAGE }),
+  country: addressField(PROFILE_TEXT_MAX_LENGTH).optional(),
+  state: addressField(PROFILE_TEXT_MAX_LENGTH).optional(),
+  city: addressField(PROFILE_TEXT_MAX_LENGTH).optional(),
+  address: addressField(PROFILE_ADDRESS_MAX_LENGTH).optional(),
+  zip: addressField(PROFILE_ZIP_MAX_LENGTH).optional(),
 });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBodySchema>;
 
 export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
+
+/**
+ * SPEC §7 "PUT privacy preferences per customer id" (CONTRACT path `PUT /api/en/customers/{id}/privacy`,
+ * flags as booleans): the wire name of each flag and the profile field it sets (SPEC §3).
+ */
+export const PRIVACY_CONSENTS = [
+  { key: 'cookies_usages', field: 'enabledCookiesUsage', label: 'Cookies', description: 'Cookies that keep you signed in and remember your choices.' },
+  { key: 'personal_data', field: 'enabledPersonalData', label: 'Personal data', description: 'Processing the personal data you gave us to fulfil your orders.' },
+  { key: 'technical_data', field: 'enabledTechnicalData', label: 'Technical data', description: 'Device and browser data that help us keep the site working.' },
+  { key: 'location_usages', field: 'enabledLocationUsage', label: 'Location', description: 'Your approximate location, to show local prices and times.' },
+  { key: 'information_sharing', field: 'enabledInformationSharing', label: 'Information sharing', description: 'Sharing information with partners who help deliver the service.' },
+  { key: 'email_subscription', field: 'enabledEmailSubscription', label: 'Email subscription', description: 'Emails about offers and news.' },
+] as const;
+export type PrivacyConsentKey = (typeof PRIVACY_CONSENTS)[number]['key'];
+export type PrivacyConsentField = (typeof PRIVACY_CONSENTS)[number]['field'];
+
+export const privacyBodySchema = z.strictObject({
+  cookies_usages: z.boolean(),
+  personal_data: z.boolean(),
+  technical_data: z.boolean(),
+  location_usages: z.boolean(),
+  information_sharing: z.boolean(),
+  email_subscription: z.boolean(),
+});
+export type PrivacyBody = z.infer<typeof privacyBodySchema>;
+
+/** The privacy body that sets a customer's current flags (the modal starts from it). */
+export const privacyBodyOf = (customer: Pick<Customer, PrivacyConsentField>): PrivacyBody => ({
+  cookies_usages: customer.enabledCookiesUsage,
+  personal_data: customer.enabledPersonalData,
+  technical_data: customer.enabledTechnicalData,
+  location_usages: customer.enabledLocationUsage,
+  information_sharing: customer.enabledInformationSharing,
+  email_subscription: customer.enabledEmailSubscription,
+});
+
+/** The flags that a privacy body changes, with their old and new values (the consent history's rows). */
+export const changedConsents = (
+  before: PrivacyBody,
+  after: PrivacyBody,
+): { consent: PrivacyConsentKey; previous: boolean; granted: boolean }[] =>
+  PRIVACY_CONSENTS.filter(({ key }) => before[key] !== after[key]).map(({ key }) => ({ consent: key, previous: before[key], granted: after[key] }));
+
+export const consentHistoryEntrySchema = z.object({
+  consent: z.string(),
+  granted: z.boolean(),
+  previous: z.boolean(),
+  date: z.string(),
+});
+export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
+
+/** PUT /api/en/customers/customer/password (SPEC §7): the current password proves the holder. */
+export const passwordChangeBodySchema = z.object({
+  currentPassword: z.string().min(1, { message: 'Enter your current password' }).max(PASSWORD_MAX_LENGTH),
+  newPassword: z
+    .string()
+    .min(PASSWORD_MIN_LENGTH, { message: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+    .max(PASSWORD_MAX_LENGTH, { message: `Password must be at most ${PASSWORD_MAX_LENGTH} characters` }),
+});
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+/** The profile's password form: the body plus the new password typed twice. */
+export const PASSWORD_MISMATCH_MESSAGE = 'The passwords do not match';
+export const passwordChangeFormSchema = passwordChangeBodySchema
+  .extend({ repeatPassword: z.string() })
+  .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: PASSWORD_MISMATCH_MESSAGE });
+export type PasswordChangeFormValues = z.infer<typeof passwordChangeFormSchema>;
+
+/** Active sessions (issue 12, beyond SPEC; ADR 0053): one refresh-token family is one signed-in device. */
+export const sessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  ip: z.string(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+
+const BROWSERS: readonly [RegExp, string][] = [
+  [/Edg(?:e|A|iOS)?\//, 'Edge'],
+  [/OPR\/|Opera/, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\/|FxiOS\//, 'Firefox'],
+  [/Chrome\/|CriOS\/|Chromium\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const SYSTEMS: readonly [RegExp, string][] = [
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Android/, 'Android'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
+
+/** "Chrome on Android" from a User-Agent header; "Unknown device" when it names neither. */
+export const deviceFromUserAgent = (userAgent: string): string => {
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? 'Unknown device';
+};

@@ -15,6 +15,12 @@ const refreshTokenOf = (request: FastifyRequest): string => {
   return token;
 };
 
+/** Where a session is signed in or refreshed from: the device list of the profile (ADR 0053). */
+export const clientOf = (request: FastifyRequest): { userAgent: string; ip: string } => ({
+  userAgent: request.headers['user-agent'] ?? '',
+  ip: request.ip,
+});
+
 export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
   app.post(
     '/api/en/auth/jwt/sign_in',
@@ -27,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         response: { 200: tokensSchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => service.signIn(request.body),
+    async (request) => service.signIn({ ...request.body, client: clientOf(request) }),
   );
 
   app.post(
@@ -53,6 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         refId: b.ref_id,
         hashDevice: b.hashDevice,
         ip: request.ip,
+        userAgent: clientOf(request).userAgent,
       });
     },
   );
@@ -67,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         response: { 200: tokensSchema, 401: errorBodySchema },
       },
     },
-    async (request) => service.refresh({ refreshToken: refreshTokenOf(request) }),
+    async (request) => service.refresh({ refreshToken: refreshTokenOf(request), client: clientOf(request) }),
   );
 
   app.post(
@@ -130,7 +137,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         response: { 200: tokensSchema.extend({ message: z.string().optional() }), 404: errorBodySchema, 429: errorBodySchema },
       },
     },
-    async (request) => service.signInWithMagicLink({ token: request.params.token, sessionUserId: await app.optionalUserId(request) }),
+    async (request) =>
+      service.signInWithMagicLink({ token: request.params.token, sessionUserId: await app.optionalUserId(request), client: clientOf(request) }),
   );
 
   app.post(

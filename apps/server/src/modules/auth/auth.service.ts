@@ -12,18 +12,20 @@ import {
   PROFILE_PHONE_MAX_LENGTH,
   REFRESH_TOKEN_TTL_SECONDS,
   ROLE,
+  deviceFromUserAgent,
   isValidEmail,
   isValidName,
   normalizeEmail,
   type FieldErrors,
   type MagicLinkTarget,
+  type Session,
   type Tokens,
 } from '@app/domain';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
-import type { AccountRow, AuthRepo, OneTimePurpose } from './auth.repo';
+import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
 
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
   repo: AuthRepo;
@@ -45,6 +47,7 @@ export interface SignUpInput {
   refId: string | number | null | undefined;
   hashDevice: string | undefined;
   ip: string;
+  userAgent?: string;
 }
 
 export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
@@ -55,8 +58,10 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
     await verifyPassword(await dummyHash, password);
   };
 
-  const issueTokens = async (account: { id: number; role: number }, familyId = randomToken()): Promise<Tokens> => {
+  /** A new session (refresh-token family); the access token names it (`sid`, ADR 0053). */
+  const issueTokens = async (account: { id: number; role: number }, client?: SessionClient): Promise<Tokens> => {
     const now = clock.now();
+    const familyId = randomToken();
     const refreshToken = randomToken();
     await repo.insertRefreshToken({
       userId: account.id,
@@ -64,8 +69,9 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
       tokenHash: hashToken(refreshToken),
       expiresAt: plusSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
       now,
+      client,
     });
-    return { accessToken: await tokens.sign({ userId: account.id, role: account.role }), refreshToken };
+    return { accessToken: await tokens.sign({ userId: account.id, role: account.role, sid: familyId }), refreshToken };
   };
 
   const newOneTimeToken = async (userId: number, purpose: OneTimePurpose, ttlSeconds: number): Promise<string> => {
@@ -111,7 +117,17 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
 
   return {
     /** CONTRACT "Errors and access": wrong credentials answer 400 with a message, never 401. */
-    signIn: async ({ email, password, hashDevice }: { email: string; password: string; hashDevice?: string | undefined }): Promise<Tokens> => {
+    signIn: async ({
+      email,
+      password,
+      hashDevice,
+      client,
+    }: {
+      email: string;
+      password: string;
+      hashDevice?: string | undefined;
+      client?: SessionClient;
+    }): Promise<Tokens> => {
       const account = isValidEmail(email) ? await activeAccountByEmail(email) : null;
       if (!account) {
         await burnPasswordCheck(password);
@@ -121,7 +137,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
         throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.wrongCredentials);
       }
       if (hashDevice) await repo.setHashDevice(account.id, hashDevice);
-      return issueTokens(account);
+      return issueTokens(account, client);
     },
 
     /** SPEC §7 sign_up; SPEC §8 "Signup and login" messages; CONTRACT "Identity" (status 3, optional password). */
@@ -175,11 +191,11 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
       const mail = welcomeMail({ to: email, firstName: input.firstName, confirmUrl: await confirmUrlFor(userId), magicLinkUrl });
       // The account exists whatever the mail server does; the customer can ask for the mail again.
       await mailer.send(mail).catch((error: unknown) => log.error({ err: error, userId }, 'welcome mail not sent'));
-      return issueTokens({ id: userId, role: ROLE.customer });
+      return issueTokens({ id: userId, role: ROLE.customer }, { userAgent: input.userAgent ?? '', ip: input.ip });
     },
 
     /** CONTRACT "Identity": rotated on every refresh; a rotated token presented again revokes its family. */
-    refresh: async ({ refreshToken }: { refreshToken: string }): Promise<Tokens> => {
+    refresh: async ({ refreshToken, client }: { refreshToken: string; client?: SessionClient }): Promise<Tokens> => {
       const now = clock.now();
       const tokenHash = hashToken(refreshToken);
       const child = randomToken();
@@ -188,6 +204,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
         childHash: hashToken(child),
         expiresAt: plusSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
         now,
+        client,
       });
       if (!rotated) {
         if (await repo.revokeFamilyIfRotated(tokenHash, now)) {
@@ -195,7 +212,7 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
         }
         throw unauthorized();
       }
-      return { accessToken: await tokens.sign({ userId: rotated.userId, role: rotated.role }), refreshToken: child };
+      return { accessToken: await tokens.sign({ userId: rotated.userId, role: rotated.role, sid: rotated.familyId }), refreshToken: child };
     },
 
     logout: async ({ refreshToken }: { refreshToken: string }): Promise<void> => {
@@ -221,13 +238,21 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
     },
 
     /** Single use, 12 hours; opening the emailed link proves the address, so it also confirms it (ADR 0010). */
-    signInWithMagicLink: async ({ token, sessionUserId = null }: { token: string; sessionUserId?: number | null }): Promise<Tokens & { message?: string }> => {
+    signInWithMagicLink: async ({
+      token,
+      sessionUserId = null,
+      client,
+    }: {
+      token: string;
+      sessionUserId?: number | null;
+      client?: SessionClient;
+    }): Promise<Tokens & { message?: string }> => {
       const now = clock.now();
       const userId = await repo.consumeOneTimeToken({ purpose: 'magic_link', tokenHash: hashToken(token), now });
       const account = userId === null ? null : await repo.findAccountById(userId);
       if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'This link is invalid or has expired');
       const passwordRemoved = await proveMailbox(account, sessionUserId);
-      const tokens = await issueTokens(account);
+      const tokens = await issueTokens(account, client);
       return passwordRemoved ? { ...tokens, message: AUTH_MESSAGE.unprovenPasswordRemoved } : tokens;
     },
 
@@ -256,6 +281,50 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
       if (!account) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       if (await repo.isEmailConfirmed(userId)) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailAlreadyConfirmed);
       await mailer.send(confirmEmailMail({ to: account.email, firstName: account.firstName, confirmUrl: await confirmUrlFor(userId) }));
+    },
+
+    /** ADR 0053: the account's signed-in devices, the one asking marked current. */
+    listSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<Session[]> =>
+      (await repo.listSessions(userId, clock.now())).map((s) => ({
+        id: s.familyId,
+        device: deviceFromUserAgent(s.userAgent),
+        ip: s.ip,
+        signedInAt: s.signedInAt.toISOString(),
+        lastSeenAt: s.lastSeenAt.toISOString(),
+        current: s.familyId === currentSid,
+      }))
+        // This device first, then the others by when they were last seen.
+        .sort((a, b) => Number(b.current) - Number(a.current)),
+
+    /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
+    endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {
+      if (!(await repo.revokeSession(userId, sessionId, clock.now()))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+    },
+
+    /** Ends every session of the account but the one asking; the count ended. */
+    endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> =>
+      repo.revokeOtherSessions(userId, currentSid, clock.now()),
+
+    /**
+     * SPEC §7 PUT …/customer/password: the current password proves the holder; the new one ends every other
+     * session (this one stays signed in). A wrong current password changes nothing (ADR 0053).
+     */
+    changePassword: async (c: { userId: number; currentSid: string | null; currentPassword: string; newPassword: string }): Promise<void> => {
+      const account = await repo.findAccountById(c.userId);
+      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!(await verifyPassword(account.passwordHash, c.currentPassword))) {
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.somethingWentWrong, { currentPassword: [CUSTOMER_MESSAGE.wrongCurrentPassword] });
+      }
+      const changed = await repo.changePassword({
+        userId: c.userId,
+        expectedHash: account.passwordHash,
+        passwordHash: await hashPassword(c.newPassword),
+        keepFamilyId: c.currentSid,
+        now: clock.now(),
+      });
+      // Another change won the race with the same current password: this one is refused, nothing changed.
+      if (!changed) throw new DomainError(ERROR_CODE.conflict, CUSTOMER_MESSAGE.somethingWentWrong);
+      log.info({ userId: c.userId }, 'password changed; other sessions ended');
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import type { Db } from '../../db/client';
+import type { AccessClaims } from '../../lib/jwt';
 import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
@@ -8,6 +10,7 @@ import { createAuthService, type AuthService } from './auth.service';
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService } from './auth.service';
+export { NO_PASSWORD_HASH } from './auth.repo';
 
 /** The auth service over the app's infrastructure; other modules use it for email confirmation. */
 export const authServiceFor = (ctx: AppContext): AuthService =>
@@ -24,4 +27,10 @@ export const authServiceFor = (ctx: AppContext): AuthService =>
 /** SPEC §7 "Authentication", CONTRACT "Identity"; the service is built once by the composition root (services.ts). */
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
   await app.register(authRoutes, { service });
+};
+
+/** ADR 0053: is an access token's account still there and its session not ended? (lib/jwt.ts `withLiveness`). */
+export const accessLivenessFor = (db: Db): ((claims: AccessClaims) => Promise<boolean>) => {
+  const repo = createAuthRepo(db);
+  return (claims) => repo.isAccessLive(claims.userId, claims.sid ?? null);
 };

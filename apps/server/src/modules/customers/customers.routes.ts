@@ -1,12 +1,160 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_MESSAGE, customerSchema, customerUpdateBodySchema, emailConfirmBodySchema, errorBodySchema, messageBodySchema } from '@app/domain';
+import {
+  CUSTOMER_MESSAGE,
+  customerSchema,
+  customerUpdateBodySchema,
+  emailConfirmBodySchema,
+  errorBodySchema,
+  messageBodySchema,
+  passwordChangeBodySchema,
+  privacyBodySchema,
+  sessionListSchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
 
 
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService }> = async (app, { service }) => {
+  const customer = { preHandler: app.requireCustomer, security: [{ bearer: [] }] } as const;
+
+  app.put(
+    '/api/en/customers/:id/privacy',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'Set the six consent flags (booleans); every change is kept in the consent history',
+        security: customer.security,
+        params: z.object({ id: idSchema }),
+        body: privacyBodySchema,
+        response: { 200: customerSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) =>
+      service.updatePrivacy({ customerId: currentUser(request).userId, id: request.params.id, body: request.body, ip: request.ip }),
+  );
+
+  app.put(
+    '/api/en/customers/customer/password',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'Change the password with the current one; every other session ends, this one stays',
+        security: customer.security,
+        body: passwordChangeBodySchema,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await service.changePassword({ customerId: user.userId, sid: user.sid ?? null, body: request.body });
+      return { message: CUSTOMER_MESSAGE.passwordUpdated };
+    },
+  );
+
+  app.put(
+    '/api/en/customers/customer/deactivate',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'Delete the account (needs a confirmed email): personal data erased, the books kept anonymised',
+        security: customer.security,
+        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.deactivate({ customerId: currentUser(request).userId });
+      return { message: CUSTOMER_MESSAGE.accountDeleted };
+    },
+  );
+
+  app.get(
+    '/api/en/customers/customer/gdpr',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'The personal-data report: a JSON attachment, streamed',
+        security: customer.security,
+        querystring: z.object({ id: idSchema }),
+        // No response schema: the body is the JSON document, streamed as it is read.
+        produces: ['application/json'],
+      },
+    },
+    async (request, reply) => {
+      const { userId } = currentUser(request);
+      const pieces = await service.openReport({ customerId: userId, id: request.query.id });
+      const body = Readable.from(pieces, { objectMode: false });
+      // A failure half-way cannot change the status any more: the reply ends short, and the log says why.
+      body.on('error', (error) => request.log.error({ err: error, userId }, 'personal-data report ended early'));
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="personal-data-${userId}.json"`)
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+
+  app.get(
+    '/api/en/customers/customer/sessions',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'The signed-in devices (one per refresh-token family), the current one marked',
+        security: customer.security,
+        response: { 200: sessionListSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { sessions: await service.listSessions({ customerId: user.userId, sid: user.sid ?? null }) };
+    },
+  );
+
+  app.delete(
+    '/api/en/customers/customer/sessions/:sessionId',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: "End one session: its refresh and access tokens stop working; another account's session is a 404",
+        security: customer.security,
+        params: z.object({ sessionId: z.string().min(1).max(128) }),
+        response: { 200: messageBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await service.endSession({ customerId: currentUser(request).userId, sessionId: request.params.sessionId });
+      return { message: CUSTOMER_MESSAGE.sessionEnded };
+    },
+  );
+
+  app.delete(
+    '/api/en/customers/customer/sessions',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'End every session but this one',
+        security: customer.security,
+        response: { 200: messageBodySchema.extend({ ended: z.number().int() }), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const ended = await service.endOtherSessions({ customerId: user.userId, sid: user.sid ?? null });
+      return { message: CUSTOMER_MESSAGE.otherSessionsEnded, ended };
+    },
+  );
+
   app.get(
     '/api/en/customers/customer',
     {

@@ -1,11 +1,32 @@
-import { AUTH_MESSAGE, DomainError, ERROR_CODE, isValidName, type Customer, type CustomerUpdateBody, type FieldErrors } from '@app/domain';
+import {
+  AUTH_MESSAGE,
+  CUSTOMER_MESSAGE,
+  DomainError,
+  ERROR_CODE,
+  isValidName,
+  type Customer,
+  type CustomerUpdateBody,
+  type FieldErrors,
+  type PasswordChangeBody,
+  type PrivacyBody,
+  type Session,
+} from '@app/domain';
 import type { Clock } from '../../lib/clock';
+import type { Logger } from '../../lib/logger';
 import type { AuthService } from '../auth';
-import type { CustomersRepo } from './customers.repo';
+import { REPORT_SECTIONS, type CustomersRepo, type ReportSection } from './customers.repo';
+
+/** Rows a report section reads per query: a batch of the longest chat messages stays near 1 MB (ADR 0052). */
+export const REPORT_BATCH_ROWS = 500;
 
 const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
-export const createCustomersService = ({ repo, auth, clock }: { repo: CustomersRepo; auth: AuthService; clock: Clock }) => ({
+/** The customer's own id in a path or query (`/customers/{id}/privacy`, `gdpr?id=`); another one is a 404 (CONTRACT). */
+const ownId = (customerId: number, requested: number): void => {
+  if (requested !== customerId) throw notFound();
+};
+
+export const createCustomersService = ({ repo, auth, clock, log }: { repo: CustomersRepo; auth: AuthService; clock: Clock; log: Logger }) => ({
   getProfile: async ({ customerId }: { customerId: number }): Promise<Customer> => {
     const customer = await repo.findCustomer(customerId);
     if (!customer) throw notFound();
@@ -34,6 +55,69 @@ export const createCustomersService = ({ repo, auth, clock }: { repo: CustomersR
 
   resendConfirmation: async ({ customerId }: { customerId: number }): Promise<void> => {
     await auth.sendEmailConfirmation({ userId: customerId });
+  },
+
+  /** CONTRACT `PUT /api/en/customers/{id}/privacy`: the six flags; each change lands in the consent history. */
+  updatePrivacy: async ({ customerId, id, body, ip }: { customerId: number; id: number; body: PrivacyBody; ip: string }): Promise<Customer> => {
+    ownId(customerId, id);
+    const customer = await repo.updatePrivacy(customerId, body, ip, clock.now());
+    if (!customer) throw notFound();
+    return customer;
+  },
+
+  changePassword: async ({ customerId, sid, body }: { customerId: number; sid: string | null; body: PasswordChangeBody }): Promise<void> =>
+    auth.changePassword({ userId: customerId, currentSid: sid, currentPassword: body.currentPassword, newPassword: body.newPassword }),
+
+  listSessions: async ({ customerId, sid }: { customerId: number; sid: string | null }): Promise<Session[]> =>
+    auth.listSessions({ userId: customerId, currentSid: sid }),
+
+  endSession: async ({ customerId, sessionId }: { customerId: number; sessionId: string }): Promise<void> =>
+    auth.endSession({ userId: customerId, sessionId }),
+
+  endOtherSessions: async ({ customerId, sid }: { customerId: number; sid: string | null }): Promise<number> =>
+    auth.endOtherSessions({ userId: customerId, currentSid: sid }),
+
+  /**
+   * SPEC §6: deletion needs a confirmed email (SPEC §8 'Email is not confirmed'). ADR 0052 lists what is
+   * erased and what stays for the books; every token of the account stops at once (ADR 0053).
+   */
+  deactivate: async ({ customerId }: { customerId: number }): Promise<void> => {
+    const result = await repo.deactivate(customerId, clock.now());
+    if (result === 'not_found') throw notFound();
+    if (result === 'email_not_confirmed') throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailNotConfirmed);
+    log.info({ userId: customerId }, 'account deleted: personal data erased, ledger kept');
+  },
+
+  /**
+   * The personal-data report (SPEC §6, CONTRACT "gdpr?id="): a JSON document written piece by piece. The
+   * profile first, then each section of REPORT_SECTIONS read in batches of REPORT_BATCH_ROWS by keyset, so
+   * memory holds one batch whatever the customer's history (ADR 0052). The caller streams the pieces out.
+   * The id is checked before the first piece, so another customer's id is a plain 404.
+   */
+  openReport: async ({ customerId, id }: { customerId: number; id: number }): Promise<AsyncGenerator<string>> => {
+    ownId(customerId, id);
+    const profile = await repo.findCustomer(customerId);
+    if (!profile || profile.status.id === 4) throw notFound();
+    const generatedAt = clock.now().toISOString();
+    async function* pieces(): AsyncGenerator<string> {
+      yield `{"generatedAt":${JSON.stringify(generatedAt)},"profile":${JSON.stringify(profile)}`;
+      for (const section of Object.keys(REPORT_SECTIONS) as ReportSection[]) {
+        yield `,${JSON.stringify(section)}:[`;
+        let afterId = 0;
+        let first = true;
+        for (;;) {
+          const rows = await repo.reportBatch(section, customerId, afterId, REPORT_BATCH_ROWS);
+          if (rows.length === 0) break;
+          yield (first ? '' : ',') + rows.map((row) => JSON.stringify(row)).join(',');
+          first = false;
+          afterId = Number(rows.at(-1)?.id);
+          if (rows.length < REPORT_BATCH_ROWS) break;
+        }
+        yield ']';
+      }
+      yield '}';
+    }
+    return pieces();
   },
 });
 export type CustomersService = ReturnType<typeof createCustomersService>;

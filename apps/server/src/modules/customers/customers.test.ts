@@ -57,7 +57,7 @@ describe('GET /api/en/customers/customer', () => {
       status: CUSTOMER_STATUS.awaitingConfirmation,
       enabledNightCalls: true,
       emailConfirmed: false,
-      facebookData: { fbMessengerAppId: null, fbPageId: null, ref: null, userRef: null, isChecked: false },
+      facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: expect.stringMatching(/^customer-\d+$/), isChecked: false },
     });
     expect(res.body).not.toMatch(/password|argon2/i);
   });
@@ -148,11 +148,20 @@ describe('email confirmation', () => {
   it('confirms the email with the token from the sign-up mail: status 3 becomes 1', async () => {
     const { email, auth } = await signUp();
     const token = await confirmTokenFor(email);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token } });
+    // From the browser holding the session (the app sends its access token): the session stays (ADR 0038).
+    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', headers: auth, payload: { token } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email, emailConfirmed: true, status: CUSTOMER_STATUS.active });
     const profile = await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: auth });
     expect(profile.json()).toMatchObject({ emailConfirmed: true, status: CUSTOMER_STATUS.active });
+  });
+
+  it('a first confirmation from another browser ends the sessions, access tokens included (ADR 0038, ADR 0053)', async () => {
+    const { email, auth } = await signUp();
+    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: await confirmTokenFor(email) } });
+    expect(res.statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: auth });
+    expect(profile.statusCode).toBe(401);
   });
 
   it('answers 400 with a message for a used, unknown or expired token', async () => {
@@ -189,7 +198,7 @@ describe('email confirmation', () => {
 
   it('resend answers 400 once the email is confirmed, and 401 without a token', async () => {
     const { email, auth } = await signUp();
-    await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: await confirmTokenFor(email) } });
+    await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', headers: auth, payload: { token: await confirmTokenFor(email) } });
     const res = await t.app.inject({ method: 'POST', url: '/api/en/customers/customer/emails/resend', headers: auth, remoteAddress: nextIp() });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: CUSTOMER_MESSAGE.emailAlreadyConfirmed });

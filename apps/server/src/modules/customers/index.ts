@@ -5,8 +5,8 @@ import { createCustomersRepo } from './customers.repo';
 import { customersRoutes } from './customers.routes';
 import { createCustomersService } from './customers.service';
 
-/** SPEC §7 "Customer": profile and email confirmation; `auth` is the app's one auth service (services.ts). */
+/** SPEC §7 "Customer": profile, email confirmation, privacy, password, sessions, the report and deletion; `auth` is the app's one auth service (services.ts). */
 export const customersModule: FastifyPluginAsyncZod<ModuleOptions & { auth: AuthService }> = async (app, { ctx, auth }) => {
-  const service = createCustomersService({ repo: createCustomersRepo(ctx.db), auth, clock: ctx.clock });
+  const service = createCustomersService({ repo: createCustomersRepo(ctx.db), auth, clock: ctx.clock, log: ctx.log });
   await app.register(customersRoutes, { service });
 };

@@ -23,10 +23,12 @@ interface DialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
+  /** A wider panel for dialogs with tabs (the privacy modal). */
+  wide?: boolean;
 }
 
 /** SPEC §2 modals: shown after the delay; Esc and a click outside close them; focus is trapped and returned (Radix). */
-export function Dialog({ open, onOpenChange, title, children }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, wide = false }: DialogProps) {
   const visible = useDelayedOpen(open);
   // Radix returns focus to a Dialog.Trigger; these dialogs open from any control, so remember it.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -43,7 +45,7 @@ export function Dialog({ open, onOpenChange, title, children }: DialogProps) {
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className="fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl"
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] ${wide ? 'max-w-2xl' : 'max-w-md'} -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>

@@ -2,4 +2,5 @@
 export const customerKeys = {
   all: ['customer'] as const,
   current: () => [...customerKeys.all, 'current'] as const,
+  sessions: () => [...customerKeys.all, 'sessions'] as const,
 };

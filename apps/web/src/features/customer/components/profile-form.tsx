@@ -3,7 +3,10 @@ import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CUSTOMER_MESSAGE,
+  PROFILE_ADDRESS_MAX_LENGTH,
   PROFILE_PHONE_MAX_LENGTH,
+  PROFILE_TEXT_MAX_LENGTH,
+  PROFILE_ZIP_MAX_LENGTH,
   customerUpdateBodySchema,
   type Customer,
   type CustomerUpdateBody,
@@ -14,14 +17,19 @@ import { CheckboxField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useUpdateCustomer } from '../api/update-customer';
 
-// The settings form edits the profile fields the customer sees; the Messenger opt-in keeps its value.
-const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true });
-type ProfileFormValues = Omit<CustomerUpdateBody, 'enabledFacebookMessenger'>;
+// The settings form edits the profile fields; the Messenger opt-in saves on its own checkbox event (SPEC §4).
+const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true }).required();
+type ProfileFormValues = Required<Omit<CustomerUpdateBody, 'enabledFacebookMessenger'>>;
 
 const valuesOf = (customer: Customer): ProfileFormValues => ({
   firstName: customer.firstName,
   lastName: customer.lastName,
   phone: customer.phone,
+  country: customer.country,
+  state: customer.state,
+  city: customer.city,
+  address: customer.address,
+  zip: customer.zip,
   enabledNewsletters: customer.enabledNewsletters,
   enabledNightCalls: customer.enabledNightCalls,
 });
@@ -36,6 +44,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     resetOptions: { keepDirtyValues: true },
   });
   const field = useRegisterAfterChange(register, formState.isSubmitted);
+  const errors = formState.errors;
   const onSubmit = handleSubmit((values) =>
     update.mutate(
       { ...values, enabledFacebookMessenger: customer.enabledFacebookMessenger },
@@ -47,11 +56,11 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex max-w-xl flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Email" type="email" value={customer.email} readOnly />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...field('lastName')} />
+        <TextField label="First name" autoComplete="given-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.firstName?.message} {...field('firstName')} />
+        <TextField label="Last name" autoComplete="family-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.lastName?.message} {...field('lastName')} />
       </div>
       <TextField
         label="Phone"
@@ -60,9 +69,19 @@ export function ProfileForm({ customer }: { customer: Customer }) {
         autoComplete="tel"
         maxLength={PROFILE_PHONE_MAX_LENGTH}
         hint={`Digits only, up to ${PROFILE_PHONE_MAX_LENGTH}.`}
-        error={formState.errors.phone?.message}
+        error={errors.phone?.message}
         {...field('phone')}
       />
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-medium text-slate-800">Address</legend>
+        <TextField label="Country" autoComplete="country-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.country?.message} {...field('country')} />
+        <TextField label="State / region" autoComplete="address-level1" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.state?.message} {...field('state')} />
+        <TextField label="City" autoComplete="address-level2" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.city?.message} {...field('city')} />
+        <TextField label="ZIP / postal code" autoComplete="postal-code" maxLength={PROFILE_ZIP_MAX_LENGTH} error={errors.zip?.message} {...field('zip')} />
+        <div className="sm:col-span-2">
+          <TextField label="Street address" autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} error={errors.address?.message} {...field('address')} />
+        </div>
+      </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-slate-800">Communication</legend>
         <CheckboxField label="Send me news and special offers" {...field('enabledNewsletters')} />

@@ -84,6 +84,7 @@ describe('profile settings', () => {
     const firstName = await screen.findByLabelText('First name');
     await user.clear(firstName);
     await user.type(firstName, 'Alex');
+    await user.type(screen.getByLabelText('City'), 'Cork');
     await user.click(screen.getByLabelText('Send me news and special offers'));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -92,6 +93,11 @@ describe('profile settings', () => {
       firstName: 'Alex',
       lastName: 'Demo',
       phone: '15550100',
+      country: 'us',
+      state: '',
+      city: 'Cork',
+      address: '',
+      zip: '',
       enabledNewsletters: true,
       enabledNightCalls: true,
       enabledFacebookMessenger: false,

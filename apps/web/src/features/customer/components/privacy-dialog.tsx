@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation } from 'wouter';
+import { ACCOUNT_DELETION_REDIRECT_MS } from '@app/domain/ui';
+import { CUSTOMER_MESSAGE, PRIVACY_CONSENTS, privacyBodyOf, type Customer, type PrivacyBody } from '@app/domain/customer';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { CheckboxField } from '@/components/ui/field';
+import { Tabs } from '@/components/ui/tabs';
+import { toast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useDeactivateAccount } from '../api/deactivate';
+import { useDownloadReport } from '../api/download-report';
+import { useUpdatePrivacy } from '../api/update-privacy';
+
+type PrivacyTab = 'settings' | 'personal-data' | 'consent';
+
+/** Consent preferences: the six flags (CONTRACT: booleans), saved together; each change is kept with its time. */
+function ConsentPreferences({ customer }: { customer: Customer }) {
+  const update = useUpdatePrivacy();
+  const { register, handleSubmit, formState } = useForm<PrivacyBody>({ values: privacyBodyOf(customer) });
+  const onSubmit = handleSubmit((body) =>
+    update.mutate(
+      { customerId: customer.id, body },
+      {
+        onSuccess: () => toast.success(CUSTOMER_MESSAGE.preferencesSaved),
+        // SPEC §8 "Privacy failure" (its spelling is SPEC's).
+        onError: () => toast.error(CUSTOMER_MESSAGE.privacyFailed),
+      },
+    ),
+  );
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-1 text-sm text-slate-700">Choose what you allow. Every change is kept with its date in your consent history.</legend>
+        {PRIVACY_CONSENTS.map((consent) => (
+          <div key={consent.key} className="flex flex-col gap-0.5">
+            <CheckboxField label={consent.label} aria-describedby={`consent-${consent.key}`} {...register(consent.key)} />
+            <p id={`consent-${consent.key}`} className="ml-6 text-sm text-slate-600">
+              {consent.description}
+            </p>
+          </div>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" busy={update.isPending} disabled={!formState.isDirty}>
+          Save preferences
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function PersonalData({ customer }: { customer: Customer }) {
+  const report = useDownloadReport();
+  return (
+    <div className="flex flex-col gap-3 text-sm text-slate-800">
+      <p>
+        Download everything we keep about you as one JSON file: your profile, orders, messages, the list of your files, transactions,
+        referrals, loyalty points and your consent history.
+      </p>
+      <div>
+        <Button
+          busy={report.isPending}
+          onClick={() => report.mutate(customer.id, { onError: () => toast.error(CUSTOMER_MESSAGE.somethingWentWrong) })}
+        >
+          Download my data
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** SPEC §2 account-delete confirmation; SPEC §8 "Account deletion" texts; SPEC §9 3 s to /logout. */
+function DeleteAccount({ customer }: { customer: Customer }) {
+  const deactivate = useDeactivateAccount();
+  const [confirming, setConfirming] = useState(false);
+  const [, navigate] = useLocation();
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  if (deactivate.isSuccess) {
+    return (
+      <Alert tone="success" title={CUSTOMER_MESSAGE.accountDeleted}>
+        You will be signed out in a few seconds.
+      </Alert>
+    );
+  }
+  const failure =
+    deactivate.error instanceof ApiError && deactivate.error.serverMessage === CUSTOMER_MESSAGE.emailNotConfirmed
+      ? CUSTOMER_MESSAGE.emailNotConfirmed
+      : deactivate.isError
+        ? CUSTOMER_MESSAGE.deletionFailed
+        : null;
+  return (
+    <section aria-labelledby="delete-account-title" className="flex flex-col gap-3 text-sm text-slate-800">
+      <h3 id="delete-account-title" className="text-base font-semibold text-slate-900">
+        Delete account
+      </h3>
+      <p>
+        Deleting the account signs you out everywhere and erases your personal data. Payments and transactions stay, without your name,
+        for our accounting.
+      </p>
+      {!customer.emailConfirmed && <p>Deleting the account needs a confirmed email.</p>}
+      {failure && (
+        <p role="alert" className="text-red-700">
+          {failure}
+        </p>
+      )}
+      {confirming ? (
+        <div className="flex flex-col gap-3 rounded-md border border-red-300 bg-red-50 p-3">
+          <p className="font-medium text-red-900">Delete your account for good? This cannot be undone.</p>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              className="bg-red-700! text-white!"
+              busy={deactivate.isPending}
+              onClick={() =>
+                deactivate.mutate(undefined, {
+                  onSuccess: () => {
+                    toast.success(CUSTOMER_MESSAGE.accountDeleted);
+                    timer.current = window.setTimeout(() => navigate(paths.logout, { replace: true }), ACCOUNT_DELETION_REDIRECT_MS);
+                  },
+                  onSettled: () => setConfirming(false),
+                })
+              }
+            >
+              Yes, delete my account
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep my account
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div>
+          <Button variant="secondary" className="border-red-300! text-red-800!" onClick={() => setConfirming(true)}>
+            Delete account
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** SPEC §2 privacy modal: settings, personal data, consent preferences, with the account-delete confirmation. */
+export function PrivacyDialog({ customer, open, onOpenChange }: { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [tab, setTab] = useState<PrivacyTab>('consent');
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Privacy" wide>
+      <Tabs
+        label="Privacy"
+        value={tab}
+        onValueChange={setTab}
+        items={[
+          { value: 'consent', label: 'Consent preferences', content: <ConsentPreferences customer={customer} /> },
+          { value: 'personal-data', label: 'Personal data', content: <PersonalData customer={customer} /> },
+          { value: 'settings', label: 'Settings', content: <DeleteAccount customer={customer} /> },
+        ]}
+      />
+    </Dialog>
+  );
+}

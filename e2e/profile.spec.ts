@@ -1,0 +1,184 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, linkFromMail, openSignedIn, placeOrder, shoot, signUp, test, type Account, type Tokens } from './support';
+
+/** Issue 12 "Profile and privacy": settings, password, signed-in devices, the privacy modal, the report, deletion. Desktop and phone. */
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+const SLOW = { timeout: 20_000 };
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
+const notice = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
+const profileOf = async (request: APIRequestContext, tokens: Tokens) => {
+  const response = await request.get('/api/en/customers/customer', { headers: bearer(tokens) });
+  return { status: response.status(), body: response.ok() ? ((await response.json()) as Record<string, unknown>) : null };
+};
+const openPrivacy = async (page: Page, tab: string) => {
+  await page.getByRole('button', { name: 'Privacy settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Privacy' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('tab', { name: tab }).click();
+  return dialog;
+};
+
+let customer: Account;
+
+test('edits the personal information: the phone rule, the address, the notice', async ({ page, request }) => {
+  customer = await signUp(request, 'profile');
+  await placeOrder(request, customer.accessToken, 'An essay for the personal-data report');
+  await openSignedIn(page, customer, '/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
+  await expect(page.getByRole('heading', { name: 'Please confirm your email' })).toBeVisible();
+  await expect(page.getByText('Email status: not confirmed')).toBeVisible();
+
+  const phone = page.getByLabel('Phone');
+  await phone.fill('555-CALL');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Phone accepts digits only, max 21 characters')).toBeVisible();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await shoot(page, 'profile-phone-refused');
+  await expectNoAxeViolations(page, 'phone refused');
+
+  await phone.fill('353861234567');
+  await page.getByLabel('Country').fill('Ireland');
+  await page.getByLabel('City').fill('Cork');
+  await page.getByLabel('ZIP / postal code').fill('T12 XY34');
+  await page.getByLabel('Street address').fill('1 Grand Parade');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(notice(page, 'Your personal information has been successfully updated.')).toBeVisible();
+  expect((await profileOf(request, customer)).body).toMatchObject({ phone: '353861234567', country: 'Ireland', city: 'Cork', zip: 'T12 XY34', address: '1 Grand Parade' });
+
+  // SPEC §4: the Messenger opt-in saves on its checkbox event.
+  await page.getByLabel('Send order updates to me on Facebook Messenger').check();
+  await expect.poll(async () => (await profileOf(request, customer)).body?.enabledFacebookMessenger).toBe(true);
+  await page.reload();
+  await expect(page.getByLabel('City')).toHaveValue('Cork', SLOW);
+  await shoot(page, 'profile-settings');
+  await expectNoAxeViolations(page, 'settings saved');
+});
+
+test('changes the password: a wrong current one is refused, then the other sessions end and this one stays', async ({ page, request }) => {
+  const elsewhere = (await (await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } })).json()) as Tokens;
+  await openSignedIn(page, customer, '/profile');
+  await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
+  await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
+  await page.getByLabel('Repeat new password').fill('a-new-password-1');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('The current password is not correct')).toBeVisible(SLOW);
+  await expect(notice(page, 'Something went wrong')).toBeVisible();
+  expect((await profileOf(request, elsewhere)).status).toBe(200);
+  await expectNoAxeViolations(page, 'wrong current password');
+
+  await page.getByLabel('Current password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(notice(page, 'Your password has been changed. Your other sessions were signed out.')).toBeVisible(SLOW);
+  expect((await profileOf(request, elsewhere)).status).toBe(401);
+  const refreshed = await request.put('/api/en/auth/jwt/refresh', { headers: { Authorization: `Bearer ${elsewhere.refreshToken}` } });
+  expect(refreshed.status()).toBe(401);
+  const oldPassword = await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } });
+  expect(oldPassword.status()).toBe(400);
+  customer.password = 'a-new-password-1';
+  // This page's session stays.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
+  const { accessToken, refreshToken } = await page.evaluate(() => ({ accessToken: localStorage.getItem('accessToken') ?? '', refreshToken: localStorage.getItem('refreshToken') ?? '' }));
+  customer.accessToken = accessToken;
+  customer.refreshToken = refreshToken;
+});
+
+test('ends another signed-in device from the profile (two browsers)', async ({ page, browser, request }) => {
+  const other = await browser.newContext({ bypassCSP: true, userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } });
+  try {
+    const otherPage = await other.newPage();
+    const signIn = await other.request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password }, headers: { 'User-Agent': IPHONE_UA } });
+    expect(signIn.status()).toBe(200);
+    const otherTokens = (await signIn.json()) as Tokens;
+    await openSignedIn(otherPage, otherTokens, '/profile');
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
+
+    await openSignedIn(page, customer, '/profile');
+    const devices = page.getByRole('list', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem')).toHaveCount(2, SLOW);
+    await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
+    const phoneRow = devices.getByRole('listitem').filter({ hasText: 'Safari on iOS' });
+    await expect(phoneRow).toBeVisible();
+    await shoot(page, 'profile-devices');
+    await expectNoAxeViolations(page, 'devices listed');
+
+    await phoneRow.getByRole('button', { name: /^Sign out Safari on iOS/ }).click();
+    await expect(notice(page, 'The session has been signed out.')).toBeVisible(SLOW);
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    // The other browser's tokens stop at once: its next call fails, the refresh fails, it is signed out.
+    expect((await profileOf(request, otherTokens)).status).toBe(401);
+    await otherPage.reload();
+    await expect(otherPage).toHaveURL(/\/login/, SLOW);
+  } finally {
+    await other.close();
+  }
+});
+
+test('the privacy modal saves a consent, and the personal-data report downloads with it', async ({ page, request }) => {
+  await openSignedIn(page, customer, '/profile');
+  const dialog = await openPrivacy(page, 'Consent preferences');
+  await expectNoAxeViolations(page, 'privacy modal, consent preferences');
+  await shoot(page, 'profile-privacy-consent');
+  const location = dialog.getByLabel('Location');
+  await expect(location).not.toBeChecked();
+  await location.check();
+  await dialog.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(notice(page, 'Your preferences have been saved.')).toBeVisible(SLOW);
+  expect((await profileOf(request, customer)).body).toMatchObject({ enabledLocationUsage: true });
+
+  await dialog.getByRole('tab', { name: 'Personal data' }).click();
+  await expectNoAxeViolations(page, 'privacy modal, personal data');
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download my data' }).click()]);
+  const me = (await profileOf(request, customer)).body as { id: number };
+  expect(download.suggestedFilename()).toBe(`personal-data-${me.id}.json`);
+  const report = JSON.parse(await readFile(await download.path(), 'utf8')) as Record<string, unknown[]> & { profile: { email: string } };
+  expect(report.profile.email).toBe(customer.email);
+  expect(report.orders).toEqual([expect.objectContaining({ title: 'An essay for the personal-data report' })]);
+  expect(report.consentHistory).toEqual([expect.objectContaining({ consent: 'location_usages', granted: true, previous: false })]);
+  for (const section of ['files', 'transactions', 'messages', 'referrals', 'pointsLedger']) expect(Array.isArray(report[section])).toBe(true);
+  // Another customer's report: 404.
+  const stranger = await signUp(request, 'profile-stranger');
+  expect((await request.get(`/api/en/customers/customer/gdpr?id=${me.id}`, { headers: bearer(stranger) })).status()).toBe(404);
+});
+
+test('deletion is refused until the email is confirmed, then done: /logout after 3 s and no way back in', async ({ page, request }) => {
+  await openSignedIn(page, customer, '/profile');
+  let dialog = await openPrivacy(page, 'Settings');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await shoot(page, 'profile-delete-confirm');
+  await expectNoAxeViolations(page, 'delete confirmation');
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Email is not confirmed', SLOW);
+  expect((await profileOf(request, customer)).status).toBe(200);
+  await expectNoAxeViolations(page, 'deletion refused');
+  await page.keyboard.press('Escape');
+
+  // The confirmation link, opened in this signed-in browser, keeps the session (ADR 0038).
+  const confirm = await linkFromMail(request, customer.email, 'confirmEmail=');
+  await page.goto(confirm);
+  await expect(notice(page, 'Your email has been confirmed.')).toBeVisible(SLOW);
+  await expect(page.getByText('Email status: confirmed')).toBeVisible();
+
+  dialog = await openPrivacy(page, 'Settings');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(notice(page, 'Your account has been successfully deleted.')).toBeVisible(SLOW);
+  const deletedAt = Date.now();
+  await shoot(page, 'profile-deleted');
+  await expectNoAxeViolations(page, 'account deleted');
+  await expect(page).toHaveURL(/\/logout$/, { timeout: 8_000 });
+  expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(2_000);
+  await expect(page.getByText('You have been signed out')).toBeVisible();
+  await expectNoAxeViolations(page, 'logout page');
+
+  expect((await profileOf(request, customer)).status).toBe(401);
+  const refreshed = await request.put('/api/en/auth/jwt/refresh', { headers: { Authorization: `Bearer ${customer.refreshToken}` } });
+  expect(refreshed.status()).toBe(401);
+  const signIn = await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } });
+  expect(signIn.status()).toBe(400);
+});
