@@ -190,9 +190,9 @@ export const createAuthRepo = (db: Db) => ({
    */
   isAccessLive: async (userId: number, sid: string | null): Promise<boolean> => {
     const rows = await db.query(
-      `SELECT 1 FROM users u WHERE u.id = $1 AND u.status_id <> 4
+      `SELECT 1 FROM users u WHERE u.id = $1 AND u.status_id <> $3
          AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.user_id = $1 AND t.family_id = $2 AND t.revoked_at IS NULL))`,
-      [userId, sid],
+      [userId, sid, CUSTOMER_STATUS.deactivated.id],
     );
     return rows.length > 0;
   },
@@ -239,8 +239,8 @@ export const createAuthRepo = (db: Db) => ({
     db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: number }>(
         `UPDATE users SET password_hash = $3, password_unproven = false, updated_at = $4
-         WHERE id = $1 AND password_hash = $2 AND status_id <> 4 RETURNING id`,
-        [c.userId, c.expectedHash, c.passwordHash, c.now],
+         WHERE id = $1 AND password_hash = $2 AND status_id <> $5 RETURNING id`,
+        [c.userId, c.expectedHash, c.passwordHash, c.now, CUSTOMER_STATUS.deactivated.id],
       );
       if (!user) return false;
       await tx.query(

@@ -161,8 +161,8 @@ export const createCustomersRepo = (db: Db) => ({
   updatePrivacy: async (customerId: number, body: PrivacyBody, ip: string, now: Date): Promise<Customer | null> =>
     db.transaction(async (tx) => {
       const [before] = await tx.query<CustomerSqlRow>(
-        `SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role IN (1, 2) AND status_id <> 4 FOR UPDATE`,
-        [customerId],
+        `SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role = ANY($2::int[]) AND status_id <> $3 FOR UPDATE`,
+        [customerId, CUSTOMER_ROLE_IDS, CUSTOMER_STATUS.deactivated.id],
       );
       if (!before) return null;
       const changes = changedConsents(privacyBodyOf(toCustomer(before)), body);
@@ -200,20 +200,20 @@ export const createCustomersRepo = (db: Db) => ({
     db.transaction(async (tx) => {
       const [row] = await tx.query<{ status_id: number; confirmed: boolean; email: string }>(
         `SELECT status_id, email_confirmed_at IS NOT NULL AS confirmed, email FROM users
-         WHERE id = $1 AND role IN (1, 2) FOR UPDATE`,
-        [customerId],
+         WHERE id = $1 AND role = ANY($2::int[]) FOR UPDATE`,
+        [customerId, CUSTOMER_ROLE_IDS],
       );
-      if (!row || row.status_id === 4) return 'not_found';
+      if (!row || row.status_id === CUSTOMER_STATUS.deactivated.id) return 'not_found';
       if (!row.confirmed) return 'email_not_confirmed';
       await tx.query(
-        `UPDATE users SET status_id = 4, deleted_at = $2, updated_at = $2, email = 'deleted-' || id || '@deleted.invalid',
+        `UPDATE users SET status_id = $4, deleted_at = $2, updated_at = $2, email = 'deleted-' || id || '@deleted.invalid',
            password_hash = $3, password_unproven = false, first_name = '', last_name = '', phone = '', country = '', state = '',
            city = '', address = '', zip = '', ip_client = '', hash_device = '', enabled_newsletters = false,
            enabled_night_calls = false, enabled_facebook_messenger = false, enabled_cookies_usage = false,
            enabled_personal_data = false, enabled_technical_data = false, enabled_location_usage = false,
            enabled_information_sharing = false, enabled_email_subscription = false
          WHERE id = $1`,
-        [customerId, now, NO_PASSWORD_HASH],
+        [customerId, now, NO_PASSWORD_HASH, CUSTOMER_STATUS.deactivated.id],
       );
       // Every session and every emailed link ends: no refresh, and the access tokens fail the liveness check.
       await tx.query('DELETE FROM refresh_tokens WHERE user_id = $1', [customerId]);
