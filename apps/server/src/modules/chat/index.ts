@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Gauge } from 'prom-client';
 import type { Config } from '../../config';
 import type { ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
@@ -49,6 +48,8 @@ export const chatModule: FastifyPluginAsync<ModuleOptions & { onReady?: (handle:
     intervalMs: ctx.config.chat.mailIntervalMs,
   });
   if (app.metrics) {
+    // prom-client is loaded only when metrics are on (ADR 0058).
+    const { Gauge } = await import('prom-client');
     new Gauge({
       name: 'chat_open_sockets',
       help: 'Chat sockets (customer and staff) open on this instance',
