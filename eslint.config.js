@@ -8,7 +8,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
-const dirs = (p) => (existsSync(p) ? readdirSync(p, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+const dirs = (p) =>
+  existsSync(p)
+    ? readdirSync(p, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+    : [];
 const domainIo = ['node:*', 'fs', 'path', 'react', 'react-dom', 'fastify', '@fastify/*', 'pg', '@electric-sql/*'];
 const webFeatures = dirs('apps/web/src/features');
 const serverModules = dirs('apps/server/src/modules');
@@ -78,7 +83,12 @@ export default tseslint.config(
             })),
             // The seed is the database's first content: only db/ (which runs it), the test harness and the ops CLI import it.
             {
-              target: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/lib', ...['app.ts', 'services.ts', 'context.ts', 'main.ts', 'config.ts'].map((f) => `./apps/server/src/${f}`)],
+              target: [
+                './apps/server/src/modules',
+                './apps/server/src/plugins',
+                './apps/server/src/lib',
+                ...['app.ts', 'services.ts', 'context.ts', 'main.ts', 'config.ts'].map((f) => `./apps/server/src/${f}`),
+              ],
               from: ['./apps/server/src/db/seed', './apps/server/src/db/seed.ts'],
               message: 'nothing outside db/ imports db/seed; shared vocabulary (CatalogueKind) lives in packages/domain.',
             },
@@ -95,21 +105,36 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: domainIo, message: 'the domain package has no I/O, no React, no Fastify.' },
-          ],
+          patterns: [{ group: domainIo, message: 'the domain package has no I/O, no React, no Fastify.' }],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['fetch', 'XMLHttpRequest', 'WebSocket', 'document', 'window', 'localStorage', 'sessionStorage', 'navigator', 'location', 'process', 'setTimeout', 'setInterval'].map(
-          (name) => ({ name, message: 'no I/O, timers or environment in the domain package (DESIGN rule 1).' }),
-        ),
+        ...[
+          'fetch',
+          'XMLHttpRequest',
+          'WebSocket',
+          'document',
+          'window',
+          'localStorage',
+          'sessionStorage',
+          'navigator',
+          'location',
+          'process',
+          'setTimeout',
+          'setInterval',
+        ].map((name) => ({ name, message: 'no I/O, timers or environment in the domain package (DESIGN rule 1).' })),
       ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'time is a parameter (`now`), never read inside the domain.' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'time is a parameter (`now`), never read inside the domain.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'time is a parameter (`now`), never read inside the domain.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'time is a parameter (`now`), never read inside the domain.',
+        },
       ],
     },
   },
@@ -120,7 +145,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: 'Program > :not(ExportAllDeclaration, ExportNamedDeclaration[source])', message: 'a domain index.ts only re-exports (ADR 0055); put this in a file named for what it holds.' },
+        {
+          selector: 'Program > :not(ExportAllDeclaration, ExportNamedDeclaration[source])',
+          message: 'a domain index.ts only re-exports (ADR 0055); put this in a file named for what it holds.',
+        },
       ],
     },
   },
@@ -168,10 +196,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(db|tx|pool|client|ctx)$|[dD]b$/]", message: 'SQL lives in *.repo.ts and db/.' },
-        { selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']", message: 'SQL lives in *.repo.ts and db/.' },
         {
-          selector: 'Literal[value=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/]',
+          selector: 'CallExpression[callee.property.name=/^(query|exec)$/][callee.object.name=/^(db|tx|pool|client|ctx)$|[dD]b$/]',
+          message: 'SQL lives in *.repo.ts and db/.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='query'][callee.object.property.name='db']",
+          message: 'SQL lives in *.repo.ts and db/.',
+        },
+        {
+          selector:
+            'Literal[value=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/], TemplateElement[value.raw=/^\\s*(SELECT|INSERT\\s+INTO|UPDATE\\s+\\w+\\s+SET|DELETE\\s+FROM|WITH\\s+\\w+\\s+AS)\\b/]',
           message: 'SQL text lives in *.repo.ts and db/.',
         },
       ],
@@ -189,7 +224,8 @@ export default tseslint.config(
         {
           selector:
             'Literal[value=/\\b(\\w*status_id|role)\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d/i], TemplateElement[value.raw=/\\b(\\w*status_id|role)\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d/i]',
-          message: 'a status or role in SQL is a parameter from the domain constants (ORDER_STATUS, ROLE, …), never a number in the text (ADR 0054).',
+          message:
+            'a status or role in SQL is a parameter from the domain constants (ORDER_STATUS, ROLE, …), never a number in the text (ADR 0054).',
         },
       ],
     },
@@ -198,11 +234,23 @@ export default tseslint.config(
     // Only *.routes.ts, *.socket.ts and a module's index.ts (its Fastify plugin) know Fastify types (DESIGN rule 2):
     // services, repositories and helpers take plain objects and lib/logger.ts's Logger.
     files: ['apps/server/src/modules/**/*.ts'],
-    ignores: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.socket.ts', 'apps/server/src/modules/**/index.ts', 'apps/server/src/modules/**/*.test.ts'],
+    ignores: [
+      'apps/server/src/modules/**/*.routes.ts',
+      'apps/server/src/modules/**/*.socket.ts',
+      'apps/server/src/modules/**/index.ts',
+      'apps/server/src/modules/**/*.test.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', 'fastify-*', '@fastify/*'], message: 'only *.routes.ts, *.socket.ts and index.ts know Fastify types (DESIGN rule 2).' }] },
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-*', '@fastify/*'],
+              message: 'only *.routes.ts, *.socket.ts and index.ts know Fastify types (DESIGN rule 2).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -52,7 +52,8 @@ export const measureRouteBundle = (route) => {
   const indexHtml = path.join(dist, 'index.html');
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   if (!existsSync(indexHtml)) throw new Error('apps/web/dist/index.html is missing: run `npm run build` first.');
-  if (!existsSync(manifestFile)) throw new Error('apps/web/dist/.vite/manifest.json is missing: build.manifest must be on in apps/web/vite.config.ts.');
+  if (!existsSync(manifestFile))
+    throw new Error('apps/web/dist/.vite/manifest.json is missing: build.manifest must be on in apps/web/vite.config.ts.');
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
 
@@ -100,9 +101,14 @@ export const printLoginBundle = (result, budget = LOGIN_JS_BUDGET_BYTES) => {
   console.info(`${'file'.padEnd(pad)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}  why`);
   for (const f of result.files) console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  ${f.reason}`);
   console.info(`${'total JS'.padEnd(pad)}  ${kB(result.totalRaw).padStart(10)}  ${kB(result.totalGzip).padStart(10)}`);
-  for (const f of result.later) console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  dynamic import of the entry (not counted)`);
-  for (const f of result.css) console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  stylesheet (not counted)`);
-  if (!result.loginRoute) console.info(`note: no lazy chunk for src/app/routes/${result.route}* in the manifest (the route is in the entry chunk or named otherwise).`);
+  for (const f of result.later)
+    console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  dynamic import of the entry (not counted)`);
+  for (const f of result.css)
+    console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  stylesheet (not counted)`);
+  if (!result.loginRoute)
+    console.info(
+      `note: no lazy chunk for src/app/routes/${result.route}* in the manifest (the route is in the entry chunk or named otherwise).`,
+    );
   const within = result.totalGzip <= budget;
   console.info(
     `budget: ${kB(result.totalGzip)} of ${kB(budget)} gzip (${Math.round((result.totalGzip / budget) * 100)} %) ${within ? 'OK' : 'OVER BUDGET'}`,

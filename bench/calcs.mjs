@@ -39,8 +39,17 @@ const cannon = (url, seconds) =>
   new Promise((resolve, reject) => {
     const args = [
       path.join(root, 'node_modules/autocannon/autocannon.js'),
-      '-c', String(CONNECTIONS), '-d', String(seconds), '-j',
-      '-m', 'PUT', '-H', 'content-type=application/json', '-b', JSON.stringify(BODY),
+      '-c',
+      String(CONNECTIONS),
+      '-d',
+      String(seconds),
+      '-j',
+      '-m',
+      'PUT',
+      '-H',
+      'content-type=application/json',
+      '-b',
+      JSON.stringify(BODY),
       url,
     ];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -73,7 +82,8 @@ export const runCalcsBench = async () => {
   const { systemClock } = await server('lib/clock.ts');
   const { buildApp } = await server('app.ts');
   const { loadConfig } = await server('config.ts');
-  const { calcsSchema, calculatePrice, priceCalcBodySchema, priceInputForCalcBody, priceResponseSchema, priceToWire, toPriceTable } = await import('@app/domain');
+  const { calcsSchema, calculatePrice, priceCalcBodySchema, priceInputForCalcBody, priceResponseSchema, priceToWire, toPriceTable } =
+    await import('@app/domain');
   const { serializerCompiler, validatorCompiler } = await import('fastify-type-provider-zod');
   const Fastify = (await import('fastify')).default;
 
@@ -84,7 +94,15 @@ export const runCalcsBench = async () => {
   await migrate(db);
   await seedDatabase(db, { demo: false, clock: systemClock });
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0', PUBLIC_ORIGIN: 'https://bench.example.com' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET,
+    SEED_DEMO: '0',
+    PUBLIC_ORIGIN: 'https://bench.example.com',
+  });
   const app = await buildApp({ config, db, serveWeb: false });
   const appBase = await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `${appBase}/api/en/sites/categories/1/orders/calcs`;
@@ -111,7 +129,8 @@ export const runCalcsBench = async () => {
   try {
     // Both routes must answer the same price, or the ratio compares different work.
     const [fromApp, fromBare] = await Promise.all([put(appUrl), put(bareUrl)]);
-    if (JSON.stringify(fromApp) !== JSON.stringify(fromBare)) throw new Error(`the app and the bare route disagree: ${JSON.stringify({ fromApp, fromBare })}`);
+    if (JSON.stringify(fromApp) !== JSON.stringify(fromBare))
+      throw new Error(`the app and the bare route disagree: ${JSON.stringify({ fromApp, fromBare })}`);
     console.info(`   body: ${JSON.stringify(BODY)}`);
     console.info(`   both answer finalPrice ${fromApp.finalPrice}`);
     console.info(`   ${CONNECTIONS} connections, ${DURATION_S} s per route in two alternating halves (bare, app, bare, app)`);
@@ -137,8 +156,12 @@ export const runCalcsBench = async () => {
     console.info('\n   route   req/s    p99');
     console.info(`   app   ${a.rps.toFixed(0).padStart(6)} ${`${a.p99.toFixed(1)} ms`.padStart(8)}`);
     console.info(`   bare  ${b.rps.toFixed(0).padStart(6)} ${`${b.p99.toFixed(1)} ms`.padStart(8)}`);
-    console.info(`   throughput ratio ${ratio.toFixed(2)}x (goal >= ${CALCS_GOALS.throughputRatio}x): ${throughputOk ? 'PASS' : 'FAIL'}${failed ? ` (${failed} failed requests)` : ''}`);
-    console.info(`   app p99 ${a.p99.toFixed(1)} ms (goal <= ${CALCS_GOALS.appP99Ms} ms at ${CONNECTIONS} connections): ${p99Ok ? 'PASS' : 'FAIL'}`);
+    console.info(
+      `   throughput ratio ${ratio.toFixed(2)}x (goal >= ${CALCS_GOALS.throughputRatio}x): ${throughputOk ? 'PASS' : 'FAIL'}${failed ? ` (${failed} failed requests)` : ''}`,
+    );
+    console.info(
+      `   app p99 ${a.p99.toFixed(1)} ms (goal <= ${CALCS_GOALS.appP99Ms} ms at ${CONNECTIONS} connections): ${p99Ok ? 'PASS' : 'FAIL'}`,
+    );
     return throughputOk && p99Ok;
   } finally {
     await app.close();

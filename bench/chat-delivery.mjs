@@ -54,7 +54,18 @@ const startServer = async (databaseUrl, env = {}) => {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, JWT_SECRET, SEED_DEMO: '0', LOG_LEVEL: 'warn', API_DOCS: '0', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      API_DOCS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
@@ -81,7 +92,19 @@ const startBare = async () => {
     req.on('end', () => {
       const { orderId, clientId, text } = JSON.parse(body);
       id += 1;
-      const message = { id, orderId, sequence: id, direction: { id: 6 }, state: { id: 1 }, body: text, sticker: null, emoji: null, files: [], dateCreated: new Date().toISOString(), clientId };
+      const message = {
+        id,
+        orderId,
+        sequence: id,
+        direction: { id: 6 },
+        state: { id: 1 },
+        body: text,
+        sticker: null,
+        emoji: null,
+        files: [],
+        dateCreated: new Date().toISOString(),
+        clientId,
+      };
       const frame = JSON.stringify({ event: 1, data: { message } });
       for (const ws of byOrder.get(orderId) ?? []) ws.send(frame);
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(message));
@@ -97,7 +120,15 @@ const startBare = async () => {
   });
   const port = await freePort();
   await new Promise((resolve) => http.listen(port, '127.0.0.1', resolve));
-  return { port, stop: () => new Promise((resolve) => { wss.close(); http.close(resolve); http.closeAllConnections(); }) };
+  return {
+    port,
+    stop: () =>
+      new Promise((resolve) => {
+        wss.close();
+        http.close(resolve);
+        http.closeAllConnections();
+      }),
+  };
 };
 
 /** Opens the sockets in batches; every frame 1 is timed against the POST of its clientId. */
@@ -175,7 +206,12 @@ const measure = async ({ name, socketUrls, post }) => {
   }
   await Promise.all(inflight);
   await sleep(1000);
-  const steady = { p50: percentile(latencies, 50), p99: percentile(latencies, 99), frames: latencies.length, expected: RATE * DURATION_S * TABS };
+  const steady = {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    frames: latencies.length,
+    expected: RATE * DURATION_S * TABS,
+  };
 
   // 2. closed loop
   latencies.length = 0;
@@ -208,14 +244,23 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
     const a = await startServer(databaseUrl);
     stops.push(a.stop);
     // 1,000 customers with one order each, 2,000 support accounts.
-    await admin(databaseUrl, `INSERT INTO users (role, email, password_hash, status_id) SELECT 1, 'bench-c' || g || '@example.com', 'x', 1 FROM generate_series(1, ${ORDERS}) g`);
-    await admin(databaseUrl, `INSERT INTO users (role, email, password_hash, status_id) SELECT 6, 'bench-s' || g || '@example.com', 'x', 1 FROM generate_series(1, ${SUPPORTS}) g`);
+    await admin(
+      databaseUrl,
+      `INSERT INTO users (role, email, password_hash, status_id) SELECT 1, 'bench-c' || g || '@example.com', 'x', 1 FROM generate_series(1, ${ORDERS}) g`,
+    );
+    await admin(
+      databaseUrl,
+      `INSERT INTO users (role, email, password_hash, status_id) SELECT 6, 'bench-s' || g || '@example.com', 'x', 1 FROM generate_series(1, ${SUPPORTS}) g`,
+    );
     await admin(
       databaseUrl,
       `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline, basic_price_cents, final_price_cents)
        SELECT md5('bench' || u.id), u.id, 1, 1, 2, 'Bench order', 3, 240, 3, now() + interval '10 days', 2400, 2400 FROM users u WHERE u.email LIKE 'bench-c%' ORDER BY u.id`,
     );
-    const orders = await admin(databaseUrl, `SELECT o.id, o.customer_id FROM orders o JOIN users u ON u.id = o.customer_id WHERE u.email LIKE 'bench-c%' ORDER BY o.id`);
+    const orders = await admin(
+      databaseUrl,
+      `SELECT o.id, o.customer_id FROM orders o JOIN users u ON u.id = o.customer_id WHERE u.email LIKE 'bench-c%' ORDER BY o.id`,
+    );
     const supports = await admin(databaseUrl, `SELECT id FROM users WHERE email LIKE 'bench-s%' ORDER BY id`);
     const { register } = await import('tsx/esm/api');
     register();
@@ -224,15 +269,24 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
     const customerTokens = await Promise.all(orders.map((o) => tokens.sign({ userId: o.customer_id, role: 1 })));
     const supportTokens = await Promise.all(supports.map((s) => tokens.sign({ userId: s.id, role: 6 })));
     const boundary = '----bench';
-    const form = (text) => `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n${JSON.stringify({ body: text })}\r\n--${boundary}--\r\n`;
-    const appPost = (port) => ({ orderIndex, clientId, turn, text }) =>
-      fetch(`http://127.0.0.1:${port}/chat/api/staff/orders/${orders[orderIndex].id}/messages`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${supportTokens[turn % SUPPORTS]}`, 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': clientId },
-        body: form(text),
-      });
+    const form = (text) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="message"\r\n\r\n${JSON.stringify({ body: text })}\r\n--${boundary}--\r\n`;
+    const appPost =
+      (port) =>
+      ({ orderIndex, clientId, turn, text }) =>
+        fetch(`http://127.0.0.1:${port}/chat/api/staff/orders/${orders[orderIndex].id}/messages`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${supportTokens[turn % SUPPORTS]}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'idempotency-key': clientId,
+          },
+          body: form(text),
+        });
     const urlsFor = (port) =>
-      orders.flatMap((o, i) => Array.from({ length: TABS }, () => `ws://127.0.0.1:${port}/chat/customers/orders/messages?accessToken=${customerTokens[i]}`));
+      orders.flatMap((o, i) =>
+        Array.from({ length: TABS }, () => `ws://127.0.0.1:${port}/chat/customers/orders/messages?accessToken=${customerTokens[i]}`),
+      );
 
     if (memory) {
       const before = rssOf(a.child.pid);
@@ -240,7 +294,9 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
       await sleep(3000);
       const after = rssOf(a.child.pid);
       results.memory = { before, after, perSocket: (after - before) / idle.length, sockets: idle.length };
-      console.info(`idle sockets: server RSS ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB over ${idle.length} sockets: ${(results.memory.perSocket / 1024).toFixed(1)} KB per socket (goal <= 16 KB)`);
+      console.info(
+        `idle sockets: server RSS ${(before / 1048576).toFixed(1)} MB -> ${(after / 1048576).toFixed(1)} MB over ${idle.length} sockets: ${(results.memory.perSocket / 1024).toFixed(1)} KB per socket (goal <= 16 KB)`,
+      );
       for (const ws of idle) ws.terminate();
       await sleep(1000);
     }
@@ -251,12 +307,17 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
       name: 'bare ws',
       socketUrls: orders.flatMap((o) => Array.from({ length: TABS }, () => `ws://127.0.0.1:${bare.port}/?orderId=${o.id}`)),
       post: ({ orderIndex, clientId, text }) =>
-        fetch(`http://127.0.0.1:${bare.port}/send`, { method: 'POST', body: JSON.stringify({ orderId: orders[orderIndex].id, clientId, text }) }),
+        fetch(`http://127.0.0.1:${bare.port}/send`, {
+          method: 'POST',
+          body: JSON.stringify({ orderId: orders[orderIndex].id, clientId, text }),
+        }),
     });
     console.info(fmt(results.bare));
     results.app = await measure({ name: 'chat (one instance)', socketUrls: urlsFor(a.port), post: appPost(a.port) });
     console.info(fmt(results.app));
-    console.info(`throughput ratio ${(results.app.throughput / results.bare.throughput).toFixed(2)} (goal >= ${CHAT_GOALS.throughputRatio}); p99 ${results.app.steady.p99.toFixed(1)} ms (goal <= ${CHAT_GOALS.p99Ms})`);
+    console.info(
+      `throughput ratio ${(results.app.throughput / results.bare.throughput).toFixed(2)} (goal >= ${CHAT_GOALS.throughputRatio}); p99 ${results.app.steady.p99.toFixed(1)} ms (goal <= ${CHAT_GOALS.p99Ms})`,
+    );
 
     if (redis) {
       a.stop();
@@ -265,7 +326,11 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
       const r1 = await startServer(databaseUrl, { REDIS_URL, CHAT_REDIS_PREFIX: prefix });
       const r2 = await startServer(databaseUrl, { REDIS_URL, CHAT_REDIS_PREFIX: prefix });
       stops.push(r1.stop, r2.stop);
-      results.redis = await measure({ name: 'chat (two instances, Redis; sockets on B, posts to A)', socketUrls: urlsFor(r2.port), post: appPost(r1.port) });
+      results.redis = await measure({
+        name: 'chat (two instances, Redis; sockets on B, posts to A)',
+        socketUrls: urlsFor(r2.port),
+        post: appPost(r1.port),
+      });
       console.info(fmt(results.redis));
       console.info(`throughput ratio ${(results.redis.throughput / results.bare.throughput).toFixed(2)} of the bare server`);
     }
@@ -278,7 +343,10 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const results = await runChatDeliveryBench({ redis: process.argv.includes('--redis') || process.env.BENCH_CHAT_REDIS === '1', memory: !process.argv.includes('--no-memory') });
+  const results = await runChatDeliveryBench({
+    redis: process.argv.includes('--redis') || process.env.BENCH_CHAT_REDIS === '1',
+    memory: !process.argv.includes('--no-memory'),
+  });
   const within =
     results.app.steady.p99 <= CHAT_GOALS.p99Ms &&
     results.app.throughput / results.bare.throughput >= CHAT_GOALS.throughputRatio &&

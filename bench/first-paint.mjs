@@ -27,7 +27,15 @@ const startServer = async () => {
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SKIP_WEB_BUILD: '1', LOG_LEVEL: 'warn', PUBLIC_ORIGIN: origin, DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SKIP_WEB_BUILD: '1',
+      LOG_LEVEL: 'warn',
+      PUBLIC_ORIGIN: origin,
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = () => {
@@ -103,13 +111,18 @@ export const measureFirstPaint = async ({ origin, url, selector, viewport = { wi
 
 export const printFirstPaint = (result, budget) => {
   const pad = Math.max(12, ...result.files.map((f) => f.file.length));
-  console.info(`JavaScript Chromium requested for ${result.url} before its first content (drawn at ${Math.round(result.firstContentMs)} ms), gzip`);
+  console.info(
+    `JavaScript Chromium requested for ${result.url} before its first content (drawn at ${Math.round(result.firstContentMs)} ms), gzip`,
+  );
   for (const f of result.files) console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}`);
   console.info(`${'total JS'.padEnd(pad)}  ${kB(result.totalRaw).padStart(10)}  ${kB(result.totalGzip).padStart(10)}`);
-  for (const f of result.after) console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  after the first content (not counted)`);
+  for (const f of result.after)
+    console.info(`${f.file.padEnd(pad)}  ${kB(f.raw).padStart(10)}  ${kB(f.gzip).padStart(10)}  after the first content (not counted)`);
   if (budget === undefined) return true;
   const within = result.totalGzip <= budget;
-  console.info(`budget: ${kB(result.totalGzip)} of ${kB(budget)} gzip (${Math.round((result.totalGzip / budget) * 100)} %) ${within ? 'OK' : 'OVER BUDGET'}`);
+  console.info(
+    `budget: ${kB(result.totalGzip)} of ${kB(budget)} gzip (${Math.round((result.totalGzip / budget) * 100)} %) ${within ? 'OK' : 'OVER BUDGET'}`,
+  );
   return within;
 };
 

@@ -166,10 +166,12 @@ const measure = async (label, url) => {
   const each = [];
   for (let i = 0; i < runs; i += 1) {
     // On a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART, NO_FCP): that run is repeated once.
-    each.push(await audit(url).catch((error) => {
-      console.info(`${label}: ${error.message}; running it again`);
-      return audit(url);
-    }));
+    each.push(
+      await audit(url).catch((error) => {
+        console.info(`${label}: ${error.message}; running it again`);
+        return audit(url);
+      }),
+    );
   }
   const m = {
     label,
@@ -190,7 +192,11 @@ const measure = async (label, url) => {
 export const runLighthouseBench = async ({ build: buildWeb = true } = {}) => {
   if (buildWeb && !(process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(root, 'apps/web/dist/index.html')))) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    const built = spawnSync(npm, ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const built = spawnSync(npm, ['run', 'build', '-w', '@app/web'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (built.status !== 0) throw new Error('the web build failed');
   }
   const reference = await startReference();
@@ -208,7 +214,10 @@ export const runLighthouseBench = async ({ build: buildWeb = true } = {}) => {
     };
     for (const page of [order, login]) {
       check(`${page.label} performance ${page.performance} >= ${GOALS.performance}`, page.performance >= GOALS.performance);
-      check(`${page.label} performance ${page.performance} >= reference ${ref.performance} - ${GOALS.belowReference}`, page.performance >= ref.performance - GOALS.belowReference);
+      check(
+        `${page.label} performance ${page.performance} >= reference ${ref.performance} - ${GOALS.belowReference}`,
+        page.performance >= ref.performance - GOALS.belowReference,
+      );
       check(`${page.label} LCP ${(page.lcpMs / 1000).toFixed(2)} s <= ${GOALS.lcpMs / 1000} s`, page.lcpMs <= GOALS.lcpMs);
       check(`${page.label} TBT ${Math.round(page.tbtMs)} ms <= ${GOALS.tbtMs} ms`, page.tbtMs <= GOALS.tbtMs);
       check(`${page.label} CLS ${page.cls.toFixed(3)} <= ${GOALS.cls}`, page.cls <= GOALS.cls);

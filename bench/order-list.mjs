@@ -29,7 +29,12 @@ const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 /** The requests measured: the first page as the dashboard opens, and a filtered, searched second page. */
 const SCENARIOS = [
   { name: 'first page', query: 'limit=12&page=1', filter: {}, page: 1 },
-  { name: 'status + search, page 2', query: 'limit=12&page=2&status=2&q=history', filter: { statusId: 2, search: { text: 'history', id: null } }, page: 2 },
+  {
+    name: 'status + search, page 2',
+    query: 'limit=12&page=2&status=2&q=history',
+    filter: { statusId: 2, search: { text: 'history', id: null } },
+    page: 2,
+  },
 ];
 
 /** One customer with 1,000 orders and 99 others sharing the remaining 99,000, spread over two years. */
@@ -96,7 +101,15 @@ const measure = async ({ label, appDb, rawQuery }) => {
   const customerId = await seed(appDb);
   console.info(`   seeded ${TOTAL_ORDERS.toLocaleString('en')} orders in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', JWT_SECRET, SEED_DEMO: '0', PUBLIC_ORIGIN: 'https://bench.example.com' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    JWT_SECRET,
+    SEED_DEMO: '0',
+    PUBLIC_ORIGIN: 'https://bench.example.com',
+  });
   const app = await buildApp({ config, db: appDb, serveWeb: false });
   const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const token = await createAccessTokens(JWT_SECRET, systemClock).sign({ userId: customerId, role: 1 });
@@ -149,7 +162,14 @@ const measure = async ({ label, appDb, rawQuery }) => {
       offset: 0,
     });
     const plan = await rawQuery(`EXPLAIN ${first.sql}`, first.params);
-    const indexes = [...new Set(plan.map((r) => r['QUERY PLAN']).join('\n').match(/using (\w+)/gi) ?? [])];
+    const indexes = [
+      ...new Set(
+        plan
+          .map((r) => r['QUERY PLAN'])
+          .join('\n')
+          .match(/using (\w+)/gi) ?? [],
+      ),
+    ];
     console.info(`   plan of the first page: ${indexes.join(', ') || 'no index (!)'}`);
   } finally {
     await app.close();
@@ -170,7 +190,11 @@ const pgliteRun = async () => {
   await migrate(db);
   await seedDatabase(db, { demo: false, clock: systemClock });
   try {
-    return await measure({ label: 'PGlite', appDb: db, rawQuery: async (sql, params) => (params.length ? (await client.query(sql, params)).rows : (await client.exec(sql)).at(-1).rows) });
+    return await measure({
+      label: 'PGlite',
+      appDb: db,
+      rawQuery: async (sql, params) => (params.length ? (await client.query(sql, params)).rows : (await client.exec(sql)).at(-1).rows),
+    });
   } finally {
     await client.close();
   }

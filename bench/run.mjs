@@ -53,4 +53,5 @@ const startWithin = await runStartTimeBench();
 console.info('\n== npm start: idle memory of the whole process tree on the demo data (issue 8)');
 const idleWithin = await runIdleMemoryBench();
 
-process.exitCode = within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;
+process.exitCode =
+  within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;

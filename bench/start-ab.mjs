@@ -17,7 +17,18 @@ const warmStart = async (cwd) => {
   const startedAt = performance.now();
   const child = spawn(npm, ['start'], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin, LOG_LEVEL: 'warn', SEED_DEMO: '1', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -65,6 +76,8 @@ for (let round = 0; round < rounds; round += 1) {
 for (const [i, tree] of trees.entries()) {
   const wall = runs[i].map((r) => r.ms);
   const cpu = runs[i].map((r) => r.cpuMs ?? 0);
-  console.info(`${tree}: wall median ${(median(wall) / 1000).toFixed(2)} s (${wall.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); CPU median ${(median(cpu) / 1000).toFixed(2)} s (${cpu.map((ms) => (ms / 1000).toFixed(2)).join(', ')})`);
+  console.info(
+    `${tree}: wall median ${(median(wall) / 1000).toFixed(2)} s (${wall.map((ms) => (ms / 1000).toFixed(2)).join(', ')}); CPU median ${(median(cpu) / 1000).toFixed(2)} s (${cpu.map((ms) => (ms / 1000).toFixed(2)).join(', ')})`,
+  );
 }
 console.info(`bare node -e 0: median ${median(bare).toFixed(0)} ms; load average ${load()}`);

@@ -64,7 +64,8 @@ export const startProduct = async ({ dataDir, env = {}, timeoutMs = 120_000 }) =
   while (performance.now() - startedAt < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/healthz`)).ok) return { ms: performance.now() - startedAt, cpuMs: treeCpuMs(child.pid), origin, pid: child.pid, stop };
+      if ((await fetch(`${origin}/healthz`)).ok)
+        return { ms: performance.now() - startedAt, cpuMs: treeCpuMs(child.pid), origin, pid: child.pid, stop };
     } catch {
       // not listening yet
     }
@@ -96,7 +97,9 @@ export const treeCpuMs = (pid) => {
   if (process.platform !== 'linux') return undefined;
   const ticks = (p) => {
     try {
-      const fields = readFileSync(`/proc/${p}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = readFileSync(`/proc/${p}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       // After "(comm) ": state is field 3, utime..cstime are fields 14..17 (clock ticks of 10 ms).
       return [11, 12, 13, 14].reduce((t, i) => t + Number(fields[i]), 0);
     } catch {

@@ -44,8 +44,12 @@ export const runStartTimeBench = async () => {
     }
     const median = [...warm].sort((a, b) => a - b)[Math.floor(WARM_RUNS / 2)];
     const within = median < WARM_START_BUDGET_MS;
-    console.info(`warm start (nothing changed): ${warm.map(s).join(', ')}; median ${s(median)}; CPU ${cpus.map(cpu).join(', ')} (load average ${load()})`);
-    console.info(`bare \`node -e 0\` in the same run: ${bare.map(s).join(', ')}; median ${s([...bare].sort((a, b) => a - b)[Math.floor(WARM_RUNS / 2)])}`);
+    console.info(
+      `warm start (nothing changed): ${warm.map(s).join(', ')}; median ${s(median)}; CPU ${cpus.map(cpu).join(', ')} (load average ${load()})`,
+    );
+    console.info(
+      `bare \`node -e 0\` in the same run: ${bare.map(s).join(', ')}; median ${s([...bare].sort((a, b) => a - b)[Math.floor(WARM_RUNS / 2)])}`,
+    );
     console.info(`${within ? 'PASS' : 'FAIL'} warm start median ${s(median)} (budget < ${s(WARM_START_BUDGET_MS)})`);
     return within;
   } finally {

@@ -71,7 +71,9 @@ const upload = (base, token, orderId, size) =>
       (res) => {
         let body = '';
         res.on('data', (c) => (body += c));
-        res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`upload answered ${res.statusCode}: ${body}`))));
+        res.on('end', () =>
+          res.statusCode === 200 ? resolve(JSON.parse(body)) : reject(new Error(`upload answered ${res.statusCode}: ${body}`)),
+        );
       },
     );
     req.on('error', reject);
@@ -101,7 +103,16 @@ export const runUploadMemoryBench = async () => {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', SEED_DEMO: '1' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SEED_DEMO: '1',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {

@@ -36,7 +36,14 @@ const startServer = async (): Promise<ChildProcess> => {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await expect
-    .poll(async () => (await fetch(`${ORIGIN}/healthz`).then((r) => r.status, () => 0)), { timeout: 90_000, intervals: [250] })
+    .poll(
+      async () =>
+        await fetch(`${ORIGIN}/healthz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 90_000, intervals: [250] },
+    )
     .toBe(200);
   return child;
 };
@@ -67,18 +74,33 @@ test('a message whose server dies before answering is delivered once after the r
   api = await playwrightRequest.newContext({ baseURL: ORIGIN, extraHTTPHeaders: { 'X-Forwarded-For': '10.9.9.9' } });
   const email = freshEmail('chat-restart');
   const signUp = await api.post('/api/en/auth/jwt/sign_up', {
-    data: { email, password: 'restart-pass-1', firstName: 'Rita', lastName: 'Restart', phone: '15551234567', isEnabledNightCall: false, hashDevice: 'a'.repeat(32) },
+    data: {
+      email,
+      password: 'restart-pass-1',
+      firstName: 'Rita',
+      lastName: 'Restart',
+      phone: '15551234567',
+      isEnabledNightCall: false,
+      hashDevice: 'a'.repeat(32),
+    },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);
   const customer = (await signUp.json()) as Tokens;
-  const order = await api.post('/api/en/sites/categories/1/orders', { headers: { Authorization: `Bearer ${customer.accessToken}` }, data: essayOrderBody('Restart essay') });
+  const order = await api.post('/api/en/sites/categories/1/orders', {
+    headers: { Authorization: `Bearer ${customer.accessToken}` },
+    data: essayOrderBody('Restart essay'),
+  });
   expect(order.status(), await order.text()).toBe(200);
   const orderId = ((await order.json()) as { id: number }).id;
-  const staffSignIn = await api.post('/api/en/auth/jwt/sign_in', { data: { email: 'support@example.com', password: 'support12345', hashDevice: 'b'.repeat(32) } });
+  const staffSignIn = await api.post('/api/en/auth/jwt/sign_in', {
+    data: { email: 'support@example.com', password: 'support12345', hashDevice: 'b'.repeat(32) },
+  });
   const staff = (await staffSignIn.json()) as Tokens;
   await api.put(`/api/staff/orders/${orderId}/status`, { headers: { Authorization: `Bearer ${staff.accessToken}` }, data: { status: 2 } });
   const history = async () => {
-    const response = await api.get(`/chat/api/staff/orders/${orderId}/messages?limit=100`, { headers: { Authorization: `Bearer ${staff.accessToken}` } });
+    const response = await api.get(`/chat/api/staff/orders/${orderId}/messages?limit=100`, {
+      headers: { Authorization: `Bearer ${staff.accessToken}` },
+    });
     return ((await response.json()) as { messages: { body: string }[] }).messages.map((m) => m.body);
   };
 
@@ -104,7 +126,14 @@ test('a message whose server dies before answering is delivered once after the r
   // once; otherwise it waits in the outbox. Either way one copy, and the outbox still holds it (the
   // answer never came).
   await expect(log.getByText('Sent as the server went down')).toHaveCount(1);
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chatOutbox.v1.') && localStorage.getItem(k)?.includes('Sent as the server went down')).length)).toBe(1);
+  expect(
+    await page.evaluate(
+      () =>
+        Object.keys(localStorage).filter(
+          (k) => k.startsWith('chatOutbox.v1.') && localStorage.getItem(k)?.includes('Sent as the server went down'),
+        ).length,
+    ),
+  ).toBe(1);
 
   server = await startServer();
   // Nobody touches the page: the socket comes back by itself and the outbox sends again, same key.

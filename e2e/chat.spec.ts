@@ -1,5 +1,17 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openNavigation, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  openNavigation,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signInApi,
+  signUp,
+  test,
+  type Account,
+  type Tokens,
+} from './support';
 
 /**
  * Issue 10 journeys: the customer's messenger in one browser context, support in another (through the
@@ -47,7 +59,9 @@ const openSupport = async (context: BrowserContext): Promise<Page> => {
   await page.evaluate(async (token) => {
     const w = window as unknown as { __frames: { event: number; data: unknown }[]; __socket: WebSocket };
     w.__frames = [];
-    const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/staff/orders/messages?accessToken=${encodeURIComponent(token)}`);
+    const socket = new WebSocket(
+      `${location.origin.replace(/^http/, 'ws')}/chat/staff/orders/messages?accessToken=${encodeURIComponent(token)}`,
+    );
     w.__socket = socket;
     socket.onmessage = (event) => w.__frames.push(JSON.parse(String(event.data)) as { event: number; data: unknown });
     await new Promise((resolve, reject) => {
@@ -59,13 +73,19 @@ const openSupport = async (context: BrowserContext): Promise<Page> => {
 };
 
 const staffFrames = (page: Page, event: number) =>
-  page.evaluate((n) => (window as unknown as { __frames: { event: number; data: { orderId?: number } }[] }).__frames.filter((f) => f.event === n).length, event);
+  page.evaluate(
+    (n) =>
+      (window as unknown as { __frames: { event: number; data: { orderId?: number } }[] }).__frames.filter((f) => f.event === n).length,
+    event,
+  );
 
 const staffSocketSend = (page: Page, frame: unknown) =>
   page.evaluate((f) => (window as unknown as { __socket: WebSocket }).__socket.send(JSON.stringify(f)), frame);
 
-const chatLog = (page: Page, chat: 'writer' | 'support') => page.getByRole('log', { name: chat === 'writer' ? 'Messages with your writer' : 'Messages with support' });
-const composer = (page: Page, chat: 'writer' | 'support') => page.getByLabel(chat === 'writer' ? 'Message to your writer' : 'Message to support');
+const chatLog = (page: Page, chat: 'writer' | 'support') =>
+  page.getByRole('log', { name: chat === 'writer' ? 'Messages with your writer' : 'Messages with support' });
+const composer = (page: Page, chat: 'writer' | 'support') =>
+  page.getByLabel(chat === 'writer' ? 'Message to your writer' : 'Message to support');
 
 test('support chat: live messages both ways, typing, unread badges clearing, read state', async ({ page, request, browser }) => {
   customer = await signUp(request, 'chat');
@@ -111,7 +131,10 @@ test('support chat: live messages both ways, typing, unread badges clearing, rea
   await expect(page.getByText('Support is typing…')).toBeHidden(SLOW);
 
   // Support reads the customer's message: it shows "Read" live.
-  const read = await request.put(`/chat/api/staff/orders/${orderId}/messages/read`, { headers: bearer(staff), data: { messages: String(history[0]!.id) } });
+  const read = await request.put(`/chat/api/staff/orders/${orderId}/messages/read`, {
+    headers: bearer(staff),
+    data: { messages: String(history[0]!.id) },
+  });
   expect(read.status(), await read.text()).toBe(200);
   await expect(chatLog(page, 'support').getByText('Read', { exact: true })).toBeVisible(SLOW);
 
@@ -179,7 +202,11 @@ test('stickers, emoji, the 1500-character limit and an attachment with progress'
   const fileInput = page.locator('input[type=file]');
   await fileInput.setInputFiles({ name: 'virus.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
   await expect(page.getByText(/virus\.exe: Invalid file format/)).toBeVisible();
-  await fileInput.setInputFiles({ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n') });
+  await fileInput.setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n'),
+  });
   await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('notes.pdf');
   await box.fill('My notes attached');
   await box.press('Enter');
@@ -190,7 +217,11 @@ test('stickers, emoji, the 1500-character limit and an attachment with progress'
   await shoot(page, 'chat-attachment');
 });
 
-test('offline: messages wait in the outbox and go once, in order, when back online; a closed tab keeps them', async ({ page, context, request }) => {
+test('offline: messages wait in the outbox and go once, in order, when back online; a closed tab keeps them', async ({
+  page,
+  context,
+  request,
+}) => {
   await openSignedIn(page, customer, `/orderinfo/${orderId}/messages?panel=support`);
   await expect(chatLog(page, 'support')).toBeVisible(SLOW);
   const before = (await staffHistory(request)).length;
@@ -208,7 +239,9 @@ test('offline: messages wait in the outbox and go once, in order, when back onli
 
   await context.setOffline(false);
   await expect(chatLog(page, 'support').getByText('Waiting for connection')).toHaveCount(0, SLOW);
-  await expect.poll(async () => (await staffHistory(request)).slice(before).map((m) => m.body), SLOW).toEqual(['Offline one', 'Offline two', 'Offline three']);
+  await expect
+    .poll(async () => (await staffHistory(request)).slice(before).map((m) => m.body), SLOW)
+    .toEqual(['Offline one', 'Offline two', 'Offline three']);
 
   // Written offline, then the tab is closed: the next visit sends it, once.
   await context.setOffline(true);
@@ -220,7 +253,9 @@ test('offline: messages wait in the outbox and go once, in order, when back onli
   const again = await context.newPage();
   await again.goto(`/orderinfo/${orderId}/messages?panel=support`);
   await expect(chatLog(again, 'support').getByText('Written before closing the tab')).toBeVisible(SLOW);
-  await expect.poll(async () => (await staffHistory(request)).filter((m) => m.body === 'Written before closing the tab').length, SLOW).toBe(1);
+  await expect
+    .poll(async () => (await staffHistory(request)).filter((m) => m.body === 'Written before closing the tab').length, SLOW)
+    .toBe(1);
   await again.waitForTimeout(1_000);
   expect((await staffHistory(request)).filter((m) => m.body === 'Written before closing the tab')).toHaveLength(1);
 });
@@ -241,13 +276,19 @@ test('an answer lost on the way (a server restart in the middle of sending): the
   await expect(chatLog(page, 'support').getByText('Sent while the server went away')).toBeVisible(SLOW);
   await expect(chatLog(page, 'support').getByText('Waiting for connection')).toHaveCount(0, SLOW);
   await expect.poll(() => cut).toBe(1);
-  await expect.poll(async () => (await staffHistory(request)).filter((m) => m.body === 'Sent while the server went away').length, SLOW).toBe(1);
+  await expect
+    .poll(async () => (await staffHistory(request)).filter((m) => m.body === 'Sent while the server went away').length, SLOW)
+    .toBe(1);
   await page.waitForTimeout(1_500);
   expect((await staffHistory(request)).filter((m) => m.body === 'Sent while the server went away')).toHaveLength(1);
   await expect(chatLog(page, 'support').getByText('Sent while the server went away')).toHaveCount(1);
 });
 
-test('with a writer assigned the writer chat opens, with the online dot live (event 8); ?panel=support opens support', async ({ page, request, browser }) => {
+test('with a writer assigned the writer chat opens, with the online dot live (event 8); ?panel=support opens support', async ({
+  page,
+  request,
+  browser,
+}) => {
   const writer = await signInApi(request, 'writer@example.com', 'writer12345');
   const me = (await (await request.get('/api/staff/me', { headers: bearer(writer) })).json()) as { id: number };
   const assign = await request.put(`/api/staff/orders/${orderId}/writer`, { headers: bearer(staff), data: { idWriter: me.id } });
@@ -272,7 +313,9 @@ test('with a writer assigned the writer chat opens, with the online dot live (ev
   const writerPage = await writerContext.newPage();
   await writerPage.goto('/healthz');
   await writerPage.evaluate(async (token) => {
-    const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/staff/orders/messages?accessToken=${encodeURIComponent(token)}`);
+    const socket = new WebSocket(
+      `${location.origin.replace(/^http/, 'ws')}/chat/staff/orders/messages?accessToken=${encodeURIComponent(token)}`,
+    );
     (window as unknown as { __socket: WebSocket }).__socket = socket;
     await new Promise((resolve, reject) => {
       socket.onopen = resolve;

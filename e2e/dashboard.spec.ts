@@ -14,7 +14,10 @@ let account: Account;
 const titles = Array.from({ length: 30 }, (_, i) => `Journey order ${String(i + 1).padStart(2, '0')}`);
 
 test.beforeAll(async ({ playwright }, testInfo) => {
-  const request = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL, extraHTTPHeaders: { 'X-Forwarded-For': '10.9.9.9' } });
+  const request = await playwright.request.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { 'X-Forwarded-For': '10.9.9.9' },
+  });
   account = await signUp(request, 'dashboard');
   for (const title of titles) await placeOrder(request, account.accessToken, title);
   await request.dispose();
@@ -88,7 +91,10 @@ test('hides an order at once, lists it among the hidden ones, and unhides it', a
   await expect(page).toHaveURL(/hidden=1/);
   await expect(cards(page)).toHaveCount(1);
   await expectNoAxeViolations(page, 'hidden orders');
-  await cards(page).first().getByRole('button', { name: `Unhide order #${id}` }).click();
+  await cards(page)
+    .first()
+    .getByRole('button', { name: `Unhide order #${id}` })
+    .click();
   await expect(cards(page)).toHaveCount(0);
   await page.getByLabel('Show hidden orders').uncheck();
   await expect(cards(page)).toHaveCount(1);

@@ -91,7 +91,10 @@ test('generates a code after confirming what it costs, copies it and applies it 
   // The wizard applied it through POST …/discounts/apply: the price shows the discount (3 % of the order).
   // Below 992 px the price sits behind its "Total" bar.
   const totalBar = page.getByRole('button', { name: /^Total/ });
-  const discountTerm = page.getByRole('term').filter({ hasText: /^Discount$/ }).first();
+  const discountTerm = page
+    .getByRole('term')
+    .filter({ hasText: /^Discount$/ })
+    .first();
   await expect(totalBar.or(discountTerm).first()).toBeVisible(WIZARD_WAIT);
   if (await totalBar.isVisible()) await totalBar.click();
   await expect(discountTerm).toBeVisible(WIZARD_WAIT);
@@ -99,7 +102,10 @@ test('generates a code after confirming what it costs, copies it and applies it 
   await expectNoAxeViolations(page, 'code applied in the wizard');
 });
 
-test('a friend signs up through the wizard with the referral link, pays, and the referral turns into a discount', async ({ page, browser }) => {
+test('a friend signs up through the wizard with the referral link, pays, and the referral turns into a discount', async ({
+  page,
+  browser,
+}) => {
   await openSignedIn(page, customer, '/loyalty?tab=referral');
   const link = page.getByRole('textbox', { name: 'Your referral link' });
   await expect(link).toHaveValue(new RegExp(`/order\\?ref_id=${customerId}$`), SLOW);

@@ -8,9 +8,7 @@ test('a magic link from the outbox signs in once, and only once', async ({ page,
   await page.getByLabel('Email').fill(account.email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText('An email is on its way!')).toBeVisible();
-  await expect(
-    page.getByText(`We sent an email to ${account.email} with a link to sign in. The link expires in 12 hours`),
-  ).toBeVisible();
+  await expect(page.getByText(`We sent an email to ${account.email} with a link to sign in. The link expires in 12 hours`)).toBeVisible();
   await shoot(page, 'magic-link-sent');
   await expectNoAxeViolations(page, 'magic link sent');
 

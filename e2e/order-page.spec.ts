@@ -22,7 +22,16 @@ const list = async (request: APIRequestContext, tokens: Tokens, hidden: boolean)
   return ((await response.json()) as { orders: Listed[] }).orders;
 };
 
-const STATUS_NAMES: Record<number, string> = { 1: 'Unpaid', 2: 'Paid', 3: 'In progress', 5: 'Completed', 7: 'Refunded', 8: 'Canceled', 9: 'Hold', 11: 'Offered' };
+const STATUS_NAMES: Record<number, string> = {
+  1: 'Unpaid',
+  2: 'Paid',
+  3: 'In progress',
+  5: 'Completed',
+  7: 'Refunded',
+  8: 'Canceled',
+  9: 'Hold',
+  11: 'Offered',
+};
 
 test('shows the order page of each status with the actions it allows', async ({ page, request }) => {
   const tokens = await signInApi(request, DEMO.email, DEMO.password);
@@ -41,7 +50,9 @@ test('shows the order page of each status with the actions it allows', async ({ 
     await expect(statusSection.getByRole('link', { name: 'Edit' })).toHaveCount(status === 1 ? 1 : 0);
     await expect(statusSection.getByRole('link', { name: 'Clone' })).toHaveAttribute('href', `/order?cloningOrder=${order.id}`);
     await expect(page.getByRole('tab', { name: 'Revisions' })).toBeEnabled({ enabled: status === 5 });
-    await expect(page.getByRole('region', { name: 'Status history' }).getByRole('listitem').last()).toContainText(STATUS_NAMES[status] ?? '');
+    await expect(page.getByRole('region', { name: 'Status history' }).getByRole('listitem').last()).toContainText(
+      STATUS_NAMES[status] ?? '',
+    );
     await expect(page).toHaveTitle(`Order #${order.id} · Writing Service`);
     await expectNoAxeViolations(page, `status ${status}`);
   }

@@ -1,4 +1,16 @@
-import { closePaymentChooser, completeInstructionsStep, completePaperStep, expect, openWizard, orderPageTotal, signUp, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
+import {
+  closePaymentChooser,
+  completeInstructionsStep,
+  completePaperStep,
+  expect,
+  openWizard,
+  orderPageTotal,
+  signUp,
+  test,
+  wizardTotal,
+  WIZARD_WAIT,
+  expectNoAxeViolations,
+} from './support';
 
 /** Step 3 for a visitor whose email is already registered (CONTRACT "Identity": checkmail). */
 test.setTimeout(90_000);

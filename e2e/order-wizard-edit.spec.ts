@@ -1,12 +1,31 @@
 import { writeFileSync } from 'node:fs';
-import { closePaymentChooser, completeInstructionsStep, completePaperStep, continueTo, expect, openSignedIn, orderPageTotal, placeOrderWith, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
+import {
+  closePaymentChooser,
+  completeInstructionsStep,
+  completePaperStep,
+  continueTo,
+  expect,
+  openSignedIn,
+  orderPageTotal,
+  placeOrderWith,
+  signUp,
+  test,
+  wizardStep,
+  wizardTotal,
+  WIZARD_WAIT,
+  expectNoAxeViolations,
+} from './support';
 
 /** SPEC §2 order-form parameters (ADR 0027): editing an unpaid order, cloning an old one, and a big file sent with its progress shown. */
 test.setTimeout(120_000);
 
 test('editing an unpaid order changes its pages, and the order page shows the new pages and price', async ({ page, request }) => {
   const account = await signUp(request, 'wizard-edit');
-  const { id } = await placeOrderWith(request, account.accessToken, { topic: 'Coral Reef Decline', pages: 1, paperDetails: 'Use sources from 2015 on.' });
+  const { id } = await placeOrderWith(request, account.accessToken, {
+    topic: 'Coral Reef Decline',
+    pages: 1,
+    paperDetails: 'Use sources from 2015 on.',
+  });
 
   await openSignedIn(page, account, `/order?editingOrderId=${id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Edit order #${id}` })).toBeVisible(WIZARD_WAIT);
@@ -31,7 +50,12 @@ test('editing an unpaid order changes its pages, and the order page shows the ne
 
 test('editing an order placed with a discount code shows the price it was charged, the code applied again', async ({ page, request }) => {
   const account = await signUp(request, 'wizard-edit-discount');
-  const { id } = await placeOrderWith(request, account.accessToken, { topic: 'Wetland Restoration', pages: 2, paperDetails: 'Use peer-reviewed sources from 2010 on.', discountCode: 'WELCOME10' });
+  const { id } = await placeOrderWith(request, account.accessToken, {
+    topic: 'Wetland Restoration',
+    pages: 2,
+    paperDetails: 'Use peer-reviewed sources from 2010 on.',
+    discountCode: 'WELCOME10',
+  });
   const detail = await request.get(`/api/en/orders/${id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } });
   const charged = ((await detail.json()) as { finalPrice: number }).finalPrice;
   expect(charged).toBeGreaterThan(0);
@@ -94,7 +118,12 @@ test('a 20 MB file uploads with a visible progress bar and is listed on the File
   // Localhost would send 20 MB in a blink: the upload is held to 8 MB/s so the bar can be seen moving.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 8 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 8 * 1024 * 1024,
+  });
 
   await page.getByRole('button', { name: 'Create order' }).click();
   const bar = page.getByRole('progressbar', { name: `Uploading ${name}` });

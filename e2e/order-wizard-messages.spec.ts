@@ -1,4 +1,17 @@
-import { continueTo, completeInstructionsStep, completePaperStep, expect, openSignedIn, openWizard, signUp, test, wizardStep, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
+import {
+  continueTo,
+  completeInstructionsStep,
+  completePaperStep,
+  expect,
+  openSignedIn,
+  openWizard,
+  signUp,
+  test,
+  wizardStep,
+  wizardTotal,
+  WIZARD_WAIT,
+  expectNoAxeViolations,
+} from './support';
 
 /** Every SPEC §5 message of the wizard, next to its field, and the SPEC §8 discount messages. */
 test.setTimeout(90_000);
@@ -89,7 +102,10 @@ test('WELCOME10 lowers the price; TOPWRITER20 asks for the Top Writer feature un
   await page.getByRole('button', { name: /Step 2/ }).click();
   await page.getByLabel('Premium writer', { exact: true }).check();
   const column = page.getByRole('complementary', { name: 'Price' });
-  const premiumRow = column.getByRole('term').filter({ hasText: /^Premium writer$/ }).locator('xpath=following-sibling::dd[1]');
+  const premiumRow = column
+    .getByRole('term')
+    .filter({ hasText: /^Premium writer$/ })
+    .locator('xpath=following-sibling::dd[1]');
   await expect(premiumRow).toHaveText(/^\$\d/);
   const undiscounted = cents(full) + cents((await premiumRow.textContent()) ?? '');
   await expect(column.getByRole('term').filter({ hasText: /^Discount$/ })).toBeVisible();

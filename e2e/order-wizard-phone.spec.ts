@@ -1,4 +1,16 @@
-import { closePaymentChooser, completeInstructionsStep, continueTo, expect, freshEmail, openWizard, orderPageTotal, test, wizardTotal, WIZARD_WAIT, expectNoAxeViolations } from './support';
+import {
+  closePaymentChooser,
+  completeInstructionsStep,
+  continueTo,
+  expect,
+  freshEmail,
+  openWizard,
+  orderPageTotal,
+  test,
+  wizardTotal,
+  WIZARD_WAIT,
+  expectNoAxeViolations,
+} from './support';
 
 /**
  * A visitor from an ad orders on a phone (the 'phone' project, 390 px wide),

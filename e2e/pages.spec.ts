@@ -29,7 +29,8 @@ test('/order draws step 1 without asking the API for settings or catalogues, and
   });
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'GET' && /\/api\/en\/(sites|orders\/\w+_levels)/.test(request.url())) asked.push(new URL(request.url()).pathname);
+    if (request.method() === 'GET' && /\/api\/en\/(sites|orders\/\w+_levels)/.test(request.url()))
+      asked.push(new URL(request.url()).pathname);
   });
 
   await openWizard(page);
@@ -64,7 +65,10 @@ test('the terms checkbox links the Terms and Privacy pages in a new tab; nothing
   await expect(termsTab.getByRole('heading', { level: 1, name: 'Terms of Use' })).toBeVisible();
   await termsTab.close();
 
-  const [privacyTab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Privacy and Cookies Policy' }).click()]);
+  const [privacyTab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('link', { name: 'Privacy and Cookies Policy' }).click(),
+  ]);
   await expect(privacyTab.getByRole('heading', { level: 1, name: 'Privacy and Cookies Policy' })).toBeVisible();
   await privacyTab.close();
 

@@ -17,7 +17,10 @@ test('paying a checkout opened before an edit raised the price does not pay the 
   const status = page.getByRole('region', { name: 'Status', exact: true });
   const cheap = (await status.getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).textContent()) ?? '';
   await status.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.getByRole('dialog', { name: 'Choose a payment method' }).getByRole('button', { name: /with Fondy$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a payment method' })
+    .getByRole('button', { name: /with Fondy$/ })
+    .click();
   await page.waitForURL(/\/sandbox\/fondy\//, SLOW);
   await expect(page.getByRole('button', { name: cheap })).toBeVisible();
 
@@ -42,35 +45,54 @@ test('paying a checkout opened before an edit raised the price does not pay the 
   await shoot(page, 'payment-not-applied');
 });
 
-test('a forced edit that raises a paid order asks for exactly the difference, and paying it makes the order paid again', async ({ page }) => {
+test('a forced edit that raises a paid order asks for exactly the difference, and paying it makes the order paid again', async ({
+  page,
+}) => {
   const account = await signUp(page.request, 'pay-difference');
   const order = await placeOrder(page.request, account.accessToken, 'Paid, then more pages');
   await openSignedIn(page, account, `/orderinfo/${order.id}/details`);
   const status = page.getByRole('region', { name: 'Status', exact: true });
   await status.getByRole('button', { name: /^Pay \$/ }).click();
-  await page.getByRole('dialog', { name: 'Choose a payment method' }).getByRole('button', { name: /with Fondy$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a payment method' })
+    .getByRole('button', { name: /with Fondy$/ })
+    .click();
   await page.waitForURL(/\/sandbox\/fondy\//, SLOW);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(status.getByText('Paid', { exact: true })).toBeVisible(SLOW);
 
   // Support opens the order for changes (10); the customer adds pages with forceEditing.
   const support = await signInApi(page.request, 'support@example.com', 'support12345');
-  const opened = await page.request.put(`/api/staff/orders/${order.id}/status`, { headers: { Authorization: `Bearer ${support.accessToken}` }, data: { status: 10 } });
+  const opened = await page.request.put(`/api/staff/orders/${order.id}/status`, {
+    headers: { Authorization: `Bearer ${support.accessToken}` },
+    data: { status: 10 },
+  });
   expect(opened.status(), await opened.text()).toBe(200);
-  const paidPrice = ((await (await page.request.get(`/api/en/orders/${order.id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })).json()) as { finalPrice: number }).finalPrice;
+  const paidPrice = (
+    (await (
+      await page.request.get(`/api/en/orders/${order.id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })
+    ).json()) as { finalPrice: number }
+  ).finalPrice;
   const edited = await page.request.put(`/api/en/sites/categories/1/orders/${order.id}?forceEditing=1`, {
     headers: { Authorization: `Bearer ${account.accessToken}` },
     data: { ...essayOrderBody('Paid, then more pages'), pages: 3 },
   });
   expect(edited.status(), await edited.text()).toBe(200);
-  const newPrice = ((await (await page.request.get(`/api/en/orders/${order.id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })).json()) as { finalPrice: number }).finalPrice;
+  const newPrice = (
+    (await (
+      await page.request.get(`/api/en/orders/${order.id}`, { headers: { Authorization: `Bearer ${account.accessToken}` } })
+    ).json()) as { finalPrice: number }
+  ).finalPrice;
   const difference = `$${(Math.round(newPrice * 100 - paidPrice * 100) / 100).toFixed(2)}`;
 
   await page.reload();
   await expect(page.getByText(`Your changes add ${difference} to this order`)).toBeVisible(SLOW);
   await shoot(page, 'payment-difference-due');
   await page.getByRole('button', { name: `Pay ${difference}` }).click();
-  await page.getByRole('dialog', { name: 'Choose a payment method' }).getByRole('button', { name: /with Fondy$/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Choose a payment method' })
+    .getByRole('button', { name: /with Fondy$/ })
+    .click();
   await page.waitForURL(/\/sandbox\/fondy\//, SLOW);
   await page.getByRole('button', { name: `Pay ${difference}` }).click();
   await expect(page).toHaveURL(new RegExp(`/orderinfo/${order.id}/details`), SLOW);

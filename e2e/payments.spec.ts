@@ -1,5 +1,18 @@
 import type { Page } from '@playwright/test';
-import { completeInstructionsStep, completePaperStep, expect, freshEmail, openSignedIn, openWizard, placeOrder, shoot, signUp, test, type Account, expectNoAxeViolations } from './support';
+import {
+  completeInstructionsStep,
+  completePaperStep,
+  expect,
+  freshEmail,
+  openSignedIn,
+  openWizard,
+  placeOrder,
+  shoot,
+  signUp,
+  test,
+  type Account,
+  expectNoAxeViolations,
+} from './support';
 
 /**
  * SPEC §4 "Payment flow" journeys (ADR 0023, 0024): paying an order through each provider's sandbox (CONTRACT "Payments": no
@@ -44,7 +57,9 @@ const redirectNoticeSeen = (page: Page) => page.evaluate(() => sessionStorage.ge
 
 /** Pay on the order page, then the provider in the chooser (the demo site allows all four, multipayment on). */
 const payWith = async (page: Page, providerName: string) => {
-  await statusSection(page).getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ }).click();
+  await statusSection(page)
+    .getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ })
+    .click();
   const chooser = page.getByRole('dialog', { name: 'Choose a payment method' });
   await expect(chooser).toBeVisible();
   await expectNoAxeViolations(page, 'payment chooser');
@@ -103,7 +118,10 @@ test('shows the payment error modal after a decline, and the alternative method 
 
   const modal = page.getByRole('dialog', { name: `Looks like there's been a problem with your payment for order #${order.id}` });
   await expect(modal).toBeVisible(SLOW);
-  await expect(modal.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', /^mailto:.+subject=Payment%20problem%20with%20order%20%23\d+$/);
+  await expect(modal.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    'href',
+    /^mailto:.+subject=Payment%20problem%20with%20order%20%23\d+$/,
+  );
   await shoot(page, 'payment-error-modal');
   await expectNoAxeViolations(page, 'payment error dialog');
   await modal.getByRole('button', { name: 'Choose alternative payment method' }).click();
@@ -117,7 +135,10 @@ test('shows the payment error modal after a decline, and the alternative method 
   await expect(page).toHaveURL(new RegExp(`/orderinfo/${order.id}/details$`), SLOW);
   await expect(statusSection(page).getByText('Paid', { exact: true })).toBeVisible();
   await page.goto('/transactions');
-  const rows = page.getByRole('table', { name: 'Your payments and refunds' }).getByRole('row').filter({ hasText: 'Declined first, then paid' });
+  const rows = page
+    .getByRole('table', { name: 'Your payments and refunds' })
+    .getByRole('row')
+    .filter({ hasText: 'Declined first, then paid' });
   // One payment: the declined attempt wrote no transaction.
   await expect(rows).toHaveCount(1, SLOW);
   await expect(rows).toContainText('Fondy');
@@ -156,7 +177,9 @@ test('refuses a forged callback with 403, and the order stays unpaid', async ({ 
   });
   expect(forged.status()).toBe(403);
 
-  const status = await page.request.get(`/api/en/orders/${order.id}/payment`, { headers: { Authorization: `Bearer ${account.accessToken}` } });
+  const status = await page.request.get(`/api/en/orders/${order.id}/payment`, {
+    headers: { Authorization: `Bearer ${account.accessToken}` },
+  });
   expect(await status.json()).toEqual({ status: 'none', pending: false });
   await openSignedIn(page, account, `/orderinfo/${order.id}/details`);
   await expect(statusSection(page).getByText('Unpaid', { exact: true })).toBeVisible(SLOW);

@@ -1,6 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, linkFromMail, openSignedIn, placeOrder, shoot, signUp, test, type Account, type Tokens } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  linkFromMail,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signUp,
+  test,
+  type Account,
+  type Tokens,
+} from './support';
 
 /** Issue 12 "Profile and privacy": settings, password, signed-in devices, the privacy modal, the report, deletion. Desktop and phone. */
 test.describe.configure({ mode: 'serial' });
@@ -48,7 +59,13 @@ test('edits the personal information: the phone rule, the address, the notice', 
   await page.getByLabel('Street address').fill('1 Grand Parade');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(notice(page, 'Your personal information has been successfully updated.')).toBeVisible();
-  expect((await profileOf(request, customer)).body).toMatchObject({ phone: '353861234567', country: 'Ireland', city: 'Cork', zip: 'T12 XY34', address: '1 Grand Parade' });
+  expect((await profileOf(request, customer)).body).toMatchObject({
+    phone: '353861234567',
+    country: 'Ireland',
+    city: 'Cork',
+    zip: 'T12 XY34',
+    address: '1 Grand Parade',
+  });
 
   // SPEC §4: the Messenger opt-in saves on its checkbox event.
   await page.getByLabel('Send order updates to me on Facebook Messenger').check();
@@ -60,7 +77,9 @@ test('edits the personal information: the phone rule, the address, the notice', 
 });
 
 test('changes the password: a wrong current one is refused, then the other sessions end and this one stays', async ({ page, request }) => {
-  const elsewhere = (await (await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } })).json()) as Tokens;
+  const elsewhere = (await (
+    await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } })
+  ).json()) as Tokens;
   await openSignedIn(page, customer, '/profile');
   await page.getByLabel('Current password', { exact: true }).fill('not-my-password');
   await page.getByLabel('New password', { exact: true }).fill('a-new-password-1');
@@ -83,7 +102,10 @@ test('changes the password: a wrong current one is refused, then the other sessi
   // This page's session stays.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
-  const { accessToken, refreshToken } = await page.evaluate(() => ({ accessToken: localStorage.getItem('accessToken') ?? '', refreshToken: localStorage.getItem('refreshToken') ?? '' }));
+  const { accessToken, refreshToken } = await page.evaluate(() => ({
+    accessToken: localStorage.getItem('accessToken') ?? '',
+    refreshToken: localStorage.getItem('refreshToken') ?? '',
+  }));
   customer.accessToken = accessToken;
   customer.refreshToken = refreshToken;
 });
@@ -92,7 +114,10 @@ test('ends another signed-in device from the profile (two browsers)', async ({ p
   const other = await browser.newContext({ bypassCSP: true, userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } });
   try {
     const otherPage = await other.newPage();
-    const signIn = await other.request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password }, headers: { 'User-Agent': IPHONE_UA } });
+    const signIn = await other.request.post('/api/en/auth/jwt/sign_in', {
+      data: { email: customer.email, password: customer.password },
+      headers: { 'User-Agent': IPHONE_UA },
+    });
     expect(signIn.status()).toBe(200);
     const otherTokens = (await signIn.json()) as Tokens;
     await openSignedIn(otherPage, otherTokens, '/profile');
@@ -140,7 +165,8 @@ test('the privacy modal saves a consent, and the personal-data report downloads 
   expect(report.profile.email).toBe(customer.email);
   expect(report.orders).toEqual([expect.objectContaining({ title: 'An essay for the personal-data report' })]);
   expect(report.consentHistory).toEqual([expect.objectContaining({ consent: 'location_usages', granted: true, previous: false })]);
-  for (const section of ['files', 'transactions', 'messages', 'referrals', 'pointsLedger']) expect(Array.isArray(report[section])).toBe(true);
+  for (const section of ['files', 'transactions', 'messages', 'referrals', 'pointsLedger'])
+    expect(Array.isArray(report[section])).toBe(true);
   // Another customer's report: 404.
   const stranger = await signUp(request, 'profile-stranger');
   expect((await request.get(`/api/en/customers/customer/gdpr?id=${me.id}`, { headers: bearer(stranger) })).status()).toBe(404);

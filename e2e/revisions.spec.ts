@@ -107,7 +107,10 @@ test('requests a revision through the three steps with a file; what was typed su
   await expect(info.getByRole('region', { name: 'Your files' }).getByText('notes.pdf')).toBeVisible(SLOW);
 });
 
-test('support completes the revision with a writer file; the customer opens the mailed link and downloads it', async ({ page, request }) => {
+test('support completes the revision with a writer file; the customer opens the mailed link and downloads it', async ({
+  page,
+  request,
+}) => {
   const staff = await support(request);
   const listed = await request.get(`/api/staff/revisions?idOrder=${orderId}`, { headers: bearer(staff) });
   expect(listed.status()).toBe(200);
@@ -135,7 +138,10 @@ test('support completes the revision with a writer file; the customer opens the 
   const writerFiles = info.getByRole('region', { name: "Writer's files" });
   await expect(writerFiles.getByText('revised-essay.txt')).toBeVisible(SLOW);
   await shoot(page, 'revisions-info-completed');
-  const [download] = await Promise.all([page.waitForEvent('download'), writerFiles.getByRole('button', { name: 'Download revised-essay.txt' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    writerFiles.getByRole('button', { name: 'Download revised-essay.txt' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('revised-essay.txt');
   expect(await readFile(await download.path(), 'utf8')).toBe(REVISED);
   const [ics] = await Promise.all([page.waitForEvent('download'), info.getByRole('button', { name: 'Add due date to calendar' }).click()]);

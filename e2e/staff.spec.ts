@@ -1,5 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openNavigation, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  openNavigation,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signInApi,
+  signUp,
+  test,
+  type Account,
+  type Tokens,
+} from './support';
 
 /**
  * ADR 0059: the staff console. Support signs in on /login and lands on the queue, changes a status and
@@ -105,7 +117,9 @@ test('the writer sees only the orders assigned to them, no support tools, and de
   const orders = page.getByRole('list', { name: 'Orders' });
   await expect(orders.getByRole('link', { name: new RegExp(`#${orderId}\\b`) })).toBeVisible(SLOW);
   await expect(orders.getByRole('link', { name: new RegExp(`#${otherOrderId}\\b`) })).toHaveCount(0);
-  const queue = (await (await request.get('/api/staff/orders?limit=100', { headers: bearer(writer) })).json()) as { orders: { idWriter: number }[] };
+  const queue = (await (await request.get('/api/staff/orders?limit=100', { headers: bearer(writer) })).json()) as {
+    orders: { idWriter: number }[];
+  };
   expect(queue.orders.every((o) => o.idWriter === writerId)).toBe(true);
   await openNavigation(page);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Money' })).toHaveCount(0);
@@ -164,7 +178,11 @@ test('a customer opening /staff gets the 404 page; a visitor goes to /login', as
   await expect(page).toHaveURL(/\/dashboard$/, SLOW);
 });
 
-test('support and the customer exchange messages live in two browser contexts: typing, message, reply, read state', async ({ page, browser, request }) => {
+test('support and the customer exchange messages live in two browser contexts: typing, message, reply, read state', async ({
+  page,
+  browser,
+  request,
+}) => {
   const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
   await openSignedIn(page, support, `/staff/orders/${orderId}`);
   const log = page.getByRole('log', { name: 'Support chat' });
@@ -180,7 +198,9 @@ test('support and the customer exchange messages live in two browser contexts: t
       new Promise<void>((resolve, reject) => {
         const frames: unknown[] = [];
         Object.assign(window, { chatFrames: frames });
-        const socket = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/chat/customers/orders/messages?accessToken=${encodeURIComponent(token)}`);
+        const socket = new WebSocket(
+          `${location.origin.replace(/^http/, 'ws')}/chat/customers/orders/messages?accessToken=${encodeURIComponent(token)}`,
+        );
         Object.assign(window, { chatSocket: socket });
         socket.onmessage = (event) => frames.push(JSON.parse(String(event.data)));
         socket.onopen = () => resolve();
@@ -188,12 +208,27 @@ test('support and the customer exchange messages live in two browser contexts: t
       }),
     { token: customer.accessToken },
   );
-  const customerFrames = () => customerPage.evaluate(() => (window as unknown as { chatFrames: { event: number; data?: { message?: { body: string; id: number } } }[] }).chatFrames);
+  const customerFrames = () =>
+    customerPage.evaluate(
+      () => (window as unknown as { chatFrames: { event: number; data?: { message?: { body: string; id: number } } }[] }).chatFrames,
+    );
 
   // Customer typing (11) shows on the console; the stop (12) clears it.
-  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 11, data: { orderId: id, chat: 'support' } })), orderId);
+  await customerPage.evaluate(
+    (id) =>
+      (window as unknown as { chatSocket: WebSocket }).chatSocket.send(
+        JSON.stringify({ event: 11, data: { orderId: id, chat: 'support' } }),
+      ),
+    orderId,
+  );
   await expect(page.getByText('The customer is typing…')).toBeVisible(SLOW);
-  await customerPage.evaluate((id) => (window as unknown as { chatSocket: WebSocket }).chatSocket.send(JSON.stringify({ event: 12, data: { orderId: id, chat: 'support' } })), orderId);
+  await customerPage.evaluate(
+    (id) =>
+      (window as unknown as { chatSocket: WebSocket }).chatSocket.send(
+        JSON.stringify({ event: 12, data: { orderId: id, chat: 'support' } }),
+      ),
+    orderId,
+  );
   await expect(page.getByText('The customer is typing…')).toHaveCount(0, SLOW);
 
   // The customer's message arrives live, without a reload, and support's console marks it read.
@@ -203,7 +238,11 @@ test('support and the customer exchange messages live in two browser contexts: t
       const form = new FormData();
       form.append('direction', '2');
       form.append('message', JSON.stringify({ body }));
-      const response = await fetch(`/chat/api/customers/orders/${id}/messages`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` }, body: form });
+      const response = await fetch(`/chat/api/customers/orders/${id}/messages`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-${Date.now()}` },
+        body: form,
+      });
       return { status: response.status, body: (await response.json()) as { id: number } };
     },
     { id: orderId, token: customer.accessToken, body: text },
@@ -211,10 +250,21 @@ test('support and the customer exchange messages live in two browser contexts: t
   expect(sent.status).toBe(200);
   await expect(log.getByText(text)).toBeVisible(SLOW);
   await expect
-    .poll(async () => ((await (await request.get(`/chat/api/customers/orders/${orderId}/messages/unread`, { headers: bearer(customer) })).json()) as { support: number }).support, SLOW)
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/chat/api/customers/orders/${orderId}/messages/unread`, { headers: bearer(customer) })).json()) as {
+            support: number;
+          }
+        ).support,
+      SLOW,
+    )
     .toBe(0);
   await expect
-    .poll(async () => (await customerFrames()).some((f) => f.event === 6), { ...SLOW, message: 'the customer learns that support read the message (event 6)' })
+    .poll(async () => (await customerFrames()).some((f) => f.event === 6), {
+      ...SLOW,
+      message: 'the customer learns that support read the message (event 6)',
+    })
     .toBe(true);
 
   // Support types (13) and replies; the customer's socket gets both, then the reply shows "Read" once the customer reads it.
@@ -224,10 +274,18 @@ test('support and the customer exchange messages live in two browser contexts: t
   await page.getByLabel('Message to the customer').press('Enter');
   await expect(log.getByText(reply)).toBeVisible(SLOW);
   await expect.poll(async () => (await customerFrames()).some((f) => f.event === 14), SLOW).toBe(true);
-  await expect.poll(async () => (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id ?? null, SLOW).not.toBeNull();
+  await expect
+    .poll(
+      async () => (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id ?? null,
+      SLOW,
+    )
+    .not.toBeNull();
   const replyId = (await customerFrames()).find((f) => f.event === 1 && f.data?.message?.body === reply)?.data?.message?.id;
   await axeBothWidths(page, 'order chat, reply sent');
-  const read = await request.put(`/chat/api/customers/orders/${orderId}/messages/read`, { headers: bearer(customer), data: { messages: String(replyId) } });
+  const read = await request.put(`/chat/api/customers/orders/${orderId}/messages/read`, {
+    headers: bearer(customer),
+    data: { messages: String(replyId) },
+  });
   expect(read.status()).toBe(200);
   await expect(log.locator('li', { hasText: reply }).getByText('Read', { exact: true })).toBeVisible(SLOW);
   await shoot(page, 'staff-order-chat');

@@ -48,7 +48,15 @@ export const signUp = async (request: APIRequestContext, label: string): Promise
   const email = freshEmail(label);
   const password = `pw-${randomBytes(6).toString('hex')}`;
   const response = await request.post('/api/en/auth/jwt/sign_up', {
-    data: { email, password, firstName: 'Erin', lastName: 'Tester', phone: '15551234567', isEnabledNightCall: false, hashDevice: hashDevice() },
+    data: {
+      email,
+      password,
+      firstName: 'Erin',
+      lastName: 'Tester',
+      phone: '15551234567',
+      isEnabledNightCall: false,
+      hashDevice: hashDevice(),
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   const tokens = (await response.json()) as Tokens;
@@ -225,7 +233,11 @@ export const completePaperStep = async (page: Page, options: { subject?: string;
 };
 
 /** Step 2 with a title and paper details; ends on step 3. */
-export const completeInstructionsStep = async (page: Page, title: string, details = 'Five sources, APA style, with a short conclusion.'): Promise<void> => {
+export const completeInstructionsStep = async (
+  page: Page,
+  title: string,
+  details = 'Five sources, APA style, with a short conclusion.',
+): Promise<void> => {
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Paper details').fill(details);
   await continueTo(page, 'Checkout');
@@ -233,7 +245,10 @@ export const completeInstructionsStep = async (page: Page, title: string, detail
 
 /** The order page's total (SPEC §2 /orderinfo/{id}/details, "Price" section). */
 export const orderPageTotal = (page: Page) =>
-  page.getByRole('region', { name: 'Price', exact: true }).locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd[1]');
+  page
+    .getByRole('region', { name: 'Price', exact: true })
+    .locator('dt', { hasText: /^Total$/ })
+    .locator('xpath=following-sibling::dd[1]');
 
 /** Places an order through the API with fields of `essayOrderBody` replaced by `patch`. */
 export const placeOrderWith = async (
@@ -278,7 +293,9 @@ export const expectNoAxeViolations = async (page: Page, state = ''): Promise<voi
     const { axe } = window as unknown as AxeWindow;
     if (!axe) throw new Error('axe-core did not load');
     const results = await axe.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return results.violations.map(
+      (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   });
   expect(violations, `axe-core on ${new URL(page.url()).pathname}${state ? ` (${state})` : ''}`).toEqual([]);
 };

@@ -14,7 +14,13 @@ const ROOT_PACKAGE_FILES = ['package.json', 'package-lock.json'];
 /** Folders and files (relative to the repository root) whose content makes the web build. */
 export const WEB_BUILD_INPUTS = ['apps/web', 'packages/domain', ...ROOT_PACKAGE_FILES];
 /** …and the server's: its sources (the bundle), the domain package it bundles, this script. */
-export const SERVER_BUILD_INPUTS = ['apps/server/src', 'apps/server/package.json', 'packages/domain', 'scripts/builds.mjs', ...ROOT_PACKAGE_FILES];
+export const SERVER_BUILD_INPUTS = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/domain',
+  'scripts/builds.mjs',
+  ...ROOT_PACKAGE_FILES,
+];
 
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.vite', 'testing']);
 // Tests are not part of a build: changing one does not make the build stale.
@@ -157,7 +163,10 @@ const buildBundle = (esbuild, serverDir, outDir) =>
             const source = readFileSync(args.path, 'utf8');
             if (!source.includes('import.meta.dirname')) return undefined;
             const fromOut = path.relative(outDir, path.dirname(args.path)).split(path.sep).join('/');
-            return { contents: source.replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${fromOut}`)})`), loader: 'ts' };
+            return {
+              contents: source.replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(`/${fromOut}`)})`),
+              loader: 'ts',
+            };
           });
         },
       },

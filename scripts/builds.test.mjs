@@ -3,7 +3,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildIsCurrent, buildServer, checkBuild, inputsHash, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
+import {
+  buildIsCurrent,
+  buildServer,
+  checkBuild,
+  inputsHash,
+  WEB_BUILD_INPUTS,
+  webBuildCommand,
+  webBuildEnv,
+  writeBuildStamp,
+} from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const fixtures = [];
@@ -127,7 +136,16 @@ describe('the server bundle (issue 8: no TypeScript loader in the running server
     // ADR 0058: what a start may not need is no static import (loaded when configured or first used).
     const staticImports = [...bundle.matchAll(/^import\s[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]);
     expect(staticImports).toContain('@electric-sql/pglite');
-    for (const optional of ['ioredis', 'pg', 'nodemailer', 'prom-client', 'jose', '@node-rs/argon2', '@fastify/swagger', '@fastify/swagger-ui']) {
+    for (const optional of [
+      'ioredis',
+      'pg',
+      'nodemailer',
+      'prom-client',
+      'jose',
+      '@node-rs/argon2',
+      '@fastify/swagger',
+      '@fastify/swagger-ui',
+    ]) {
       expect(staticImports).not.toContain(optional);
     }
   }, 60_000);

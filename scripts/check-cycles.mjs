@@ -7,7 +7,11 @@ const ts = require('typescript');
 const projects = ['packages/domain', 'apps/server', 'apps/web'];
 const edges = new Map();
 for (const p of projects) {
-  const cfg = ts.getParsedCommandLineOfConfigFile(join(p, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const cfg = ts.getParsedCommandLineOfConfigFile(
+    join(p, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   for (const f of cfg.fileNames) {
     if (!/\.(ts|tsx)$/.test(f) || f.includes('node_modules')) continue;
     const info = ts.preProcessFile(readFileSync(f, 'utf8'), true, true);
@@ -19,14 +23,34 @@ for (const p of projects) {
     edges.set(resolve(f), out);
   }
 }
-let index = 0; const idx = new Map(), low = new Map(), stack = [], on = new Set(), sccs = [];
+let index = 0;
+const idx = new Map(),
+  low = new Map(),
+  stack = [],
+  on = new Set(),
+  sccs = [];
 const strong = (v) => {
-  idx.set(v, index); low.set(v, index); index++; stack.push(v); on.add(v);
+  idx.set(v, index);
+  low.set(v, index);
+  index++;
+  stack.push(v);
+  on.add(v);
   for (const w of edges.get(v) ?? []) {
-    if (!idx.has(w)) { strong(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-    else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    if (!idx.has(w)) {
+      strong(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (on.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
   }
-  if (low.get(v) === idx.get(v)) { const c = []; let w; do { w = stack.pop(); on.delete(w); c.push(w); } while (w !== v); if (c.length > 1) sccs.push(c); }
+  if (low.get(v) === idx.get(v)) {
+    const c = [];
+    let w;
+    do {
+      w = stack.pop();
+      on.delete(w);
+      c.push(w);
+    } while (w !== v);
+    if (c.length > 1) sccs.push(c);
+  }
 };
 for (const v of edges.keys()) if (!idx.has(v)) strong(v);
 console.info(`import cycles (strongly connected groups, type-only and dynamic edges included): ${sccs.length}`);

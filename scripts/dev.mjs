@@ -17,7 +17,11 @@ const children = [
     env: process.env,
   }),
   // Vite itself rather than `npm run dev`: a direct child receives our signals without npm in between.
-  spawn(process.execPath, [viteCli, '--port', '5173', '--strictPort'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', env: process.env }),
+  spawn(process.execPath, [viteCli, '--port', '5173', '--strictPort'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+    env: process.env,
+  }),
 ];
 
 let exitCode;

@@ -96,22 +96,41 @@ try {
   const installEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NODE_ENV: 'production' };
   await run(npm, ['ci', '--omit=dev', '--no-audit', '--no-fund'], { env: installEnv });
   for (const devOnly of ['vitest', 'typescript', 'eslint', '@playwright/test']) {
-    if (existsSync(path.join(work, 'node_modules', devOnly))) fail(`${devOnly} (a devDependency) was installed: this is no production install`);
+    if (existsSync(path.join(work, 'node_modules', devOnly)))
+      fail(`${devOnly} (a devDependency) was installed: this is no production install`);
   }
 
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   // PORT and DATA_DIR come from .env (loaded when present); the environment keeps the rest.
-  writeFileSync(path.join(work, '.env'), `# written by scripts/prod-install-check.mjs\nPORT=${port}\nDATA_DIR=./prod-data\nLOG_LEVEL=warn\n`);
+  writeFileSync(
+    path.join(work, '.env'),
+    `# written by scripts/prod-install-check.mjs\nPORT=${port}\nDATA_DIR=./prod-data\nLOG_LEVEL=warn\n`,
+  );
   const env = { ...process.env, NODE_ENV: 'production', PUBLIC_ORIGIN: origin };
-  for (const name of ['PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'SEED_DEMO', 'SKIP_WEB_BUILD', 'WEB_DIST_DIR', 'LOG_LEVEL']) delete env[name];
+  for (const name of [
+    'PORT',
+    'DATA_DIR',
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'SEED_DEMO',
+    'SKIP_WEB_BUILD',
+    'WEB_DIST_DIR',
+    'LOG_LEVEL',
+  ])
+    delete env[name];
 
   step(`NODE_ENV=production PUBLIC_ORIGIN=${origin} npm start (PORT and DATA_DIR from .env)`);
   const first = await start(env, origin);
   console.info(`/healthz 200 after ${(first.ms / 1000).toFixed(1)} s (both builds made)`);
   const home = await fetch(`${origin}/`, { headers: { accept: 'text/html' } });
   const html = await home.text();
-  if (home.status !== 200 || !/text\/html/.test(home.headers.get('content-type') ?? '') || !/<script type="module"[^>]+src="\/assets\//.test(html)) {
+  if (
+    home.status !== 200 ||
+    !/text\/html/.test(home.headers.get('content-type') ?? '') ||
+    !/<script type="module"[^>]+src="\/assets\//.test(html)
+  ) {
     fail(`GET / answered ${home.status} ${home.headers.get('content-type')}, not the web app's HTML:\n${html.slice(0, 300)}`);
   }
   const script = /<script type="module"[^>]+src="([^"]+)"/.exec(html)?.[1] ?? '';
@@ -122,10 +141,14 @@ try {
   console.info('GET / served the web app; SIGTERM: exit code 0');
 
   step('printf <password> | npm run ops -- staff:add (the password on stdin)');
-  await run(npm, ['run', '--silent', 'ops', '--', 'staff:add', '--role', 'support', '--email', 'ops-check@example.com', '--name', 'Ops Check'], {
-    env,
-    input: 'prod-check-password-1\n',
-  });
+  await run(
+    npm,
+    ['run', '--silent', 'ops', '--', 'staff:add', '--role', 'support', '--email', 'ops-check@example.com', '--name', 'Ops Check'],
+    {
+      env,
+      input: 'prod-check-password-1\n',
+    },
+  );
 
   step('npm start again: nothing changed, so nothing is rebuilt');
   const second = await start(env, origin);

@@ -30,13 +30,16 @@ export const startLoadBalancer = async ({ port = 0, host = '127.0.0.1', upstream
     headers['x-forwarded-for'] = request.headers['x-forwarded-for'] ? `${request.headers['x-forwarded-for']}, ${peer}` : peer;
     headers['x-forwarded-proto'] = proto;
     headers['x-forwarded-host'] = request.headers.host ?? '';
-    const proxied = http.request({ host: upstreamHost, port: Number(upstreamPort), method: request.method, path: request.url, headers, agent }, (answer) => {
-      const out = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
-      out['x-upstream'] = upstream;
-      response.writeHead(answer.statusCode ?? 502, out);
-      answer.pipe(response);
-    });
+    const proxied = http.request(
+      { host: upstreamHost, port: Number(upstreamPort), method: request.method, path: request.url, headers, agent },
+      (answer) => {
+        const out = {};
+        for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name)) out[name] = value;
+        out['x-upstream'] = upstream;
+        response.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(response);
+      },
+    );
     proxied.on('error', (error) => {
       // A refused connection: that instance is down; a request without a body goes to the next one.
       if (error.code === 'ECONNREFUSED' && attempt + 1 < upstreams.length && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -68,7 +71,10 @@ export const startLoadBalancer = async ({ port = 0, host = '127.0.0.1', upstream
 
 const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href;
 if (invokedDirectly) {
-  const upstreams = (process.env.LB_UPSTREAMS ?? '').split(',').map((u) => u.trim()).filter(Boolean);
+  const upstreams = (process.env.LB_UPSTREAMS ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean);
   const lb = await startLoadBalancer({
     port: Number(process.env.LB_PORT ?? 8080),
     host: process.env.LB_HOST ?? '0.0.0.0',

@@ -77,7 +77,10 @@ dbUrl.pathname = `/${dbName}`;
 const work = mkdtempSync(path.join(os.tmpdir(), 'scale-check-'));
 if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   log('building the web app once');
-  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@app/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build', '-w', '@app/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) throw new Error('web build failed');
 }
 
@@ -132,24 +135,41 @@ try {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  check(healthy.size === instances.length, 'both instances answer /healthz', instances.map((x) => `:${x.port} exit=${x.exit}\n${x.output}`).join('\n'));
+  check(
+    healthy.size === instances.length,
+    'both instances answer /healthz',
+    instances.map((x) => `:${x.port} exit=${x.exit}\n${x.output}`).join('\n'),
+  );
   if (healthy.size < instances.length) throw new Error('instances did not start');
 
   // 4. Migrations and seed applied once, nothing logged at error or fatal.
-  const files = readdirSync(path.join(root, 'apps/server/src/db/migrations')).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(path.join(root, 'apps/server/src/db/migrations'))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const applied = (await adminQuery(dbUrl.toString(), 'SELECT name FROM schema_migrations ORDER BY name')).map((r) => r.name);
   check(JSON.stringify(applied) === JSON.stringify(files), 'every migration applied exactly once', `${applied.join(',')}`);
   const [settings] = await adminQuery(dbUrl.toString(), 'SELECT count(*)::int AS n FROM site_settings');
   check(settings.n === 1, 'the base data seeded once', `site_settings rows: ${settings.n}`);
   const [users] = await adminQuery(dbUrl.toString(), 'SELECT count(*)::int AS n FROM users');
   check(users.n === 0, 'no demo accounts in production', `users: ${users.n}`);
-  const errorLines = (instance) => instance.output.split('\n').filter((line) => /"level":(50|60)/.test(line) || /^(Error|TypeError|Invalid configuration)/.test(line));
-  for (const instance of instances) check(errorLines(instance).length === 0, `instance :${instance.port} logged no error while starting`, errorLines(instance).join('\n'));
+  const errorLines = (instance) =>
+    instance.output.split('\n').filter((line) => /"level":(50|60)/.test(line) || /^(Error|TypeError|Invalid configuration)/.test(line));
+  for (const instance of instances)
+    check(errorLines(instance).length === 0, `instance :${instance.port} logged no error while starting`, errorLines(instance).join('\n'));
 
   // 5. Through the load balancer: answers alternate, a session made on one instance works on the other.
   const email = `scale-${Date.now().toString(36)}${randomInt(1e6)}@example.com`;
   const signUp = await request(lb.port, 'POST', '/api/en/auth/jwt/sign_up', {
-    body: { phone: '1555123456', email, password: 'scale-pass-1', firstName: 'Ada', lastName: 'Lovelace', isEnabledNightCall: false, ref_id: null, hashDevice: 'scale' },
+    body: {
+      phone: '1555123456',
+      email,
+      password: 'scale-pass-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isEnabledNightCall: false,
+      ref_id: null,
+      hashDevice: 'scale',
+    },
   });
   check(signUp.status === 200, 'a customer signs up through the load balancer', `${signUp.status} ${signUp.body}`);
   const { accessToken, refreshToken } = JSON.parse(signUp.body);
@@ -159,12 +179,24 @@ try {
   for (let i = 0; i < 4; i++) {
     const me = await request(lb.port, 'GET', '/api/en/customers/customer', { headers: { authorization: `Bearer ${accessToken}` } });
     served.push(me.headers['x-upstream']);
-    check(me.status === 200 && JSON.parse(me.body).email === email, `profile #${i + 1} answered by ${me.headers['x-upstream']}`, `${me.status} ${me.body}`);
+    check(
+      me.status === 200 && JSON.parse(me.body).email === email,
+      `profile #${i + 1} answered by ${me.headers['x-upstream']}`,
+      `${me.status} ${me.body}`,
+    );
   }
-  check(new Set(served).size === instances.length && served.every((u, i) => i === 0 || u !== served[i - 1]), 'requests alternate between the instances', served.join(' '));
+  check(
+    new Set(served).size === instances.length && served.every((u, i) => i === 0 || u !== served[i - 1]),
+    'requests alternate between the instances',
+    served.join(' '),
+  );
   const refreshed = await request(lb.port, 'PUT', '/api/en/auth/jwt/refresh', { headers: { authorization: `Bearer ${refreshToken}` } });
   const reused = await request(lb.port, 'PUT', '/api/en/auth/jwt/refresh', { headers: { authorization: `Bearer ${refreshToken}` } });
-  check(refreshed.status === 200 && reused.status === 401, 'a refresh token rotated on one instance is spent on the other', `${refreshed.status}/${reused.status}`);
+  check(
+    refreshed.status === 200 && reused.status === 401,
+    'a refresh token rotated on one instance is spent on the other',
+    `${refreshed.status}/${reused.status}`,
+  );
 
   // 6. Rate limits count across instances (Redis), per client the balancer saw, whatever it claims.
   const client = `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
@@ -197,7 +229,11 @@ try {
     Promise.all(instances.map((x) => x.exited)),
     new Promise((resolve) => setTimeout(() => resolve(['timeout']), 30_000).unref()),
   ]);
-  check(codes.every((c) => c === 0), 'both instances shut down on SIGTERM with exit 0', codes.join(' '));
+  check(
+    codes.every((c) => c === 0),
+    'both instances shut down on SIGTERM with exit 0',
+    codes.join(' '),
+  );
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
   log(`FAIL ${error instanceof Error ? error.stack : error}`);

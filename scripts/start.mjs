@@ -10,7 +10,15 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildServer, checkBuild, SERVER_BUILD_INPUTS, WEB_BUILD_INPUTS, webBuildCommand, webBuildEnv, writeBuildStamp } from './builds.mjs';
+import {
+  buildServer,
+  checkBuild,
+  SERVER_BUILD_INPUTS,
+  WEB_BUILD_INPUTS,
+  webBuildCommand,
+  webBuildEnv,
+  writeBuildStamp,
+} from './builds.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const webDist = path.join(root, 'apps/web/dist');

@@ -3,4 +3,6 @@
 import { createElement, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-createRoot(document.getElementById('root')).render(createElement(StrictMode, null, createElement('h1', null, 'Hello from a bare React page')));
+createRoot(document.getElementById('root')).render(
+  createElement(StrictMode, null, createElement('h1', null, 'Hello from a bare React page')),
+);

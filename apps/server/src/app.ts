@@ -92,7 +92,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
 
   // ioredis is loaded only with REDIS_URL (ADR 0058).
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
   const mailRepo = createMailRepo(db);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
@@ -156,7 +158,10 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(async (forms) => {
     await registerMultipart(forms);
     await forms.register(authModule, { service: services.auth });
-    await forms.register(staffModule, { ctx, deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention } });
+    await forms.register(staffModule, {
+      ctx,
+      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention },
+    });
     await forms.register(discountsModule, { service: services.discounts });
     await forms.register(filesModule, { ctx, service: services.files });
     await forms.register(revisionsModule, { service: services.revisions });
@@ -169,7 +174,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(loyaltyModule, { ctx });
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
-  if (config.env !== 'production') await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
+  if (config.env !== 'production')
+    await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
   if (opts.serveWeb ?? true) {
@@ -178,12 +184,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       // The wizard's pages carry its first step's data; every page the site settings (ADR 0040). A failure
       // here only costs the page its head start: the app asks the API as it would without them.
       firstAnswers: async ({ route, request }) =>
-        services.firstAnswers({ origin: { protocol: request.protocol, host: request.host }, wizard: route === APP_PATH.order || route === APP_PATH.home }).catch(
-          (error: unknown) => {
+        services
+          .firstAnswers({
+            origin: { protocol: request.protocol, host: request.host },
+            wizard: route === APP_PATH.order || route === APP_PATH.home,
+          })
+          .catch((error: unknown) => {
             app.log.warn({ err: error }, 'first answers for the page could not be read');
             return {};
-          },
-        ),
+          }),
     });
   } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 

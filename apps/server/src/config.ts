@@ -140,7 +140,9 @@ const allOrNone = <T extends Record<string, string | undefined>>(provider: strin
   const set = Object.entries(values).filter(([, v]) => v !== undefined && v !== '');
   if (set.length === 0) return undefined;
   if (set.length < Object.keys(values).length) {
-    const missing = Object.entries(values).filter(([, v]) => v === undefined || v === '').map(([k]) => k);
+    const missing = Object.entries(values)
+      .filter(([, v]) => v === undefined || v === '')
+      .map(([k]) => k);
     throw new Error(`Invalid configuration: ${provider} needs ${missing.join(', ')} as well`);
   }
   return values as { [K in keyof T]: string };
@@ -148,7 +150,10 @@ const allOrNone = <T extends Record<string, string | undefined>>(provider: strin
 
 const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
   const fondy = allOrNone('Fondy', { FONDY_MERCHANT_ID: e.FONDY_MERCHANT_ID, FONDY_SECRET_KEY: e.FONDY_SECRET_KEY });
-  const paymentwall = allOrNone('Paymentwall', { PAYMENTWALL_PROJECT_KEY: e.PAYMENTWALL_PROJECT_KEY, PAYMENTWALL_SECRET_KEY: e.PAYMENTWALL_SECRET_KEY });
+  const paymentwall = allOrNone('Paymentwall', {
+    PAYMENTWALL_PROJECT_KEY: e.PAYMENTWALL_PROJECT_KEY,
+    PAYMENTWALL_SECRET_KEY: e.PAYMENTWALL_SECRET_KEY,
+  });
   const paypal = allOrNone('PayPal', {
     PAYPAL_CLIENT_ID: e.PAYPAL_CLIENT_ID,
     PAYPAL_CLIENT_SECRET: e.PAYPAL_CLIENT_SECRET,
@@ -209,10 +214,15 @@ export const parseTrustProxy = (value: string | undefined): false | number | str
       'Invalid configuration: TRUST_PROXY=true would trust every hop, so a client could choose its own address; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.0/8)',
     );
   }
-  const entries = v.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = v
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrNetwork(entry) && !PROXY_NAMES.has(entry));
   if (bad.length > 0) {
-    throw new Error(`Invalid configuration: TRUST_PROXY must be a hop count or a comma list of addresses or CIDR networks, not ${bad.join(', ')}`);
+    throw new Error(
+      `Invalid configuration: TRUST_PROXY must be a hop count or a comma list of addresses or CIDR networks, not ${bad.join(', ')}`,
+    );
   }
   return entries;
 };
@@ -248,10 +258,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.PUBLIC_ORIGIN) {
-    throw new Error('Invalid configuration: PUBLIC_ORIGIN is required in production (the https:// address customers open; mailed links point there)');
+    throw new Error(
+      'Invalid configuration: PUBLIC_ORIGIN is required in production (the https:// address customers open; mailed links point there)',
+    );
   }
   if (e.SERVER_ROLE === 'chat' && !e.DATABASE_URL) {
-    throw new Error('Invalid configuration: SERVER_ROLE=chat (npm run chat) needs DATABASE_URL: the chat process and the main one share one PostgreSQL server');
+    throw new Error(
+      'Invalid configuration: SERVER_ROLE=chat (npm run chat) needs DATABASE_URL: the chat process and the main one share one PostgreSQL server',
+    );
   }
   if (e.CHAT_BASE_URL && !/^https?:\/\/[^/]+/.test(e.CHAT_BASE_URL)) {
     throw new Error('Invalid configuration: CHAT_BASE_URL must be an http(s) address such as https://chat.example.com/chat');
@@ -289,6 +303,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     termsFile: path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md')),
     privacyFile: path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md')),
     payments: paymentsConfig(e),
-    quotas: { uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024, uploadsPerHour: e.UPLOAD_RATE_PER_HOUR, ordersPerHour: e.ORDER_CREATE_RATE_PER_HOUR },
+    quotas: {
+      uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,
+      uploadsPerHour: e.UPLOAD_RATE_PER_HOUR,
+      ordersPerHour: e.ORDER_CREATE_RATE_PER_HOUR,
+    },
   };
 };

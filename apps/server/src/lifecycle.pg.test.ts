@@ -71,7 +71,9 @@ const startServer = async (env: Record<string, string>): Promise<Server> => {
   let out = '';
   child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const exited = new Promise<{ code: number | null; at: number }>((resolve) => child.on('exit', (code) => resolve({ code, at: Date.now() })));
+  const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, at: Date.now() })),
+  );
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setInterval(() => {
       const match = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
@@ -96,7 +98,9 @@ const startUpload = async (port: number, length: number, firstPart: string) => {
   socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
   socket.on('error', () => undefined);
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
-  socket.write(`POST /api/checkmail HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${firstPart}`);
+  socket.write(
+    `POST /api/checkmail HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n${firstPart}`,
+  );
   return { socket, received: () => received, closed };
 };
 
@@ -152,7 +156,16 @@ describe('fatal errors', () => {
     try {
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SEED_DEMO: '0', LOG_LEVEL: 'info' },
+        env: {
+          PATH: process.env.PATH ?? '',
+          NODE_ENV: 'development',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: databaseUrl,
+          SEED_DEMO: '0',
+          LOG_LEVEL: 'info',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let out = '';
@@ -195,7 +208,10 @@ describe('fatal errors', () => {
       child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code, out).toBe(1);
-      const entry = JSON.parse(out.split('\n').find((line) => line.includes('"level":60')) ?? '{}') as { msg?: string; err?: { stack?: string } };
+      const entry = JSON.parse(out.split('\n').find((line) => line.includes('"level":60')) ?? '{}') as {
+        msg?: string;
+        err?: { stack?: string };
+      };
       expect(entry.msg).toBe(kind);
       expect(entry.err?.stack).toMatch(/^Error: kaboom\n\s+at /);
     }

@@ -37,7 +37,10 @@ const waitFor = async (predicate: () => boolean, ms: number): Promise<void> => {
 const call = async (method: string, url: string, body?: unknown, bearer?: string): Promise<Response> =>
   fetch(`${base}${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
@@ -77,13 +80,25 @@ describe('a real run of the server', () => {
     // Sign-up with a password (welcome mail, confirmation link), and without one (magic link in the welcome mail).
     const email = `real-run-${Date.now().toString(36)}@example.com`;
     const signUp = await call('POST', '/api/en/auth/jwt/sign_up', {
-      email, password: 'real-run-pass-1', firstName: 'Ada', lastName: 'L', phone: '1555123456', isEnabledNightCall: false, ref_id: null,
+      email,
+      password: 'real-run-pass-1',
+      firstName: 'Ada',
+      lastName: 'L',
+      phone: '1555123456',
+      isEnabledNightCall: false,
+      ref_id: null,
     });
     expect(signUp.status).toBe(200);
     const session = (await signUp.json()) as { accessToken: string; refreshToken: string };
     secrets.add(session.accessToken).add(session.refreshToken).add('real-run-pass-1');
     const passwordless = `real-run-np-${Date.now().toString(36)}@example.com`;
-    await call('POST', '/api/en/auth/jwt/sign_up', { email: passwordless, firstName: 'Bo', lastName: '', phone: '1555123456', isEnabledNightCall: false });
+    await call('POST', '/api/en/auth/jwt/sign_up', {
+      email: passwordless,
+      firstName: 'Bo',
+      lastName: '',
+      phone: '1555123456',
+      isEnabledNightCall: false,
+    });
 
     // The confirmation link, opened as a browser would (the page) and then confirmed by the app.
     const [confirmToken] = grab(await outbox(email), /confirmEmail=([\w-]+)/g);

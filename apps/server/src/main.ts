@@ -38,7 +38,10 @@ const main = async (): Promise<void> => {
 
   if (server.metrics && config.metrics.port !== undefined) {
     const metrics = await startMetricsServer(server.metrics, { port: config.metrics.port, host: config.metrics.host });
-    closers.push({ name: 'metrics listener', close: () => new Promise((resolve, reject) => metrics.server.close((e) => (e ? reject(e) : resolve()))) });
+    closers.push({
+      name: 'metrics listener',
+      close: () => new Promise((resolve, reject) => metrics.server.close((e) => (e ? reject(e) : resolve()))),
+    });
     server.log.info(`metrics on http://${config.metrics.host}:${metrics.port}/metrics`);
   }
   closers.push({ name: 'database', close: () => db.close() });
@@ -51,7 +54,8 @@ const main = async (): Promise<void> => {
 
 main().catch((error: unknown) => {
   // A configuration error is a sentence for the operator; anything else gets its stack.
-  if (error instanceof DataDirLockedError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) console.error(error.message);
+  if (error instanceof DataDirLockedError || (error instanceof Error && error.message.startsWith('Invalid configuration')))
+    console.error(error.message);
   else logFatal(app?.log, error, 'could not start');
   process.exit(1);
 });

@@ -38,15 +38,23 @@ const run = async (argv: string[], openDb?: OpsDeps['openDatabase'], stdin = '')
 
 const account = async (email: string) =>
   (
-    await db.query<{ role: number; first_name: string; last_name: string; status_id: number; password_hash: string; email_confirmed_at: Date | null }>(
-      'SELECT role, first_name, last_name, status_id, password_hash, email_confirmed_at FROM users WHERE lower(email) = $1',
-      [email],
-    )
+    await db.query<{
+      role: number;
+      first_name: string;
+      last_name: string;
+      status_id: number;
+      password_hash: string;
+      email_confirmed_at: Date | null;
+    }>('SELECT role, first_name, last_name, status_id, password_hash, email_confirmed_at FROM users WHERE lower(email) = $1', [email])
   )[0];
 
 describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
   it('creates an active writer account that can sign in with the given password', async () => {
-    const result = await run(['staff:add', '--role', 'writer', '--email', 'New.Writer@Example.com', '--name', 'Ada  Byron King'], undefined, 'longenough1\n');
+    const result = await run(
+      ['staff:add', '--role', 'writer', '--email', 'New.Writer@Example.com', '--name', 'Ada  Byron King'],
+      undefined,
+      'longenough1\n',
+    );
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out).toContain('new.writer@example.com');
     expect(result.out).not.toContain('longenough1');
@@ -57,13 +65,19 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
   });
 
   it('creates a support account with role 6', async () => {
-    expect((await run(['staff:add', '--role', 'support', '--email', 'help@example.com', '--name', 'Kim'], undefined, 'longenough2')).code).toBe(0);
+    expect(
+      (await run(['staff:add', '--role', 'support', '--email', 'help@example.com', '--name', 'Kim'], undefined, 'longenough2')).code,
+    ).toBe(0);
     expect(await account('help@example.com')).toMatchObject({ role: ROLE.support, first_name: 'Kim', last_name: '' });
   });
 
   it('refuses an email that already has an account, in any letter case, and changes nothing', async () => {
     const before = await account('writer@example.com');
-    const result = await run(['staff:add', '--role', 'support', '--email', 'WRITER@example.com', '--name', 'Someone Else'], undefined, 'different99\n');
+    const result = await run(
+      ['staff:add', '--role', 'support', '--email', 'WRITER@example.com', '--name', 'Someone Else'],
+      undefined,
+      'different99\n',
+    );
     expect(result.code).toBe(1);
     expect(result.err).toMatch(/already exists/);
     expect(await account('writer@example.com')).toEqual(before);
@@ -75,7 +89,10 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', '  '], /--name must not be empty/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', 'A', '--admin'], /Unknown option/],
     // ADR 0039: a password on the command line is refused, whatever it is.
-    [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--password', 'longenough', '--name', 'A B'], /--password is not accepted/],
+    [
+      ['staff:add', '--role', 'writer', '--email', 'a@example.com', '--password', 'longenough', '--name', 'A B'],
+      /--password is not accepted/,
+    ],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--password=longenough', '--name', 'A B'], /--password is not accepted/],
     [['staff:remove'], /Unknown command: staff:remove/],
     [[], /No command given/],
@@ -99,7 +116,11 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
       // The parent of this test worker stands in for a running server.
       writeFileSync(path.join(dataDir, 'server.lock'), String(process.ppid));
       const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
-      const result = await run(['staff:add', '--role', 'writer', '--email', 'locked@example.com', '--name', 'L'], () => openDatabase(config), 'longenough\n');
+      const result = await run(
+        ['staff:add', '--role', 'writer', '--email', 'locked@example.com', '--name', 'L'],
+        () => openDatabase(config),
+        'longenough\n',
+      );
       expect(result.code).toBe(1);
       expect(result.err).toContain(`PID ${process.ppid}`);
       expect(result.err).toMatch(/Stop that process/);
@@ -116,7 +137,11 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
   });
 
   it('never echoes the password or names it in its output', async () => {
-    const result = await run(['staff:add', '--role', 'writer', '--email', 'quiet@example.com', '--name', 'Q'], undefined, 'secret-pass-9\n');
+    const result = await run(
+      ['staff:add', '--role', 'writer', '--email', 'quiet@example.com', '--name', 'Q'],
+      undefined,
+      'secret-pass-9\n',
+    );
     expect(result.code).toBe(0);
     expect(`${result.out}${result.err}`).not.toContain('secret-pass-9');
     expect(PASSWORD_ON_ARGV).toMatch(/prompt|stdin/);

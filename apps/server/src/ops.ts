@@ -137,7 +137,7 @@ export const runOps = async (argv: readonly string[], deps: OpsDeps): Promise<nu
 export const readPipedPassword = async (input: Readable): Promise<string> => {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  return (Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '');
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
 };
 
 /** A terminal: readable, with raw mode (node:tty's ReadStream). */

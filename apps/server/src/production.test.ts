@@ -79,7 +79,12 @@ describe('behind one proxy (TRUST_PROXY=1)', () => {
     // The load balancer (10.0.0.1) appends the address it saw; the client wrote the entries before it.
     const statuses = await exhaust((i) => checkmail(t, '10.0.0.1', { 'x-forwarded-for': `203.0.113.${i}, 192.0.2.${i}, 198.51.100.7` }));
     expect(statuses).toEqual(BUDGET_THEN_429);
-    const ip = await t.app.inject({ method: 'GET', url: '/healthz', remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.8' } });
+    const ip = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      remoteAddress: '10.0.0.1',
+      headers: { 'x-forwarded-for': '1.2.3.4, 198.51.100.8' },
+    });
     expect(ip.statusCode).toBe(200);
   });
 
@@ -118,7 +123,10 @@ describe('production', () => {
   let t: TestApp;
   let dev: TestApp;
   beforeAll(async () => {
-    [t, dev] = await Promise.all([buildTestApp({ env: { ...PRODUCTION, TRUST_PROXY: '1' } }), buildTestApp({ env: { NODE_ENV: 'development', TRUST_PROXY: '1' } })]);
+    [t, dev] = await Promise.all([
+      buildTestApp({ env: { ...PRODUCTION, TRUST_PROXY: '1' } }),
+      buildTestApp({ env: { NODE_ENV: 'development', TRUST_PROXY: '1' } }),
+    ]);
   });
   afterAll(async () => Promise.all([t?.close(), dev?.close()]));
 
@@ -135,14 +143,27 @@ describe('production', () => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/en/auth/jwt/sign_up',
-      payload: { phone: '1555123456', email: address, password: 'secret-pass-1', firstName: 'Ada', lastName: 'L', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+      payload: {
+        phone: '1555123456',
+        email: address,
+        password: 'secret-pass-1',
+        firstName: 'Ada',
+        lastName: 'L',
+        isEnabledNightCall: false,
+        ref_id: null,
+        hashDevice: 'd',
+      },
     });
     expect(signUp.statusCode).toBe(200);
     expect(signUp.headers['cache-control']).toBe('no-store');
     const { accessToken, refreshToken } = signUp.json<{ accessToken: string; refreshToken: string }>();
     const auth = { authorization: `Bearer ${accessToken}` };
     const answers = {
-      signIn: await t.app.inject({ method: 'POST', url: '/api/en/auth/jwt/sign_in', payload: { email: address, password: 'secret-pass-1', hashDevice: 'd' } }),
+      signIn: await t.app.inject({
+        method: 'POST',
+        url: '/api/en/auth/jwt/sign_in',
+        payload: { email: address, password: 'secret-pass-1', hashDevice: 'd' },
+      }),
       refresh: await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${refreshToken}` } }),
       magicLink: await t.app.inject({ method: 'GET', url: '/api/en/auth/magic_link/unknown-token' }),
       customer: await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: auth }),

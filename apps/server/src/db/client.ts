@@ -47,7 +47,7 @@ const loadPg = (): typeof PgModule => {
 const pgliteQuery =
   (target: Pick<PGlite, 'query' | 'exec'>) =>
   async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
-    params.length === 0 ? ((await target.exec(sql)).at(-1)?.rows ?? []) as T[] : (await target.query<T>(sql, params as unknown[])).rows;
+    params.length === 0 ? (((await target.exec(sql)).at(-1)?.rows ?? []) as T[]) : (await target.query<T>(sql, params as unknown[])).rows;
 
 export const pgliteDb = (client: PGlite): Db => {
   const query = pgliteQuery(client);
@@ -79,7 +79,9 @@ export const pgliteDb = (client: PGlite): Db => {
  */
 export const postgresDb = (
   connectionString: string,
-  { onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`) }: { onIdleError?: (error: Error) => void } = {},
+  {
+    onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`),
+  }: { onIdleError?: (error: Error) => void } = {},
 ): Db => {
   const pool = new (loadPg().Pool)({ connectionString, max: 10 });
   pool.on('error', (error) => onIdleError(error));
@@ -92,7 +94,9 @@ export const postgresDb = (
       const conn = await pool.connect();
       try {
         await conn.query('BEGIN');
-        const result = await fn({ query: async <T>(sql: string, params: readonly unknown[] = []) => (await conn.query(sql, params as unknown[])).rows as T[] });
+        const result = await fn({
+          query: async <T>(sql: string, params: readonly unknown[] = []) => (await conn.query(sql, params as unknown[])).rows as T[],
+        });
         await conn.query('COMMIT');
         return result;
       } catch (error) {
@@ -142,12 +146,18 @@ const useBaselineWasmCompilerOnly = (): void => v8.setFlagsFromString(LIFTOFF_ON
 const createEmbedded = (dataDir: string, optimize: boolean): Promise<void> =>
   new Promise((resolve, reject) => {
     const flags = optimize ? [] : [LIFTOFF_ONLY_FLAG];
-    const child = spawn(process.execPath, [...flags, path.join(import.meta.dirname, 'create-embedded.mjs'), dataDir, JSON.stringify(embeddedStartParams())], {
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...flags, path.join(import.meta.dirname, 'create-embedded.mjs'), dataDir, JSON.stringify(embeddedStartParams())],
+      {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      },
+    );
     child.once('error', reject);
     child.once('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`Could not create the embedded database in ${dataDir} (initdb exited with ${code ?? signal})`)),
+      code === 0
+        ? resolve()
+        : reject(new Error(`Could not create the embedded database in ${dataDir} (initdb exited with ${code ?? signal})`)),
     );
   });
 

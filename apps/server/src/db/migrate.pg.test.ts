@@ -14,7 +14,9 @@ import { seedDatabase } from './seed';
  * passes (as db/client.pg.test.ts).
  */
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MIGRATIONS = readdirSync(path.join(import.meta.dirname, 'migrations')).filter((f) => f.endsWith('.sql')).sort();
+const MIGRATIONS = readdirSync(path.join(import.meta.dirname, 'migrations'))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 const name = `migrate_race_${randomBytes(5).toString('hex')}`;
 let url: string;
 const opened: Db[] = [];

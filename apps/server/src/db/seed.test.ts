@@ -37,7 +37,13 @@ const counts = async (): Promise<Record<string, number>> => {
 
 describe('demo data (CONTRACT "Demo data")', () => {
   it('has the three accounts with their documented passwords and roles, active and confirmed', async () => {
-    const users = await db.query<{ email: string; role: number; status_id: number; email_confirmed_at: Date | null; password_hash: string }>(
+    const users = await db.query<{
+      email: string;
+      role: number;
+      status_id: number;
+      email_confirmed_at: Date | null;
+      password_hash: string;
+    }>(
       `SELECT email, role, status_id, email_confirmed_at, password_hash FROM users
        WHERE email IN ('demo@example.com', 'writer@example.com', 'support@example.com') ORDER BY role`,
     );
@@ -62,7 +68,7 @@ describe('demo data (CONTRACT "Demo data")', () => {
     ]);
   });
 
-  it("gives the demo customer orders in every dashboard status, one hidden, each consistent with its price and history", async () => {
+  it('gives the demo customer orders in every dashboard status, one hidden, each consistent with its price and history', async () => {
     const orders = await db.query<{
       id: number;
       uid: string;
@@ -76,9 +82,7 @@ describe('demo data (CONTRACT "Demo data")', () => {
       created_at: Date;
       deadline: Date;
       completed_at: Date | null;
-    }>(
-      `SELECT o.* FROM orders o JOIN users u ON u.id = o.customer_id WHERE u.email = 'demo@example.com' ORDER BY o.id`,
-    );
+    }>(`SELECT o.* FROM orders o JOIN users u ON u.id = o.customer_id WHERE u.email = 'demo@example.com' ORDER BY o.id`);
     expect(orders.length).toBeGreaterThanOrEqual(10);
     const statuses = new Set(orders.map((o) => o.status_id));
     for (const status of [1, 2, 3, 5, 7, 8, 9, 11]) expect(statuses).toContain(status);
@@ -88,7 +92,11 @@ describe('demo data (CONTRACT "Demo data")', () => {
       expect(order.uid).toMatch(/^[A-Za-z0-9_-]{16,}$/);
       const p = order.price_breakdown;
       const extras =
-        (p.pricePremiumWriter ?? 0) + (p.pricePreferedWriter ?? 0) + (p.priceExtraQualityCheck ?? 0) + (p.priceQuality ?? 0) + (p.priceOnePageSummary ?? 0);
+        (p.pricePremiumWriter ?? 0) +
+        (p.pricePreferedWriter ?? 0) +
+        (p.priceExtraQualityCheck ?? 0) +
+        (p.priceQuality ?? 0) +
+        (p.priceOnePageSummary ?? 0);
       expect(p.basicPrice).toBe(order.basic_price_cents);
       expect(p.finalPrice).toBe(order.final_price_cents);
       expect(p.priceDiscount).toBe(order.discount_cents);
@@ -131,7 +139,9 @@ describe('seedDatabase is safe on every start', () => {
     await db.query('DELETE FROM price_rates WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240');
     await seedDatabase(watched, { demo: true, clock });
     expect(transactions).toBe(1);
-    const [rate] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM price_rates WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240');
+    const [rate] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM price_rates WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240',
+    );
     expect(rate?.n).toBe(1);
   });
 
@@ -144,7 +154,9 @@ describe('seedDatabase is safe on every start', () => {
 
   it("never overwrites an operator's edits, and restores only what is missing", async () => {
     await db.query(`UPDATE catalogue_items SET name = 'Essay (any kind)' WHERE kind = 'assignment' AND site_category = 1 AND id = 1`);
-    await db.query('UPDATE price_rates SET cents_per_page = 999 WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240');
+    await db.query(
+      'UPDATE price_rates SET cents_per_page = 999 WHERE site_category = 1 AND work_type_id = 1 AND level_id = 2 AND urgency_hours = 240',
+    );
     await db.query(`UPDATE site_settings SET settings = jsonb_set(settings, '{multipayment}', 'false') WHERE id_site = 1`);
     await db.query(`UPDATE users SET first_name = 'Alexandra' WHERE email = 'demo@example.com'`);
     await db.query(`DELETE FROM urgencies WHERE id_site = 1 AND id = 6`);
@@ -175,7 +187,15 @@ describe('seedDatabase is safe on every start', () => {
   });
 
   it('gives a completed, visible demo order one revision that went requested → in progress → verifying → completed (ADR 0044)', async () => {
-    const revisions = await db.query<{ id: number; status_id: number; order_status: number; hidden: boolean; deadline: Date; created_at: Date; completed_at: Date }>(
+    const revisions = await db.query<{
+      id: number;
+      status_id: number;
+      order_status: number;
+      hidden: boolean;
+      deadline: Date;
+      created_at: Date;
+      completed_at: Date;
+    }>(
       `SELECT r.id, r.status_id, o.status_id AS order_status, o.hidden, r.deadline, r.created_at, o.completed_at
        FROM revisions r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = r.customer_id WHERE u.email = 'demo@example.com'`,
     );
@@ -183,7 +203,10 @@ describe('seedDatabase is safe on every start', () => {
     const [revision] = revisions;
     expect(revision).toMatchObject({ status_id: 5, order_status: ORDER_STATUS.completed, hidden: false });
     expect(revision?.created_at.getTime()).toBeGreaterThan(revision?.completed_at.getTime() ?? Infinity);
-    const history = await db.query<{ status_id: number }>('SELECT status_id FROM revision_status_history WHERE revision_id = $1 ORDER BY id', [revision?.id]);
+    const history = await db.query<{ status_id: number }>(
+      'SELECT status_id FROM revision_status_history WHERE revision_id = $1 ORDER BY id',
+      [revision?.id],
+    );
     expect(history.map((h) => h.status_id)).toEqual([1, 2, 12, 5]);
   });
 });

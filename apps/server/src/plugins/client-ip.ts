@@ -27,7 +27,9 @@ const ipv6Groups = (address: string): number[] | null => {
   const restParts = rest === undefined ? [] : rest ? rest.split(':') : [];
   const missing = 8 - headParts.length - restParts.length;
   if (rest === undefined ? missing !== 0 : missing < 1) return null;
-  const groups = [...headParts, ...Array<string>(rest === undefined ? 0 : missing).fill('0'), ...restParts].map((g) => Number.parseInt(g, 16));
+  const groups = [...headParts, ...Array<string>(rest === undefined ? 0 : missing).fill('0'), ...restParts].map((g) =>
+    Number.parseInt(g, 16),
+  );
   return groups.every((g) => Number.isInteger(g) && g >= 0 && g <= 0xffff) ? groups : null;
 };
 
@@ -44,7 +46,10 @@ export const clientBucket = (ip: string): string => {
     const [hi = 0, lo = 0] = groups.slice(6);
     return `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 };
 
 /** The socket's peer (not X-Forwarded-For) is this machine. */

@@ -8,7 +8,8 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * Text the browser reads (JSON, HTML, CSS, JavaScript, SVG, plain text). Not octet-stream: order files
  * and other downloads keep their bytes and their Content-Length.
  */
-const COMPRESSIBLE = /^(?:application\/(?:[a-z0-9.+-]+\+)?json|text\/(?!event-stream)[a-z-]+|application\/javascript|image\/svg\+xml)(?:;|$)/i;
+const COMPRESSIBLE =
+  /^(?:application\/(?:[a-z0-9.+-]+\+)?json|text\/(?!event-stream)[a-z-]+|application\/javascript|image\/svg\+xml)(?:;|$)/i;
 
 /**
  * Brotli or gzip for every answer of the routes registered after this, when the browser accepts it and

@@ -61,7 +61,12 @@ describe('public form routes: limit first, fields only', () => {
     it(`${route.name}: past the limit, a 5 MB multipart answers 429 without its body being read`, async () => {
       const ip = nextIp();
       for (let i = 0; i < AUTH_RATE_LIMIT_PER_MINUTE; i += 1) {
-        await t.app.inject({ method: 'POST', url: route.url, remoteAddress: ip, payload: { [route.field]: `limits-${++seq}@example.com` } });
+        await t.app.inject({
+          method: 'POST',
+          url: route.url,
+          remoteAddress: ip,
+          payload: { [route.field]: `limits-${++seq}@example.com` },
+        });
       }
       const body = bigMultipart(route.field, `limits-${++seq}@example.com`);
       const res = await t.app.inject({ method: 'POST', url: route.url, remoteAddress: ip, payload: body.payload, headers: body.headers });
@@ -72,7 +77,13 @@ describe('public form routes: limit first, fields only', () => {
 
     it(`${route.name}: a file part is refused with 413 before it is read`, async () => {
       const body = bigMultipart(route.field, `limits-${++seq}@example.com`);
-      const res = await t.app.inject({ method: 'POST', url: route.url, remoteAddress: nextIp(), payload: body.payload, headers: body.headers });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: route.url,
+        remoteAddress: nextIp(),
+        payload: body.payload,
+        headers: body.headers,
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json<{ message: string }>().message).toBe('This form takes text fields only, no files');
       expect(body.counter.pulled).toBeLessThan(FIVE_MB / 4);

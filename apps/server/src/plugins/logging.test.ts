@@ -39,14 +39,27 @@ describe('logs', () => {
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/en/auth/jwt/sign_up',
-      payload: { phone: '1555123456', email, password: 'secret-pass-1', firstName: 'Ada', lastName: 'L', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+      payload: {
+        phone: '1555123456',
+        email,
+        password: 'secret-pass-1',
+        firstName: 'Ada',
+        lastName: 'L',
+        isEnabledNightCall: false,
+        ref_id: null,
+        hashDevice: 'd',
+      },
     });
     const { accessToken, refreshToken } = signUp.json<{ accessToken: string; refreshToken: string }>();
 
     await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: { authorization: `Bearer ${accessToken}` } });
     // The chat socket carries the access token in its query string.
     await t.app.inject({ method: 'GET', url: `/chat/customers/orders/messages?accessToken=${accessToken}` });
-    const refreshed = await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${refreshToken}` } });
+    const refreshed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/auth/jwt/refresh',
+      headers: { authorization: `Bearer ${refreshToken}` },
+    });
     // Reuse of the rotated token: logged as a warning, without the token.
     await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${refreshToken}` } });
     await t.app.inject({

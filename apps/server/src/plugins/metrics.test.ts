@@ -9,14 +9,29 @@ import { startMetricsServer } from './metrics';
 /** Prometheus metrics, off the public port or behind a token (ADR 0033). */
 
 const TOKEN = 'metrics-token-0123456789abcdef';
-const CALC_BODY = { idWorkType: 1, academicLevel: 2, pages: 2, idSpacing: 2, urgency: 240, premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1 };
+const CALC_BODY = {
+  idWorkType: 1,
+  academicLevel: 2,
+  pages: 2,
+  idSpacing: 2,
+  urgency: 240,
+  premiumWriter: 1,
+  originalityReport: 1,
+  extraQualityCheck: 1,
+  onePageSummary: 1,
+};
 
 let app: FastifyInstance;
 let t: TestApp;
 
 beforeAll(async () => {
   const { db, drop } = await createTestDb();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'metrics-secret-metrics-secret-0123456789', METRICS_TOKEN: TOKEN });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'metrics-secret-metrics-secret-0123456789',
+    METRICS_TOKEN: TOKEN,
+  });
   const clock = createTestClock();
   app = await buildApp({ config, db, clock, serveWeb: false });
   t = {
@@ -59,8 +74,12 @@ describe('/metrics on the main port', () => {
     await app.inject({ method: 'GET', url: '/api/test/boom' });
 
     const text = (await scrape(`Bearer ${TOKEN}`)).body;
-    expect(text).toMatch(/^http_request_duration_seconds_count\{method="PUT",route="\/api\/en\/sites\/categories\/:category\/orders\/calcs",status_code="200"\} 3$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.005",method="PUT",route="\/api\/en\/sites\/categories\/:category\/orders\/calcs",status_code="200"\} \d+$/m);
+    expect(text).toMatch(
+      /^http_request_duration_seconds_count\{method="PUT",route="\/api\/en\/sites\/categories\/:category\/orders\/calcs",status_code="200"\} 3$/m,
+    );
+    expect(text).toMatch(
+      /^http_request_duration_seconds_bucket\{le="0.005",method="PUT",route="\/api\/en\/sites\/categories\/:category\/orders\/calcs",status_code="200"\} \d+$/m,
+    );
     expect(text).toMatch(/route="\/api\/en\/orders\/:id",status_code="\d{3}"/);
     expect(text).toMatch(/route="\/api\/en\/auth\/magic_link\/:token",status_code="404"/);
     expect(text).toMatch(/route="\(unmatched\)",status_code="404"/);

@@ -81,14 +81,20 @@ export const registerMetrics = async (app: FastifyInstance, { db, token }: { db:
       if (!timingSafeEqual(given, expected)) {
         return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthorized' });
       }
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+      return reply
+        .header('cache-control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
     });
   }
   return registry;
 };
 
 /** `GET /metrics` on a listener of its own (METRICS_PORT, by default on 127.0.0.1 only). */
-export const startMetricsServer = async (registry: Registry, { port, host }: { port: number; host: string }): Promise<{ server: Server; port: number }> => {
+export const startMetricsServer = async (
+  registry: Registry,
+  { port, host }: { port: number; host: string },
+): Promise<{ server: Server; port: number }> => {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || (request.url ?? '').split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
@@ -96,7 +102,8 @@ export const startMetricsServer = async (registry: Registry, { port, host }: { p
     }
     registry.metrics().then(
       (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
-      (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(`${error instanceof Error ? error.message : 'error'}\n`),
+      (error: unknown) =>
+        response.writeHead(500, { 'content-type': 'text/plain' }).end(`${error instanceof Error ? error.message : 'error'}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {

@@ -61,11 +61,19 @@ export const authRateLimit = (app: FastifyInstance, bucket: string): { onRequest
  * guard in the route's `preHandler` list, which runs before a multipart body is read.
  */
 export const accountRateLimit = (app: FastifyInstance, bucket: string, perHour: number): LimitHook =>
-  limiter(app, (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`, { max: perHour, timeWindow: 60 * WINDOW_MS });
+  limiter(app, (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`, {
+    max: perHour,
+    timeWindow: 60 * WINDOW_MS,
+  });
 
 /**
  * Issue 10: `max` requests per `windowMs` per signed-in account (chat sends: a burst and a minute), in the
  * shared store; past it 429 with Retry-After and `message`. Goes after the guard in `preHandler`.
  */
 export const accountWindowRateLimit = (app: FastifyInstance, bucket: string, max: number, windowMs: number, message: string): LimitHook =>
-  limiter(app, (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`, { max, timeWindow: windowMs }, message);
+  limiter(
+    app,
+    (request) => `${bucket}:user:${request.user?.userId ?? `ip:${clientBucket(request.ip)}`}`,
+    { max, timeWindow: windowMs },
+    message,
+  );

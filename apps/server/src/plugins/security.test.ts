@@ -16,7 +16,20 @@ import { API_SECURITY_HEADERS, CSP_DIRECTIVES, isApiPath, SECURITY_HEADERS, useS
  */
 
 /** Headers about the body or the connection, not security: left out of the comparison. */
-const NOT_SECURITY = new Set(['date', 'connection', 'keep-alive', 'content-type', 'content-length', 'cache-control', 'etag', 'last-modified', 'accept-ranges', 'retry-after', 'vary', 'content-encoding']);
+const NOT_SECURITY = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'content-type',
+  'content-length',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'retry-after',
+  'vary',
+  'content-encoding',
+]);
 const security = (headers: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(
     Object.entries(headers)
@@ -29,7 +42,17 @@ let app: FastifyInstance;
 let drop: () => Promise<void>;
 let dist: string;
 
-const CALC_BODY = { idWorkType: 1, academicLevel: 2, pages: 2, idSpacing: 2, urgency: 240, premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1 };
+const CALC_BODY = {
+  idWorkType: 1,
+  academicLevel: 2,
+  pages: 2,
+  idSpacing: 2,
+  urgency: 240,
+  premiumWriter: 1,
+  originalityReport: 1,
+  extraQualityCheck: 1,
+  onePageSummary: 1,
+};
 
 beforeAll(async () => {
   reference = Fastify({ logger: false });
@@ -47,11 +70,19 @@ beforeAll(async () => {
 
   dist = mkdtempSync(path.join(os.tmpdir(), 'security-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body>app</body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body>app</body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info("app")');
   const testDb = await createTestDb();
   drop = testDb.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'security-secret-security-secret-0123456789', WEB_DIST_DIR: dist });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'security-secret-security-secret-0123456789',
+    WEB_DIST_DIR: dist,
+  });
   app = await buildApp({ config, db: testDb.db, clock: createTestClock(), serveWeb: true });
   app.get('/api/test/boom', async () => {
     throw new Error('boom');
@@ -76,7 +107,12 @@ describe('security headers (ADR 0026)', () => {
     const answers = await Promise.all([
       app.inject({ method: 'PUT', url: '/api/en/sites/categories/1/orders/calcs', payload: CALC_BODY }),
       app.inject({ method: 'PUT', url: '/api/en/sites/categories/1/orders/calcs', payload: { pages: 'x' } }),
-      app.inject({ method: 'PUT', url: '/api/en/sites/categories/1/orders/calcs', headers: { 'content-type': 'application/json' }, payload: '{"pages":' }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/en/sites/categories/1/orders/calcs',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"pages":',
+      }),
       app.inject({ method: 'GET', url: '/api/en/sites/settings' }),
       app.inject({ method: 'GET', url: '/api/en/no/such/route' }),
       app.inject({ method: 'GET', url: '/api/test/boom' }),
@@ -89,7 +125,10 @@ describe('security headers (ADR 0026)', () => {
 
   it('outside /api (a static file, the health check) are equal to helmet’s', async () => {
     const expected = security((await reference.inject({ method: 'GET', url: '/json' })).headers);
-    const answers = await Promise.all([app.inject({ method: 'GET', url: '/assets/app-abc123.js' }), app.inject({ method: 'GET', url: '/healthz' })]);
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/assets/app-abc123.js' }),
+      app.inject({ method: 'GET', url: '/healthz' }),
+    ]);
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200]);
     for (const res of answers) expect(security(res.headers)).toEqual(expected);
   });

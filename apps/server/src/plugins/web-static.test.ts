@@ -18,7 +18,10 @@ let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body>app</body></html>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><meta name="csp-nonce" content="__CSP_NONCE__" /></head><body>app</body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.info("app")');
   // What the build writes next to each file (apps/web/vite.config.ts), and its manifest of chunks.
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.info("app")'));
@@ -27,7 +30,11 @@ beforeAll(async () => {
     path.join(dist, '.vite', 'manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/app-abc123.js', isEntry: true },
-      'src/app/routes/order.tsx': { file: 'assets/order-o1.js', imports: ['_wizard.js', 'index.html'], dynamicImports: ['src/step-checkout.tsx'] },
+      'src/app/routes/order.tsx': {
+        file: 'assets/order-o1.js',
+        imports: ['_wizard.js', 'index.html'],
+        dynamicImports: ['src/step-checkout.tsx'],
+      },
       '_wizard.js': { file: 'assets/wizard-w1.js', dynamicImports: ['src/dialog.tsx'] },
       'src/step-checkout.tsx': { file: 'assets/step-checkout-c1.js', imports: ['_phone.js', '_wizard.js'] },
       '_phone.js': { file: 'assets/phone-p1.js' },
@@ -39,7 +46,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'terms.md'), '# Our <b>terms</b>\n\nFirst **rule**.\n\n- one\n- two [more](/privacy)\n');
   testDb = await createTestDb();
   drop = testDb.drop;
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: 'web-static-secret-web-static-secret-0123', WEB_DIST_DIR: dist, TERMS_FILE: path.join(dist, 'terms.md') });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'web-static-secret-web-static-secret-0123',
+    WEB_DIST_DIR: dist,
+    TERMS_FILE: path.join(dist, 'terms.md'),
+  });
   app = await buildApp({ config, db: testDb.db, clock, serveWeb: true });
   await app.ready();
 });
@@ -108,7 +121,18 @@ describe('pages, 404s and HEAD (ADR 0041, 0040)', () => {
   });
 
   it('answers every app route with 200 and any other page path with the app and status 404', async () => {
-    for (const url of ['/order', '/order?full', '/order/', '/login', '/dashboard', '/orderinfo', '/orderinfo/12', '/orderinfo/12/files', '/reset-password?token=x', '/logout']) {
+    for (const url of [
+      '/order',
+      '/order?full',
+      '/order/',
+      '/login',
+      '/dashboard',
+      '/orderinfo',
+      '/orderinfo/12',
+      '/orderinfo/12/files',
+      '/reset-password?token=x',
+      '/logout',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect([url, res.statusCode]).toEqual([url, 200]);
     }
@@ -155,7 +179,8 @@ describe('pages, 404s and HEAD (ADR 0041, 0040)', () => {
     const res = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
-    for (const p of ['/dashboard', '/orderinfo', '/profile', '/transactions', '/loyalty', '/staff']) expect(res.body).toContain(`Disallow: ${p}\n`);
+    for (const p of ['/dashboard', '/orderinfo', '/profile', '/transactions', '/loyalty', '/staff'])
+      expect(res.body).toContain(`Disallow: ${p}\n`);
     expect(res.body).not.toMatch(/Disallow: \/order\n|Disallow: \/\n|Disallow: \/login/);
   });
 });
@@ -164,7 +189,10 @@ describe('the page carries its first answers and its code (ADR 0040)', () => {
   it('/order carries the settings, the first category’s lists, urgencies and price tables, equal to the API’s answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/order' });
     const answers = inlineAnswers(res.body);
-    const settings = (await app.inject({ method: 'GET', url: '/api/en/sites/settings', headers: { host: 'localhost:80' } })).json<{ idSite: number; siteCategories: number[] }>();
+    const settings = (await app.inject({ method: 'GET', url: '/api/en/sites/settings', headers: { host: 'localhost:80' } })).json<{
+      idSite: number;
+      siteCategories: number[];
+    }>();
     const category = settings.siteCategories[0];
     const paths = [
       '/api/en/sites/settings',

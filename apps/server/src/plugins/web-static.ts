@@ -53,7 +53,10 @@ const staticClosure = (manifest: Manifest, keys: Iterable<string>, seen = new Se
  */
 const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefetch: string[] } => {
   const loaded = staticClosure(manifest, [key]);
-  const later = staticClosure(manifest, [...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []));
+  const later = staticClosure(
+    manifest,
+    [...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []),
+  );
   for (const k of loaded) later.delete(k);
   const urls = (keys: Set<string>) => [...keys].map((k) => `/${manifest[k]?.file ?? ''}`);
   return { preload: urls(loaded), prefetch: urls(later) };
@@ -112,7 +115,9 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
   const built = existsSync(indexFile);
   const template = createTemplate(distDir);
 
-  app.get('/robots.txt', async (_request, reply) => reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()));
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.header('Cache-Control', 'public, max-age=3600').type('text/plain; charset=utf-8').send(robotsTxt()),
+  );
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, route: string | null, module: string | null) => {
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

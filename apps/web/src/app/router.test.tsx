@@ -71,7 +71,9 @@ describe('shell', () => {
     signIn();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const names = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const names = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(names).toEqual(['New Order', 'All Orders', 'Transactions', 'Settings', 'My Bonuses']);
     await waitFor(() => expect(within(nav).getByRole('link', { name: /All Orders/ })).toHaveTextContent('All Orders3'));
     expect(await screen.findByRole('heading', { name: 'You have no orders yet' })).toBeInTheDocument();

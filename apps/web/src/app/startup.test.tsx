@@ -69,7 +69,9 @@ describe('startup', () => {
     );
     const { router } = renderApp('/order?magicLink=notice-1');
     const notifications = await screen.findByRole('region', { name: 'Notifications' });
-    expect(await within(notifications).findByRole('status')).toHaveTextContent('The password chosen when this account was created was removed');
+    expect(await within(notifications).findByRole('status')).toHaveTextContent(
+      'The password chosen when this account was created was removed',
+    );
     await waitFor(() => expect(currentUrl(router)).toBe('/order'));
     expect(localStorage.getItem('refreshToken')).toBe('refresh-n');
   });
@@ -86,9 +88,7 @@ describe('startup', () => {
 
   it('sets the theme colour from settings as a CSS custom property', async () => {
     server.use(
-      http.get('/api/en/sites/settings', () =>
-        HttpResponse.json({ ...settingsFixture, application_theme: { mainColor: '#7c3aed' } }),
-      ),
+      http.get('/api/en/sites/settings', () => HttpResponse.json({ ...settingsFixture, application_theme: { mainColor: '#7c3aed' } })),
     );
     renderApp('/order');
     await screen.findByRole('heading', { level: 1, name: 'New Order' });

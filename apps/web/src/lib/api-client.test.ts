@@ -13,9 +13,7 @@ const protectedPing = (validToken: string, seen: string[] = []) =>
   http.get(PING, ({ request }) => {
     const auth = request.headers.get('Authorization') ?? '';
     seen.push(auth);
-    return auth === `Bearer ${validToken}`
-      ? HttpResponse.json({ ok: true })
-      : HttpResponse.json({ message: 'expired' }, { status: 401 });
+    return auth === `Bearer ${validToken}` ? HttpResponse.json({ ok: true }) : HttpResponse.json({ message: 'expired' }, { status: 401 });
   });
 
 /** The refresh endpoint rotating `from` into the pair (`access-2`, `refresh-2`). */
@@ -197,10 +195,12 @@ describe('apiFetch bodies', () => {
 });
 
 describe("apiFetch check: 'after' (ADR 0028)", () => {
-  const strictSchema = { parse: (data: unknown) => {
-    if (typeof data !== 'object' || data === null || !('ok' in data) || data.ok !== true) throw new Error('ok must be true');
-    return data as { ok: true };
-  } };
+  const strictSchema = {
+    parse: (data: unknown) => {
+      if (typeof data !== 'object' || data === null || !('ok' in data) || data.ok !== true) throw new Error('ok must be true');
+      return data as { ok: true };
+    },
+  };
 
   it('answers before the schema is loaded, and loads and checks it only once the first page is shown', async () => {
     deferChecksAgain();
@@ -223,7 +223,9 @@ describe("apiFetch check: 'after' (ADR 0028)", () => {
     server.use(http.get(PING, () => HttpResponse.json({ ok: 'no' })));
     const bad = vi.fn();
     const stop = onBadResponse(bad);
-    await expect(apiFetch(PING, { auth: false, schema: () => Promise.resolve(strictSchema), check: 'after' })).resolves.toEqual({ ok: 'no' });
+    await expect(apiFetch(PING, { auth: false, schema: () => Promise.resolve(strictSchema), check: 'after' })).resolves.toEqual({
+      ok: 'no',
+    });
     expect(bad).not.toHaveBeenCalled();
     releaseDeferredChecks();
     await vi.waitFor(() => expect(bad).toHaveBeenCalledTimes(1));

@@ -45,7 +45,9 @@ export const downloadFrom = async (
     chunks.push(new Uint8Array(await response.arrayBuffer()));
   }
   onProgress(100);
-  const url = URL.createObjectURL(new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const url = URL.createObjectURL(
+    new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -125,6 +125,20 @@ export const orderDetailFixture = (overrides: Partial<OrderDetail> = {}): OrderD
 
 /** The signed-in devices (ADR 0053): this one and a phone. */
 export const sessionsFixture: Session[] = [
-  { id: 'family-this', device: 'Chrome on Windows', ip: '203.0.113.5', signedInAt: '2026-11-20T09:00:00.000Z', lastSeenAt: '2026-11-23T09:00:00.000Z', current: true },
-  { id: 'family-phone', device: 'Safari on iOS', ip: '198.51.100.7', signedInAt: '2026-11-19T18:00:00.000Z', lastSeenAt: '2026-11-22T20:30:00.000Z', current: false },
+  {
+    id: 'family-this',
+    device: 'Chrome on Windows',
+    ip: '203.0.113.5',
+    signedInAt: '2026-11-20T09:00:00.000Z',
+    lastSeenAt: '2026-11-23T09:00:00.000Z',
+    current: true,
+  },
+  {
+    id: 'family-phone',
+    device: 'Safari on iOS',
+    ip: '198.51.100.7',
+    signedInAt: '2026-11-19T18:00:00.000Z',
+    lastSeenAt: '2026-11-22T20:30:00.000Z',
+    current: false,
+  },
 ];

@@ -35,7 +35,10 @@ export const referralFixture = (id: number, statusId: number, overrides: Partial
   firstName: `Friend ${id}`,
   email: 'f***@example.com',
   dateCreated: '2030-01-02T09:30:00.000Z',
-  status: { id: statusId, name: ['All', 'New referral', 'In progress', 'Ready to use', 'Discount generated', 'Discount used', 'Discount expired'][statusId] ?? '' },
+  status: {
+    id: statusId,
+    name: ['All', 'New referral', 'In progress', 'Ready to use', 'Discount generated', 'Discount used', 'Discount expired'][statusId] ?? '',
+  },
   discount: null,
   ...overrides,
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGE, emailOnItsWayBody, isCustomerRole, isStaffRole, isValidEmail, isValidName, normalizeEmail, signUpBodySchema, splitFullName } from './index';
+import {
+  AUTH_MESSAGE,
+  emailOnItsWayBody,
+  isCustomerRole,
+  isStaffRole,
+  isValidEmail,
+  isValidName,
+  normalizeEmail,
+  signUpBodySchema,
+  splitFullName,
+} from './index';
 
 describe('email check: a standard address pattern (SPEC §5)', () => {
   it.each(['demo@example.com', 'first.last+tag@sub.example.co.uk', 'a@b.io'])('accepts %s', (email) => {

@@ -2,11 +2,7 @@ import { z } from 'zod';
 
 import { AUTH_MESSAGE, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isValidEmail } from './rules/index';
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX_LENGTH)
-  .refine(isValidEmail, { message: AUTH_MESSAGE.invalidEmail });
+export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isValidEmail, { message: AUTH_MESSAGE.invalidEmail });
 
 export const tokensSchema = z.object({ accessToken: z.string(), refreshToken: z.string() });
 export type Tokens = z.infer<typeof tokensSchema>;

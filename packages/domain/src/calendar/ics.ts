@@ -1,6 +1,10 @@
 // Calendar files (RFC 5545) for an order's deadline and a revision's due date (ADR 0044, 0045).
 /** `20261123T200000Z`: UTC, so every calendar shows the moment right in its own time zone. */
-const icsDateTime = (d: Date): string => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const icsDateTime = (d: Date): string =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newlines are escaped in text values. */
 const escapeText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');

@@ -27,7 +27,7 @@ describe('SPEC §3 directions and chats', () => {
 });
 
 describe('SPEC §5 "Chat": 1500 characters, no empty message without files', () => {
-  it('refuses 1501 characters with SPEC\'s text and takes 1500', () => {
+  it("refuses 1501 characters with SPEC's text and takes 1500", () => {
     expect(messageBodyProblem('a'.repeat(1501), false)).toBe('Message cannot be more than 1500 characters long.');
     expect(messageBodyProblem('a'.repeat(1500), false)).toBeNull();
   });
@@ -61,8 +61,17 @@ describe('wire shapes', () => {
   });
   it('parses a new-message frame and refuses an unknown event', () => {
     const message = {
-      id: 1, orderId: 2, sequence: 1, direction: { id: 6 }, state: { id: 1 }, body: 'hi', sticker: null, emoji: null, files: [],
-      dateCreated: '2026-01-01T00:00:00.000Z', clientId: null,
+      id: 1,
+      orderId: 2,
+      sequence: 1,
+      direction: { id: 6 },
+      state: { id: 1 },
+      body: 'hi',
+      sticker: null,
+      emoji: null,
+      files: [],
+      dateCreated: '2026-01-01T00:00:00.000Z',
+      clientId: null,
     };
     expect(chatMessageSchema.parse(message).direction.id).toBe(6);
     expect(serverFrameSchema.safeParse({ event: SOCKET_EVENT.newMessage, data: { message } }).success).toBe(true);

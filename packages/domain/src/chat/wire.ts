@@ -1,13 +1,5 @@
 import { z } from 'zod';
-import {
-  CHATS,
-  CLIENT_ID_PATTERN,
-  MESSAGES_PAGE_MAX,
-  MESSAGES_PAGE_SIZE,
-  READ_IDS_MAX,
-  SOCKET_EVENT,
-} from './rules/index';
-
+import { CHATS, CLIENT_ID_PATTERN, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, READ_IDS_MAX, SOCKET_EVENT } from './rules/index';
 
 const id = z.number().int();
 const chatIdSchema = z.enum(CHATS as unknown as ['writer', 'support']);
@@ -62,7 +54,10 @@ export const isValidClientId = (value: string): boolean => CLIENT_ID_PATTERN.tes
 export const orderUnreadSchema = z.object({ total: z.number().int(), writer: z.number().int(), support: z.number().int() });
 export type OrderUnread = z.infer<typeof orderUnreadSchema>;
 /** `GET {chat}/api/customers/orders/unread` → `{ total, orders: [{ orderId, total }] }` (orders with unread messages only). */
-export const unreadSummarySchema = z.object({ total: z.number().int(), orders: z.array(z.object({ orderId: id, total: z.number().int() })) });
+export const unreadSummarySchema = z.object({
+  total: z.number().int(),
+  orders: z.array(z.object({ orderId: id, total: z.number().int() })),
+});
 export type UnreadSummary = z.infer<typeof unreadSummarySchema>;
 /** The staff side's summary carries each order's chats too (ADR 0047). */
 export const staffUnreadSummarySchema = z.object({

@@ -35,10 +35,20 @@ describe('customer status names (CONTRACT "Identity")', () => {
 });
 
 describe('profile update body: the address fields (SPEC §3)', () => {
-  const base = { enabledFacebookMessenger: false, enabledNewsletters: true, enabledNightCalls: false, firstName: 'A', lastName: 'B', phone: '' };
+  const base = {
+    enabledFacebookMessenger: false,
+    enabledNewsletters: true,
+    enabledNightCalls: false,
+    firstName: 'A',
+    lastName: 'B',
+    phone: '',
+  };
   it('accepts the SPEC §7 body without them, and with them', () => {
     expect(customerUpdateBodySchema.safeParse(base).success).toBe(true);
-    expect(customerUpdateBodySchema.parse({ ...base, country: ' Ireland ', zip: 'D02 X285' })).toMatchObject({ country: 'Ireland', zip: 'D02 X285' });
+    expect(customerUpdateBodySchema.parse({ ...base, country: ' Ireland ', zip: 'D02 X285' })).toMatchObject({
+      country: 'Ireland',
+      zip: 'D02 X285',
+    });
   });
   it('refuses a zip over 20 characters and an address over 250', () => {
     expect(customerUpdateBodySchema.safeParse({ ...base, zip: '1'.repeat(21) }).success).toBe(false);
@@ -52,7 +62,14 @@ describe('profile update body: the address fields (SPEC §3)', () => {
 });
 
 describe('privacy preferences (CONTRACT: six flags as booleans)', () => {
-  const all = { cookies_usages: true, personal_data: true, technical_data: true, location_usages: false, information_sharing: false, email_subscription: false };
+  const all = {
+    cookies_usages: true,
+    personal_data: true,
+    technical_data: true,
+    location_usages: false,
+    information_sharing: false,
+    email_subscription: false,
+  };
   it('takes exactly the six booleans', () => {
     expect(privacyBodySchema.safeParse(all).success).toBe(true);
     expect(privacyBodySchema.safeParse({ ...all, personal_data: 'yes' }).success).toBe(false);
@@ -99,10 +116,16 @@ describe('password change body', () => {
 describe('device names from a User-Agent', () => {
   it.each([
     ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36', 'Chrome on Windows'],
-    ['Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', 'Safari on iOS'],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
     ['Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36', 'Chrome on Android'],
     ['Mozilla/5.0 (Macintosh; Intel Mac OS X 14.1; rv:121.0) Gecko/20100101 Firefox/121.0', 'Firefox on macOS'],
-    ['Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0', 'Edge on Windows'],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      'Edge on Windows',
+    ],
     ['curl/8.0', 'Unknown device'],
     ['', 'Unknown device'],
   ])('names %s', (ua, device) => {

@@ -8,8 +8,7 @@ export const CUSTOMER_STATUS = {
   deactivated: { id: 4, name: 'Deactivated' },
 } as const;
 export type CustomerStatusId = (typeof CUSTOMER_STATUS)[keyof typeof CUSTOMER_STATUS]['id'];
-export const customerStatusName = (id: number): string =>
-  Object.values(CUSTOMER_STATUS).find((s) => s.id === id)?.name ?? 'Unknown';
+export const customerStatusName = (id: number): string => Object.values(CUSTOMER_STATUS).find((s) => s.id === id)?.name ?? 'Unknown';
 
 /** SPEC §5 "Profile: phone accepts digits only, max 21 characters". */
 export const PROFILE_PHONE_MAX_LENGTH = 21;
@@ -36,7 +35,6 @@ export const CUSTOMER_MESSAGE = {
   otherSessionsEnded: 'All other sessions have been signed out.',
   preferencesSaved: 'Your preferences have been saved.',
 } as const;
-
 
 export const facebookDataSchema = z.object({
   fbMessengerAppId: z.string().nullable(),
@@ -81,7 +79,11 @@ export const PROFILE_PHONE_MESSAGE = 'Phone accepts digits only, max 21 characte
 export const PROFILE_TEXT_MAX_LENGTH = 100;
 export const PROFILE_ADDRESS_MAX_LENGTH = 250;
 export const PROFILE_ZIP_MAX_LENGTH = 20;
-const addressField = (max: number) => z.string().trim().max(max, { message: `At most ${max} characters` });
+const addressField = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: `At most ${max} characters` });
 
 /**
  * SPEC §7: PUT /api/en/customers/customer body. The address fields (country, state, city, address, zip,
@@ -109,12 +111,42 @@ export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(25
  * flags as booleans): the wire name of each flag and the profile field it sets (SPEC §3).
  */
 export const PRIVACY_CONSENTS = [
-  { key: 'cookies_usages', field: 'enabledCookiesUsage', label: 'Cookies', description: 'Cookies that keep you signed in and remember your choices.' },
-  { key: 'personal_data', field: 'enabledPersonalData', label: 'Personal data', description: 'Processing the personal data you gave us to fulfil your orders.' },
-  { key: 'technical_data', field: 'enabledTechnicalData', label: 'Technical data', description: 'Device and browser data that help us keep the site working.' },
-  { key: 'location_usages', field: 'enabledLocationUsage', label: 'Location', description: 'Your approximate location, to show local prices and times.' },
-  { key: 'information_sharing', field: 'enabledInformationSharing', label: 'Information sharing', description: 'Sharing information with partners who help deliver the service.' },
-  { key: 'email_subscription', field: 'enabledEmailSubscription', label: 'Email subscription', description: 'Emails about offers and news.' },
+  {
+    key: 'cookies_usages',
+    field: 'enabledCookiesUsage',
+    label: 'Cookies',
+    description: 'Cookies that keep you signed in and remember your choices.',
+  },
+  {
+    key: 'personal_data',
+    field: 'enabledPersonalData',
+    label: 'Personal data',
+    description: 'Processing the personal data you gave us to fulfil your orders.',
+  },
+  {
+    key: 'technical_data',
+    field: 'enabledTechnicalData',
+    label: 'Technical data',
+    description: 'Device and browser data that help us keep the site working.',
+  },
+  {
+    key: 'location_usages',
+    field: 'enabledLocationUsage',
+    label: 'Location',
+    description: 'Your approximate location, to show local prices and times.',
+  },
+  {
+    key: 'information_sharing',
+    field: 'enabledInformationSharing',
+    label: 'Information sharing',
+    description: 'Sharing information with partners who help deliver the service.',
+  },
+  {
+    key: 'email_subscription',
+    field: 'enabledEmailSubscription',
+    label: 'Email subscription',
+    description: 'Emails about offers and news.',
+  },
 ] as const;
 export type PrivacyConsentKey = (typeof PRIVACY_CONSENTS)[number]['key'];
 export type PrivacyConsentField = (typeof PRIVACY_CONSENTS)[number]['field'];
@@ -144,7 +176,11 @@ export const changedConsents = (
   before: PrivacyBody,
   after: PrivacyBody,
 ): { consent: PrivacyConsentKey; previous: boolean; granted: boolean }[] =>
-  PRIVACY_CONSENTS.filter(({ key }) => before[key] !== after[key]).map(({ key }) => ({ consent: key, previous: before[key], granted: after[key] }));
+  PRIVACY_CONSENTS.filter(({ key }) => before[key] !== after[key]).map(({ key }) => ({
+    consent: key,
+    previous: before[key],
+    granted: after[key],
+  }));
 
 export const consentHistoryEntrySchema = z.object({
   consent: z.string(),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { FILE_MESSAGE, fileExtension, formatFileSize, ORDER_FILE_EXTENSIONS, ORDER_FILE_MAX_BYTES, validateMessengerFile, validateOrderFile } from './index';
+import {
+  FILE_MESSAGE,
+  fileExtension,
+  formatFileSize,
+  ORDER_FILE_EXTENSIONS,
+  ORDER_FILE_MAX_BYTES,
+  validateMessengerFile,
+  validateOrderFile,
+} from './index';
 
 describe('order and revision files (SPEC §5)', () => {
   it.each(['essay.docx', 'notes.PDF', 'data.tar.gz', 'slides.pptx', 'scan.jpeg', 'a.7z'])('accepts %s', (name) => {
@@ -9,7 +17,9 @@ describe('order and revision files (SPEC §5)', () => {
     expect(validateOrderFile({ name, size: 10 })).toBe(FILE_MESSAGE.invalidFormat(ORDER_FILE_EXTENSIONS));
   });
   it('says the list exactly as SPEC starts it', () => {
-    expect(FILE_MESSAGE.invalidFormat(ORDER_FILE_EXTENSIONS).startsWith('Invalid file format. Acceptable file formats: txt, zip, doc')).toBe(true);
+    expect(
+      FILE_MESSAGE.invalidFormat(ORDER_FILE_EXTENSIONS).startsWith('Invalid file format. Acceptable file formats: txt, zip, doc'),
+    ).toBe(true);
   });
   it('allows exactly 100MB and refuses a byte more', () => {
     expect(validateOrderFile({ name: 'a.pdf', size: ORDER_FILE_MAX_BYTES })).toBeNull();

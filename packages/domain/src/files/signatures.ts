@@ -13,12 +13,19 @@ const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 
 const PDF: Signature[] = [[0, ascii('%PDF')]];
 // Zip, and every zip-based format: docx, xlsx, pptx, odt, zipx (local file header, empty or spanned archive).
-const ZIP: Signature[] = [[0, [0x50, 0x4b, 0x03, 0x04]], [0, [0x50, 0x4b, 0x05, 0x06]], [0, [0x50, 0x4b, 0x07, 0x08]]];
+const ZIP: Signature[] = [
+  [0, [0x50, 0x4b, 0x03, 0x04]],
+  [0, [0x50, 0x4b, 0x05, 0x06]],
+  [0, [0x50, 0x4b, 0x07, 0x08]],
+];
 // Old binary Office (doc, xls, ppt): the OLE2 compound file header.
 const OLE2: Signature[] = [[0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]]];
 const PNG: Signature[] = [[0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]]];
 const JPEG: Signature[] = [[0, [0xff, 0xd8, 0xff]]];
-const GIF: Signature[] = [[0, ascii('GIF87a')], [0, ascii('GIF89a')]];
+const GIF: Signature[] = [
+  [0, ascii('GIF87a')],
+  [0, ascii('GIF89a')],
+];
 const RAR: Signature[] = [[0, [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]]];
 const SEVEN_ZIP: Signature[] = [[0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]]];
 const GZIP: Signature[] = [[0, [0x1f, 0x8b]]];

@@ -19,11 +19,35 @@ describe('LOYALTY_RULES (CONTRACT: start at 0 points with 0 %)', () => {
   it.each([
     [[], 'empty'],
     [[{ from: 1, to: null, percent: 0 }], 'not starting at 0'],
-    [[{ from: 0, to: 10, percent: 0 }, { from: 12, to: null, percent: 3 }], 'a gap'],
-    [[{ from: 0, to: 10, percent: 0 }, { from: 10, to: null, percent: 3 }], 'an overlap'],
+    [
+      [
+        { from: 0, to: 10, percent: 0 },
+        { from: 12, to: null, percent: 3 },
+      ],
+      'a gap',
+    ],
+    [
+      [
+        { from: 0, to: 10, percent: 0 },
+        { from: 10, to: null, percent: 3 },
+      ],
+      'an overlap',
+    ],
     [[{ from: 0, to: 10, percent: 0 }], 'a closed last rule'],
-    [[{ from: 0, to: null, percent: 0 }, { from: 5, to: null, percent: 3 }], 'an open rule before the last'],
-    [[{ from: 0, to: 10, percent: 5 }, { from: 11, to: null, percent: 3 }], 'a falling percent'],
+    [
+      [
+        { from: 0, to: null, percent: 0 },
+        { from: 5, to: null, percent: 3 },
+      ],
+      'an open rule before the last',
+    ],
+    [
+      [
+        { from: 0, to: 10, percent: 5 },
+        { from: 11, to: null, percent: 3 },
+      ],
+      'a falling percent',
+    ],
     [[{ from: 0, to: null, percent: 101 }], 'a percent above 100'],
   ])('refuses %j (%s)', (rules) => {
     expect(areLoyaltyRulesValid(rules)).toBe(false);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 
-
 export const loyaltyRuleSchema = z.object({ from: z.number().int(), to: z.number().int().nullable(), percent: z.number() });
 /** `GET /api/en/orders/discounts/loyalty_discounts/rules` */
 export const loyaltyRulesSchema = z.object({ rules: z.array(loyaltyRuleSchema) });

@@ -19,11 +19,23 @@ import {
 
 const essay = (patch: Partial<OrderFormValues> = {}): OrderFormValues => ({ ...defaultOrderForm(1), ...patch });
 const deps = (patch: Partial<OrderFormValues>, ctx: { siteCategory?: number; previousWorkType?: number } = {}) =>
-  applyFormDependencies(essay(patch), { siteCategory: ctx.siteCategory ?? 1, ...(ctx.previousWorkType ? { previousWorkType: ctx.previousWorkType } : {}) });
+  applyFormDependencies(essay(patch), {
+    siteCategory: ctx.siteCategory ?? 1,
+    ...(ctx.previousWorkType ? { previousWorkType: ctx.previousWorkType } : {}),
+  });
 
 describe('order defaults (SPEC §9)', () => {
   it('starts with work type 1, level 1, format 1, type 1, 1 page, double spacing, 0 sources, 240 hours', () => {
-    expect(defaultOrderForm(1)).toMatchObject({ workType: 1, level: 1, paperFormat: 1, paperType: 1, pages: 1, spacing: 2, sources: 0, urgency: 240 });
+    expect(defaultOrderForm(1)).toMatchObject({
+      workType: 1,
+      level: 1,
+      paperFormat: 1,
+      paperType: 1,
+      pages: 1,
+      spacing: 2,
+      sources: 0,
+      urgency: 240,
+    });
   });
   it('gives resumes 120 hours and paper type 71', () => {
     expect(defaultOrderForm(3)).toMatchObject({ urgency: 120, paperType: 71 });
@@ -91,7 +103,12 @@ describe('pages 1 to 100, resume 10, sources 0 to 100; an empty number resets to
     expect(deps({ pages: 0, sources: -3 }).values).toMatchObject({ pages: 1, sources: 0 });
     expect(deps({ pages: 11 }, { siteCategory: 3 }).values.pages).toBe(10);
   });
-  it.each([['', 1], ['abc', 1], ['7', 7], [7.9, 7]])('reads %s as %i', (value, expected) => {
+  it.each([
+    ['', 1],
+    ['abc', 1],
+    ['7', 7],
+    [7.9, 7],
+  ])('reads %s as %i', (value, expected) => {
     expect(clampNumber(value, 1, 100)).toBe(expected);
   });
 });
@@ -134,8 +151,12 @@ describe('step completion (SPEC §4)', () => {
     expect(isSubjectStepComplete({ subject: 3 })).toBe(true);
   });
   it('completes step 2 once details and files are valid', () => {
-    expect(isDetailsStepComplete({ workType: 1, details: 'Enough details here', subject: 1 }, { fileCount: 0, filesValid: true })).toBe(true);
-    expect(isDetailsStepComplete({ workType: 1, details: 'Enough details here', subject: 1 }, { fileCount: 1, filesValid: false })).toBe(false);
+    expect(isDetailsStepComplete({ workType: 1, details: 'Enough details here', subject: 1 }, { fileCount: 0, filesValid: true })).toBe(
+      true,
+    );
+    expect(isDetailsStepComplete({ workType: 1, details: 'Enough details here', subject: 1 }, { fileCount: 1, filesValid: false })).toBe(
+      false,
+    );
     expect(isDetailsStepComplete({ workType: 1, details: '', subject: 1 }, { fileCount: 0, filesValid: true })).toBe(false);
   });
 });

@@ -11,10 +11,16 @@ const catalogues: OrderCatalogues = {
   paperFormats: [1, 2],
   subjects: [4],
   resumeServices: [1],
-  urgencies: [{ id: 1, hours: 240 }, { id: 3, hours: 24 }, { id: 6, hours: 12 }],
+  urgencies: [
+    { id: 1, hours: 240 },
+    { id: 3, hours: 24 },
+    { id: 6, hours: 12 },
+  ],
 };
 const parse = (overrides: Parameters<typeof toOrderBody>[0] extends infer V ? Partial<V> : never) =>
-  orderBodySchema.parse(toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here', ...overrides }, 1));
+  orderBodySchema.parse(
+    toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here', ...overrides }, 1),
+  );
 
 describe('checkOrderSubmission (the server runs the wizard rules again)', () => {
   it("gives Writer's Choice to a short title and strips HTML", () => {

@@ -4,7 +4,16 @@ import { amountToCents } from '../money/index';
 import { levelFieldForCategory, SITE_CATEGORY } from '../settings/index';
 import type { PriceDiscount, PriceInput } from '../pricing/index';
 import { stripHtml } from '../text/index';
-import { applyFormDependencies, defaultOrderForm, levelOf, normalizeTitle, ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE, pagesMaxFor, type Spacing } from './rules/index';
+import {
+  applyFormDependencies,
+  defaultOrderForm,
+  levelOf,
+  normalizeTitle,
+  ORDER_FORM_LIMITS,
+  ORDER_FORM_MESSAGE,
+  pagesMaxFor,
+  type Spacing,
+} from './rules/index';
 import type { orderBodySchema, priceCalcBodySchema } from './wire';
 
 /**

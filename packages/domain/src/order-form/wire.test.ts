@@ -6,7 +6,14 @@ import { orderBodySchema, priceCalcBodySchema, priceToWire } from './wire';
 describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
   it('sends extras as 1 off / 2 on and spacing as idSpacing', () => {
     const body = toOrderBody({ ...defaultOrderForm(1), premiumWriter: true, spacing: 1, subject: 4, title: 'Climate' }, 1);
-    expect(body).toMatchObject({ premiumWriter: 2, extraQualityCheck: 1, idSpacing: 1, topic: 'Climate', premiumSupport: false, academicLevel: 1 });
+    expect(body).toMatchObject({
+      premiumWriter: 2,
+      extraQualityCheck: 1,
+      idSpacing: 1,
+      topic: 'Climate',
+      premiumSupport: false,
+      academicLevel: 1,
+    });
     expect(orderBodySchema.safeParse(body).success).toBe(true);
   });
   it.each([
@@ -41,9 +48,17 @@ describe('price on the wire', () => {
   });
 });
 
-describe('the wizard\'s price confirmation body (SPEC §7 PUT …/calcs)', () => {
+describe("the wizard's price confirmation body (SPEC §7 PUT …/calcs)", () => {
   it.each([1, 3, 4, 5])('is a valid calcs body of category %i that prices exactly what the wizard prices', (category) => {
-    const values = { ...defaultOrderForm(category), level: 2, pages: 3, spacing: 1 as const, premiumWriter: true, preferredWriters: [7], onePageSummary: true };
+    const values = {
+      ...defaultOrderForm(category),
+      level: 2,
+      pages: 3,
+      spacing: 1 as const,
+      premiumWriter: true,
+      preferredWriters: [7],
+      onePageSummary: true,
+    };
     const body = toPriceCalcBody(values, category, { percent: 10, amount: 5.5 });
     const parsed = priceCalcBodySchema.parse(body);
     expect(priceInputForCalcBody(parsed, category)).toEqual(priceInputForForm(values, { percent: 10, amount: 550 }));

@@ -82,4 +82,3 @@ export const priceToWire = (price: Price): PriceResponse => ({
   priceOnePageSummary: centsToAmount(price.priceOnePageSummary),
   priceDiscount: centsToAmount(price.priceDiscount),
 });
-

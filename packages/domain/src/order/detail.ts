@@ -80,4 +80,3 @@ export const orderIdSchema = z.object({ id: z.number().int() });
 export const preferredWriterSchema = z.object({ idWriter: z.number().int(), isPremium: z.boolean() });
 export const preferredWriterListSchema = z.array(preferredWriterSchema);
 export type PreferredWriter = z.infer<typeof preferredWriterSchema>;
-

@@ -4,10 +4,16 @@ import { offeredPaymentsRules } from './availability';
 import { RECONCILE_MAX_DELAY_MS, nextReconcileDelayMs } from './reconcile';
 
 describe('offeredPaymentsRules (ADR 0036)', () => {
-  const rules = { '1': { default: ['paycore', 'paypal', 'fondy', 'paymentwall'] }, '3': { default: ['paypal'], '2': ['paycore', 'fondy'] } };
+  const rules = {
+    '1': { default: ['paycore', 'paypal', 'fondy', 'paymentwall'] },
+    '3': { default: ['paypal'], '2': ['paycore', 'fondy'] },
+  };
 
   it('keeps only the usable providers in every list, in their order', () => {
-    expect(offeredPaymentsRules(rules, ['fondy', 'paypal'])).toEqual({ '1': { default: ['paypal', 'fondy'] }, '3': { default: ['paypal'], '2': ['fondy'] } });
+    expect(offeredPaymentsRules(rules, ['fondy', 'paypal'])).toEqual({
+      '1': { default: ['paypal', 'fondy'] },
+      '3': { default: ['paypal'], '2': ['fondy'] },
+    });
     expect(allowedPaymentSystems(offeredPaymentsRules(rules, ['fondy']), 1, 1)).toEqual(['fondy']);
   });
 

@@ -19,8 +19,10 @@ export interface OrderCharge {
  * forced edit raised the price, the difference still due; anything else nothing (null).
  */
 export const orderCharge = (order: { statusId: number; finalPriceCents: number; amountDueCents: number }): OrderCharge | null => {
-  if (order.statusId === ORDER_STATUS.unpaid) return order.finalPriceCents > 0 ? { kind: PAYMENT_KIND.full, amountCents: order.finalPriceCents } : null;
-  if (order.statusId === ORDER_STATUS.modified && order.amountDueCents > 0) return { kind: PAYMENT_KIND.difference, amountCents: order.amountDueCents };
+  if (order.statusId === ORDER_STATUS.unpaid)
+    return order.finalPriceCents > 0 ? { kind: PAYMENT_KIND.full, amountCents: order.finalPriceCents } : null;
+  if (order.statusId === ORDER_STATUS.modified && order.amountDueCents > 0)
+    return { kind: PAYMENT_KIND.difference, amountCents: order.amountDueCents };
   return null;
 };
 

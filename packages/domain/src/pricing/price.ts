@@ -22,9 +22,7 @@ const rateKey = (workType: number, level: number, urgency: number): string => `$
 export const toPriceTable = (calcs: Calcs): PriceTable => ({
   siteCategory: calcs.siteCategory,
   rates: new Map(calcs.rates.map((r) => [rateKey(r.idWorkType, r.idLevel, r.urgency), amountToCents(r.pricePerPage)])),
-  extras: new Map(
-    calcs.extras.map((e) => [e.key, { kind: e.kind, value: e.kind === 'flat' ? amountToCents(e.value) : e.value }]),
-  ),
+  extras: new Map(calcs.extras.map((e) => [e.key, { kind: e.kind, value: e.kind === 'flat' ? amountToCents(e.value) : e.value }])),
   maxAmountDiscount: amountToCents(calcs.maxAmountDiscount),
 });
 
@@ -89,8 +87,7 @@ export const calculatePrice = (table: PriceTable, input: PriceInput): PriceResul
   const priceExtraQualityCheck = extraPrice(table, 'extraQualityCheck', input.extraQualityCheck, basicPrice);
   const priceQuality = extraPrice(table, 'originalityReport', input.originalityReport, basicPrice);
   const priceOnePageSummary = extraPrice(table, 'onePageSummary', input.onePageSummary, basicPrice);
-  const subtotal =
-    basicPrice + pricePremiumWriter + pricePreferedWriter + priceExtraQualityCheck + priceQuality + priceOnePageSummary;
+  const subtotal = basicPrice + pricePremiumWriter + pricePreferedWriter + priceExtraQualityCheck + priceQuality + priceOnePageSummary;
   const discount = input.discount;
   const rawDiscount = discount ? percentOf(subtotal, Math.min(Math.max(discount.percent, 0), 100)) + Math.max(discount.amount, 0) : 0;
   // A discount is never more than maxAmountDiscount (ADR 0012) nor more than the order itself.

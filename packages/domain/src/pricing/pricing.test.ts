@@ -73,7 +73,9 @@ describe('extras are a share of the basic price or a flat amount', () => {
   });
   it('charges nothing for an extra that is off', () => {
     const p = price({});
-    expect([p.pricePremiumWriter, p.pricePreferedWriter, p.priceExtraQualityCheck, p.priceQuality, p.priceOnePageSummary]).toEqual([0, 0, 0, 0, 0]);
+    expect([p.pricePremiumWriter, p.pricePreferedWriter, p.priceExtraQualityCheck, p.priceQuality, p.priceOnePageSummary]).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
   });
 });
 
@@ -104,7 +106,9 @@ describe('price properties', () => {
     extraQualityCheck: fc.boolean(),
     originalityReport: fc.boolean(),
     onePageSummary: fc.boolean(),
-    discount: fc.option(fc.record({ percent: fc.integer({ min: 0, max: 100 }), amount: fc.integer({ min: 0, max: 100_000 }) }), { nil: undefined }),
+    discount: fc.option(fc.record({ percent: fc.integer({ min: 0, max: 100 }), amount: fc.integer({ min: 0, max: 100_000 }) }), {
+      nil: undefined,
+    }),
   });
   it('is integer cents, non-negative, and final equals the lines minus the discount', () => {
     fc.assert(
@@ -112,8 +116,13 @@ describe('price properties', () => {
         const r = calculatePrice(table, input);
         if (!r.ok) return false;
         const p = r.price;
-        const lines = p.basicPrice + p.pricePremiumWriter + p.pricePreferedWriter + p.priceExtraQualityCheck + p.priceQuality + p.priceOnePageSummary;
-        return Object.values(p).every((v) => Number.isInteger(v) && v >= 0) && p.finalPrice === lines - p.priceDiscount && p.priceDiscount <= table.maxAmountDiscount;
+        const lines =
+          p.basicPrice + p.pricePremiumWriter + p.pricePreferedWriter + p.priceExtraQualityCheck + p.priceQuality + p.priceOnePageSummary;
+        return (
+          Object.values(p).every((v) => Number.isInteger(v) && v >= 0) &&
+          p.finalPrice === lines - p.priceDiscount &&
+          p.priceDiscount <= table.maxAmountDiscount
+        );
       }),
     );
   });
@@ -129,7 +138,7 @@ describe('price properties', () => {
   });
 });
 
-describe('the server\'s figure (priceFromWire, samePrice)', () => {
+describe("the server's figure (priceFromWire, samePrice)", () => {
   it('reads the wire price back into the same cents, for any price', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 100 }), fc.boolean(), fc.integer({ min: 0, max: 100 }), (pages, premiumWriter, percent) => {

@@ -24,9 +24,17 @@ describe('referralStatus (SPEC §4, CONTRACT)', () => {
     ['placed an order', { hasOrder: true }, 2],
     ['paid an order', { hasOrder: true, hasPaidOrder: true }, 3],
     ['discount generated', { hasOrder: true, hasPaidOrder: true, discount: { usedAt: null, expiresAt: new Date('2026-06-01') } }, 4],
-    ['discount used', { hasOrder: true, hasPaidOrder: true, discount: { usedAt: new Date('2026-05-09'), expiresAt: new Date('2026-06-01') } }, 5],
+    [
+      'discount used',
+      { hasOrder: true, hasPaidOrder: true, discount: { usedAt: new Date('2026-05-09'), expiresAt: new Date('2026-06-01') } },
+      5,
+    ],
     ['discount expired', { hasOrder: true, hasPaidOrder: true, discount: { usedAt: null, expiresAt: new Date('2026-05-09') } }, 6],
-    ['used before it would expire stays used', { hasPaidOrder: true, discount: { usedAt: new Date('2026-05-01'), expiresAt: new Date('2026-05-02') } }, 5],
+    [
+      'used before it would expire stays used',
+      { hasPaidOrder: true, discount: { usedAt: new Date('2026-05-01'), expiresAt: new Date('2026-05-02') } },
+      5,
+    ],
     ['the paid order was refunded before generation', { hasOrder: true, hasPaidOrder: false }, 2],
   ])('%s: %i', (_name, f, status) => {
     expect(referralStatus(facts(f), now)).toBe(status);
@@ -54,7 +62,14 @@ describe('the status filter 0–6', () => {
 });
 
 describe('referralFraud (ADR 0051)', () => {
-  const base = { referrerId: 1, referredId: 2, referrerChain: [], hashDevice: 'dev-b', referrerDevices: ['dev-a'], devicesOfOtherAccounts: ['dev-a', 'dev-c'] };
+  const base = {
+    referrerId: 1,
+    referredId: 2,
+    referrerChain: [],
+    hashDevice: 'dev-b',
+    referrerDevices: ['dev-a'],
+    devicesOfOtherAccounts: ['dev-a', 'dev-c'],
+  };
   it('lets an honest sign-up count', () => {
     expect(referralFraud(base)).toBeNull();
     expect(referralFraud({ ...base, hashDevice: '' })).toBeNull();

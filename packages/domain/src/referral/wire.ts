@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { generatedDiscountSchema } from '../loyalty/index';
 import { isReferralFilterId } from './rules/index';
 
-
 /** `GET /api/en/customers/referral` (CONTRACT "Paths") */
 export const referralInfoSchema = z.object({ url: z.string(), readyReferrals: z.number().int() });
 export type ReferralInfo = z.infer<typeof referralInfoSchema>;

@@ -8,7 +8,10 @@ import { isValidRating, REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGE } from './rule
  */
 export const reviewBodySchema = z.object({
   rating: z.coerce.number(),
-  comment: z.string().max(REVIEW_COMMENT_MAX_LENGTH * 4).default(''),
+  comment: z
+    .string()
+    .max(REVIEW_COMMENT_MAX_LENGTH * 4)
+    .default(''),
 });
 /** The feedback form (web): the same rules the server applies. */
 export const reviewFormSchema = z.object({

@@ -91,8 +91,14 @@ describe('SPEC §9 revision period from completion (CONTRACT)', () => {
     expect(revisionWindow({ completedAt, pages: 30, now: completedAt }).until?.getTime()).toBe(completedAt.getTime() + 30 * DAY);
   });
   it('counts whole days left, rounded up, and closes at its end', () => {
-    expect(revisionWindow({ completedAt, pages: 1, now: new Date(completedAt.getTime() + 13.5 * DAY) })).toMatchObject({ open: true, daysLeft: 1 });
-    expect(revisionWindow({ completedAt, pages: 1, now: new Date(completedAt.getTime() + 14 * DAY) })).toMatchObject({ open: false, daysLeft: 0 });
+    expect(revisionWindow({ completedAt, pages: 1, now: new Date(completedAt.getTime() + 13.5 * DAY) })).toMatchObject({
+      open: true,
+      daysLeft: 1,
+    });
+    expect(revisionWindow({ completedAt, pages: 1, now: new Date(completedAt.getTime() + 14 * DAY) })).toMatchObject({
+      open: false,
+      daysLeft: 0,
+    });
   });
   it('is closed before completion', () => {
     expect(revisionWindow({ completedAt: null, pages: 1, now: completedAt })).toEqual({ until: null, open: false, daysLeft: 0 });
@@ -103,8 +109,12 @@ describe('who may request a revision', () => {
   const open = { until: new Date('2026-03-10T00:00:00Z'), open: true, daysLeft: 3 };
   it('refuses outside status 5, outside the window and with an active revision', () => {
     expect(revisionRequestRefusal({ orderStatus: 3, window: open, hasActiveRevision: false })?.code).toBe('notCompleted');
-    expect(revisionRequestRefusal({ orderStatus: 5, window: { ...open, open: false }, hasActiveRevision: false })?.code).toBe('windowClosed');
-    expect(revisionRequestRefusal({ orderStatus: 5, window: open, hasActiveRevision: true })?.message).toBe(REVISION_MESSAGE.activeRevision);
+    expect(revisionRequestRefusal({ orderStatus: 5, window: { ...open, open: false }, hasActiveRevision: false })?.code).toBe(
+      'windowClosed',
+    );
+    expect(revisionRequestRefusal({ orderStatus: 5, window: open, hasActiveRevision: true })?.message).toBe(
+      REVISION_MESSAGE.activeRevision,
+    );
     expect(revisionRequestRefusal({ orderStatus: 5, window: open, hasActiveRevision: false })).toBeNull();
   });
   it('checks categories, description and level by field', () => {

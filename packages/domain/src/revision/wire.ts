@@ -50,7 +50,10 @@ export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
  */
 export const revisionCreateBodySchema = z.object({
   category: z.array(z.coerce.number().int().min(-1_000_000).max(1_000_000)).max(50).default([]),
-  describeProblem: z.string().max(REVISION_DESCRIPTION_MAX_LENGTH * 4).default(''),
+  describeProblem: z
+    .string()
+    .max(REVISION_DESCRIPTION_MAX_LENGTH * 4)
+    .default(''),
   revisionLevel: z.coerce.number().int().min(-1_000_000).max(1_000_000).nullable().default(null),
 });
 export type RevisionCreateBody = z.infer<typeof revisionCreateBodySchema>;

@@ -66,8 +66,7 @@ export const SIGNED_IN_PATHS: readonly string[] = [
   APP_PATH.staff,
 ];
 
-const routePattern = (route: string): RegExp =>
-  new RegExp(`^${route === '/' ? '/' : `${route.replace(/:[a-z]+/gi, '[^/]+')}/?`}$`);
+const routePattern = (route: string): RegExp => new RegExp(`^${route === '/' ? '/' : `${route.replace(/:[a-z]+/gi, '[^/]+')}/?`}$`);
 const PAGE_PATTERNS = APP_PAGES.map((page) => ({ page, pattern: routePattern(page.path) }));
 
 /** The app's page at `pathname` (no query string), or undefined: the server answers those with 404. */

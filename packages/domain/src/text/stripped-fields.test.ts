@@ -14,8 +14,33 @@ import { stripHtml } from './index';
  * tag, end tag, comment or processing instruction may survive, and stripping again changes nothing.
  */
 const OPENS_MARKUP = /<[a-zA-Z/!?]/;
-const pieces = ['<', '>', '<<', '>>', '/', '!', '?', '--', '<!--', '-->', 'b', 'img', 'script', ' src=x', ' onerror=alert(1)', '"', "'", '=', ' ', 'a', 'x', '\n'];
-const tagSoup = fc.array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 3 })), { maxLength: 12 }).map((parts) => parts.join(''));
+const pieces = [
+  '<',
+  '>',
+  '<<',
+  '>>',
+  '/',
+  '!',
+  '?',
+  '--',
+  '<!--',
+  '-->',
+  'b',
+  'img',
+  'script',
+  ' src=x',
+  ' onerror=alert(1)',
+  '"',
+  "'",
+  '=',
+  ' ',
+  'a',
+  'x',
+  '\n',
+];
+const tagSoup = fc
+  .array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 3 })), { maxLength: 12 })
+  .map((parts) => parts.join(''));
 
 const catalogues: OrderCatalogues = {
   workTypes: [1, 2, 3, 4],
@@ -24,11 +49,16 @@ const catalogues: OrderCatalogues = {
   paperFormats: [1, 2],
   subjects: [4],
   resumeServices: [1],
-  urgencies: [{ id: 1, hours: 240 }, { id: 3, hours: 24 }],
+  urgencies: [
+    { id: 1, hours: 240 },
+    { id: 3, hours: 24 },
+  ],
 };
 /** One field of an order the server checks, the others valid. */
 const submitted = (field: 'topic' | 'paperDetails' | 'credentials' | 'discountCode', value: string) => {
-  const body = orderBodySchema.parse(toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here' }, 1));
+  const body = orderBodySchema.parse(
+    toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here' }, 1),
+  );
   const result = checkOrderSubmission({ ...body, [field]: value }, { siteCategory: 1, catalogues });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.order;
@@ -72,6 +102,8 @@ describe('every stripped field refuses nested and broken tags', () => {
   }
 
   it('the wizard judges details by their stripped length', () => {
-    expect(validateOrderDetails({ details: '<<b>img src=x onerror=alert(1)>', subject: 4, workType: 1 }, { fileCount: 0 }).details).toBeDefined();
+    expect(
+      validateOrderDetails({ details: '<<b>img src=x onerror=alert(1)>', subject: 4, workType: 1 }, { fileCount: 0 }).details,
+    ).toBeDefined();
   });
 });

@@ -44,12 +44,10 @@ export const seedDemoLoyalty = async (q: Queryable, { customerId, now }: { custo
     });
     if (id === null) continue;
     await q.query('UPDATE users SET referrer_id = $2, created_at = $3 WHERE id = $1', [id, customerId, joined]);
-    await q.query(`INSERT INTO referrals (referrer_id, referred_id, hash_device, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
-      customerId,
-      id,
-      `demo-device-${i}`,
-      joined,
-    ]);
+    await q.query(
+      `INSERT INTO referrals (referrer_id, referred_id, hash_device, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+      [customerId, id, `demo-device-${i}`, joined],
+    );
     if (friend.paid && template) {
       // A copy of one of the demo orders, paid by the friend: the referral is ready to use.
       await q.query(

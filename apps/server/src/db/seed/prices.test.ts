@@ -4,11 +4,19 @@ import { priceExtraRows, priceRateRows, seededCalcs } from './prices';
 
 const rates = priceRateRows();
 const rate = (category: number, workType: number, level: number, hours: number): number => {
-  const row = rates.find((r) => r.siteCategory === category && r.workTypeId === workType && r.levelId === level && r.urgencyHours === hours);
+  const row = rates.find(
+    (r) => r.siteCategory === category && r.workTypeId === workType && r.levelId === level && r.urgencyHours === hours,
+  );
   if (!row) throw new Error(`no rate ${category}:${workType}:${level}:${hours}`);
   return row.centsPerPage;
 };
-const LEVELS: Record<number, readonly (readonly [number, string])[]> = { 1: ACADEMIC_LEVELS, 2: ACADEMIC_LEVELS, 3: RESUME_LEVELS, 4: THESIS_LEVELS, 5: ACADEMIC_LEVELS };
+const LEVELS: Record<number, readonly (readonly [number, string])[]> = {
+  1: ACADEMIC_LEVELS,
+  2: ACADEMIC_LEVELS,
+  3: RESUME_LEVELS,
+  4: THESIS_LEVELS,
+  5: ACADEMIC_LEVELS,
+};
 const hoursLongestFirst = URGENCIES.map((u) => u.hours).sort((a, b) => b - a);
 
 describe('seeded price rates (ADR 0011)', () => {

@@ -18,7 +18,16 @@ const signUp = async (email = uniqueEmail('links'), password = 'secret-pass-1'):
     method: 'POST',
     url: '/api/en/auth/jwt/sign_up',
     remoteAddress: nextIp(),
-    payload: { phone: '1555123456', email, password, firstName: 'Grace', lastName: 'Hopper', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+    payload: {
+      phone: '1555123456',
+      email,
+      password,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      isEnabledNightCall: false,
+      ref_id: null,
+      hashDevice: 'd',
+    },
   });
   expect(res.statusCode).toBe(200);
   return { ...res.json<Tokens>(), email };
@@ -43,12 +52,10 @@ const statusOf = async (email: string) => {
 };
 const requestMagicLink = (payload: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/magic_link', payload, remoteAddress: nextIp() });
-const useMagicLink = (token: string) =>
-  t.app.inject({ method: 'GET', url: `/api/en/auth/magic_link/${token}`, remoteAddress: nextIp() });
+const useMagicLink = (token: string) => t.app.inject({ method: 'GET', url: `/api/en/auth/magic_link/${token}`, remoteAddress: nextIp() });
 const forgot = (payload: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/forgotpassword', payload, remoteAddress: nextIp() });
-const reset = (payload: Record<string, string>) =>
-  t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload });
+const reset = (payload: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload });
 const signIn = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/en/auth/jwt/sign_in', payload: { email, password, hashDevice: 'd' }, remoteAddress: nextIp() });
 
@@ -72,9 +79,19 @@ afterAll(async () => {
 describe('POST /api/checkmail', () => {
   it("answers 'fail' for a registered email (any case) and 'success' for a free one", async () => {
     const { email } = await signUp();
-    const taken = await t.app.inject({ method: 'POST', url: '/api/checkmail', payload: { email: email.toUpperCase() }, remoteAddress: nextIp() });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkmail',
+      payload: { email: email.toUpperCase() },
+      remoteAddress: nextIp(),
+    });
     expect(taken.json()).toEqual({ status: 'fail' });
-    const free = await t.app.inject({ method: 'POST', url: '/api/checkmail', payload: { email: uniqueEmail('free') }, remoteAddress: nextIp() });
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/checkmail',
+      payload: { email: uniqueEmail('free') },
+      remoteAddress: nextIp(),
+    });
     expect(free.json()).toEqual({ status: 'success' });
   });
 
@@ -111,7 +128,11 @@ describe('magic link', () => {
     const first = await useMagicLink(token);
     expect(first.statusCode).toBe(200);
     // Signed up with a password, proven from a browser without the sign-up session: the password is gone (ADR 0038).
-    expect(first.json()).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String), message: AUTH_MESSAGE.unprovenPasswordRemoved });
+    expect(first.json()).toEqual({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      message: AUTH_MESSAGE.unprovenPasswordRemoved,
+    });
     expect(await statusOf(email)).toEqual({ status_id: CUSTOMER_STATUS.active.id, confirmed: true });
 
     const second = await useMagicLink(token);
@@ -131,7 +152,9 @@ describe('magic link', () => {
     await requestMagicLink({ email });
     const token = tokenIn((await latestMail(email)).text, /magicLink=([\w-]+)/);
     expect(await t.db.query('SELECT 1 FROM one_time_tokens WHERE token_hash = $1', [token])).toHaveLength(0);
-    expect(await t.db.query("SELECT 1 FROM one_time_tokens WHERE token_hash = $1 AND purpose = 'magic_link'", [hashToken(token)])).toHaveLength(1);
+    expect(
+      await t.db.query("SELECT 1 FROM one_time_tokens WHERE token_hash = $1 AND purpose = 'magic_link'", [hashToken(token)]),
+    ).toHaveLength(1);
   });
 
   it('answers 404 for a link older than 12 hours', async () => {
@@ -170,7 +193,7 @@ describe('magic link', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 404]);
   });
 
-  it("answers 404 \"Email doesn't exist on site\" for an unknown email", async () => {
+  it('answers 404 "Email doesn\'t exist on site" for an unknown email', async () => {
     const res = await requestMagicLink({ email: uniqueEmail('unknown') });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: AUTH_MESSAGE.emailNotOnSite });
@@ -201,7 +224,11 @@ describe('forgot password and reset', () => {
 
     expect((await signIn(email, 'secret-pass-1')).statusCode).toBe(400);
     expect((await signIn(email, 'brand-new-pass')).statusCode).toBe(200);
-    const oldSession = await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${refreshToken}` } });
+    const oldSession = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/auth/jwt/refresh',
+      headers: { authorization: `Bearer ${refreshToken}` },
+    });
     expect(oldSession.statusCode).toBe(401);
 
     const again = await reset({ token, password: 'another-pass-1' });

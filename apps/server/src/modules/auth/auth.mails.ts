@@ -17,8 +17,11 @@ interface Paragraph {
 }
 
 const compose = (to: string, subject: string, firstName: string, paragraphs: Paragraph[]): MailMessage => {
-  const text = [greeting(firstName), ...paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)), 'If you did not ask for this, you can ignore this email.']
-    .join('\n\n');
+  const text = [
+    greeting(firstName),
+    ...paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)),
+    'If you did not ask for this, you can ignore this email.',
+  ].join('\n\n');
   const html = [
     `<p>${escapeHtml(greeting(firstName))}</p>`,
     ...paragraphs.map((p) =>

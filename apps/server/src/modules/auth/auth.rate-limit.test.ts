@@ -14,13 +14,27 @@ type Inject = (ip: string, email: string) => Promise<LightMyRequestResponse>;
 /** CONTRACT "Errors and access": each endpoint its own bucket. */
 const endpoints: Record<string, Inject> = {
   'sign-in': (ip, email) =>
-    t.app.inject({ method: 'POST', url: '/api/en/auth/jwt/sign_in', remoteAddress: ip, payload: { email, password: 'wrong-pass-1', hashDevice: 'd' } }),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/en/auth/jwt/sign_in',
+      remoteAddress: ip,
+      payload: { email, password: 'wrong-pass-1', hashDevice: 'd' },
+    }),
   'sign-up': (ip, email) =>
     t.app.inject({
       method: 'POST',
       url: '/api/en/auth/jwt/sign_up',
       remoteAddress: ip,
-      payload: { phone: '1555123456', email, password: 'secret-pass-1', firstName: 'Rate', lastName: 'Limit', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+      payload: {
+        phone: '1555123456',
+        email,
+        password: 'secret-pass-1',
+        firstName: 'Rate',
+        lastName: 'Limit',
+        isEnabledNightCall: false,
+        ref_id: null,
+        hashDevice: 'd',
+      },
     }),
   checkmail: (ip, email) => t.app.inject({ method: 'POST', url: '/api/checkmail', remoteAddress: ip, payload: { email } }),
   'magic link request': (ip, email) => t.app.inject({ method: 'POST', url: '/api/magic_link', remoteAddress: ip, payload: { email } }),

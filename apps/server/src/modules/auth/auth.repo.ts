@@ -100,7 +100,21 @@ export const createAuthRepo = (db: Db) => ({
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
        ON CONFLICT DO NOTHING
        RETURNING id`,
-      [u.role, u.email, u.passwordHash, u.firstName, u.lastName, u.phone, u.statusId, u.enabledNightCalls, u.referrerId, u.hashDevice, u.ipClient, u.now, u.passwordUnproven],
+      [
+        u.role,
+        u.email,
+        u.passwordHash,
+        u.firstName,
+        u.lastName,
+        u.phone,
+        u.statusId,
+        u.enabledNightCalls,
+        u.referrerId,
+        u.hashDevice,
+        u.ipClient,
+        u.now,
+        u.passwordUnproven,
+      ],
     );
     return row?.id ?? null;
   },
@@ -161,15 +175,17 @@ export const createAuthRepo = (db: Db) => ({
       );
       if (!user) return null;
       await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [user.id, r.now]);
-      await tx.query(
-        `UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`,
-        [user.id, r.now],
-      );
+      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [
+        user.id,
+        r.now,
+      ]);
       return user.id;
     }),
 
   isEmailConfirmed: async (userId: number): Promise<boolean> => {
-    const [row] = await db.query<{ confirmed: boolean }>('SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [userId]);
+    const [row] = await db.query<{ confirmed: boolean }>('SELECT email_confirmed_at IS NOT NULL AS confirmed FROM users WHERE id = $1', [
+      userId,
+    ]);
     return row?.confirmed ?? false;
   },
 
@@ -207,7 +223,13 @@ export const createAuthRepo = (db: Db) => ({
        ORDER BY t.created_at DESC, t.id DESC`,
       [userId, now],
     );
-    return rows.map((r) => ({ familyId: r.family_id, userAgent: r.user_agent, ip: r.ip, signedInAt: new Date(r.signed_in_at), lastSeenAt: new Date(r.last_seen_at) }));
+    return rows.map((r) => ({
+      familyId: r.family_id,
+      userAgent: r.user_agent,
+      ip: r.ip,
+      signedInAt: new Date(r.signed_in_at),
+      lastSeenAt: new Date(r.last_seen_at),
+    }));
   },
 
   /** Ends one session of the account; false when the account has no such live session (another's is a 404). */
@@ -235,7 +257,13 @@ export const createAuthRepo = (db: Db) => ({
    * one the current password was checked against (a concurrent change wins once), every other session
    * ended. False when the account changed meanwhile, is deleted, or is gone.
    */
-  changePassword: async (c: { userId: number; expectedHash: string; passwordHash: string; keepFamilyId: string | null; now: Date }): Promise<boolean> =>
+  changePassword: async (c: {
+    userId: number;
+    expectedHash: string;
+    passwordHash: string;
+    keepFamilyId: string | null;
+    now: Date;
+  }): Promise<boolean> =>
     db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: number }>(
         `UPDATE users SET password_hash = $3, password_unproven = false, updated_at = $4
@@ -248,7 +276,10 @@ export const createAuthRepo = (db: Db) => ({
          WHERE user_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR family_id <> $2)`,
         [c.userId, c.keepFamilyId, c.now],
       );
-      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [c.userId, c.now]);
+      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [
+        c.userId,
+        c.now,
+      ]);
       return true;
     }),
 
@@ -269,10 +300,9 @@ export const createAuthRepo = (db: Db) => ({
       // The account row first (shared): a mailbox proof or a reset, which lock it before revoking every
       // token, then either runs wholly before this rotation (the token is revoked: no child) or wholly
       // after it (the child is committed and revoked with the rest). No child escapes a revocation.
-      await tx.query(
-        'SELECT u.id FROM users u JOIN refresh_tokens t ON t.user_id = u.id WHERE t.token_hash = $1 FOR SHARE OF u',
-        [r.tokenHash],
-      );
+      await tx.query('SELECT u.id FROM users u JOIN refresh_tokens t ON t.user_id = u.id WHERE t.token_hash = $1 FOR SHARE OF u', [
+        r.tokenHash,
+      ]);
       const [rotated] = await tx.query<{ user_id: number; family_id: string; user_agent: string; ip: string }>(
         `UPDATE refresh_tokens SET rotated_at = $2
          WHERE token_hash = $1 AND rotated_at IS NULL AND revoked_at IS NULL AND expires_at > $2
@@ -280,13 +310,23 @@ export const createAuthRepo = (db: Db) => ({
         [r.tokenHash, r.now],
       );
       if (!rotated) return null;
-      const [user] = await tx.query<{ role: number; status_id: number }>('SELECT role, status_id FROM users WHERE id = $1', [rotated.user_id]);
+      const [user] = await tx.query<{ role: number; status_id: number }>('SELECT role, status_id FROM users WHERE id = $1', [
+        rotated.user_id,
+      ]);
       // A deactivated account keeps no session: the rotation is kept (the token is spent), no child.
       if (!user || user.status_id === CUSTOMER_STATUS.deactivated.id) return null;
       // The child records where the session was last seen from (the refresh's client), else keeps the family's.
       await tx.query(
         'INSERT INTO refresh_tokens (user_id, family_id, token_hash, expires_at, created_at, user_agent, ip) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [rotated.user_id, rotated.family_id, r.childHash, r.expiresAt, r.now, clip(r.client?.userAgent) || rotated.user_agent, clip(r.client?.ip) || rotated.ip],
+        [
+          rotated.user_id,
+          rotated.family_id,
+          r.childHash,
+          r.expiresAt,
+          r.now,
+          clip(r.client?.userAgent) || rotated.user_agent,
+          clip(r.client?.ip) || rotated.ip,
+        ],
       );
       return { userId: rotated.user_id, role: user.role, familyId: rotated.family_id };
     }),
@@ -312,11 +352,20 @@ export const createAuthRepo = (db: Db) => ({
     );
   },
 
-  insertOneTimeToken: async (t: { userId: number; purpose: OneTimePurpose; tokenHash: string; expiresAt: Date; now: Date }): Promise<void> => {
-    await db.query(
-      'INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [t.userId, t.purpose, t.tokenHash, t.expiresAt, t.now],
-    );
+  insertOneTimeToken: async (t: {
+    userId: number;
+    purpose: OneTimePurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    now: Date;
+  }): Promise<void> => {
+    await db.query('INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      t.userId,
+      t.purpose,
+      t.tokenHash,
+      t.expiresAt,
+      t.now,
+    ]);
   },
 
   /** Single use by construction: only the first UPDATE finds used_at still null. Null when unknown, used or expired. */
@@ -329,6 +378,5 @@ export const createAuthRepo = (db: Db) => ({
     );
     return row?.user_id ?? null;
   },
-
 });
 export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -1,12 +1,25 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGE, checkmailBodySchema, checkmailResponseSchema, DomainError, ERROR_CODE, errorBodySchema, forgotPasswordBodySchema, magicLinkBodySchema, messageBodySchema, passwordResetBodySchema, signInBodySchema, signUpBodySchema, tokensSchema } from '@app/domain';
+import {
+  AUTH_MESSAGE,
+  checkmailBodySchema,
+  checkmailResponseSchema,
+  DomainError,
+  ERROR_CODE,
+  errorBodySchema,
+  forgotPasswordBodySchema,
+  magicLinkBodySchema,
+  messageBodySchema,
+  passwordResetBodySchema,
+  signInBodySchema,
+  signUpBodySchema,
+  tokensSchema,
+} from '@app/domain';
 import { bearerToken } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
-
 
 /** The refresh token travels as the bearer on refresh and logout (SPEC §7); missing is a 401. */
 const refreshTokenOf = (request: FastifyRequest): string => {
@@ -138,7 +151,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       },
     },
     async (request) =>
-      service.signInWithMagicLink({ token: request.params.token, sessionUserId: await app.optionalUserId(request), client: clientOf(request) }),
+      service.signInWithMagicLink({
+        token: request.params.token,
+        sessionUserId: await app.optionalUserId(request),
+        client: clientOf(request),
+      }),
   );
 
   app.post(

@@ -98,8 +98,15 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
    * carried, if any: the same account means the proof came from a browser holding its session.
    * When a password chosen before the first proof is removed, the customer is told by mail how to set one.
    */
-  const proveMailbox = async (account: { id: number; email: string; firstName: string }, sessionUserId: number | null): Promise<boolean> => {
-    const { passwordRemoved } = await repo.proveMailbox({ userId: account.id, sameSession: sessionUserId === account.id, now: clock.now() });
+  const proveMailbox = async (
+    account: { id: number; email: string; firstName: string },
+    sessionUserId: number | null,
+  ): Promise<boolean> => {
+    const { passwordRemoved } = await repo.proveMailbox({
+      userId: account.id,
+      sameSession: sessionUserId === account.id,
+      now: clock.now(),
+    });
     if (passwordRemoved) {
       log.info({ userId: account.id }, 'mailbox proven from another browser: unproven password removed, sessions revoked');
       const mail = passwordRemovedMail({ to: account.email, firstName: account.firstName, resetUrl: await resetUrlFor(account.id) });
@@ -180,8 +187,8 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
       if (userId === null) throw registered();
       if (referrerId !== null && onReferredSignUp) {
         // The account stands whatever happens to its referral (ADR 0051): a failure is logged, not shown.
-        await onReferredSignUp({ referrerId, referredId: userId, hashDevice: input.hashDevice ?? '', now: clock.now() }).catch((error: unknown) =>
-          log.error({ err: error, userId }, 'referral not recorded'),
+        await onReferredSignUp({ referrerId, referredId: userId, hashDevice: input.hashDevice ?? '', now: clock.now() }).catch(
+          (error: unknown) => log.error({ err: error, userId }, 'referral not recorded'),
         );
       }
 
@@ -264,14 +271,20 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
       const account = await activeAccountByEmail(email);
       if (!account) return FORGOT_PASSWORD_RESULT.unknownEmail;
       const token = await newOneTimeToken(account.id, 'password_reset', PASSWORD_RESET_TTL_SECONDS);
-      await mailer.send(passwordResetMail({ to: account.email, firstName: account.firstName, url: `${origin}/reset-password?token=${token}` }));
+      await mailer.send(
+        passwordResetMail({ to: account.email, firstName: account.firstName, url: `${origin}/reset-password?token=${token}` }),
+      );
       return FORGOT_PASSWORD_RESULT.success;
     },
 
     /** A new password ends every session of the account and every other reset link. */
     resetPassword: async ({ token, password }: { token: string; password: string }): Promise<void> => {
       // One transaction: a failure half-way leaves the token unspent and the old password (ADR 0038).
-      const userId = await repo.resetPassword({ tokenHash: hashToken(token), passwordHash: await hashPassword(password), now: clock.now() });
+      const userId = await repo.resetPassword({
+        tokenHash: hashToken(token),
+        passwordHash: await hashPassword(password),
+        now: clock.now(),
+      });
       if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
     },
 
@@ -285,14 +298,15 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
 
     /** ADR 0053: the account's signed-in devices, the one asking marked current. */
     listSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<Session[]> =>
-      (await repo.listSessions(userId, clock.now())).map((s) => ({
-        id: s.familyId,
-        device: deviceFromUserAgent(s.userAgent),
-        ip: s.ip,
-        signedInAt: s.signedInAt.toISOString(),
-        lastSeenAt: s.lastSeenAt.toISOString(),
-        current: s.familyId === currentSid,
-      }))
+      (await repo.listSessions(userId, clock.now()))
+        .map((s) => ({
+          id: s.familyId,
+          device: deviceFromUserAgent(s.userAgent),
+          ip: s.ip,
+          signedInAt: s.signedInAt.toISOString(),
+          lastSeenAt: s.lastSeenAt.toISOString(),
+          current: s.familyId === currentSid,
+        }))
         // This device first, then the others by when they were last seen.
         .sort((a, b) => Number(b.current) - Number(a.current)),
 
@@ -309,11 +323,18 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
      * SPEC §7 PUT …/customer/password: the current password proves the holder; the new one ends every other
      * session (this one stays signed in). A wrong current password changes nothing (ADR 0053).
      */
-    changePassword: async (c: { userId: number; currentSid: string | null; currentPassword: string; newPassword: string }): Promise<void> => {
+    changePassword: async (c: {
+      userId: number;
+      currentSid: string | null;
+      currentPassword: string;
+      newPassword: string;
+    }): Promise<void> => {
       const account = await repo.findAccountById(c.userId);
       if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       if (!(await verifyPassword(account.passwordHash, c.currentPassword))) {
-        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.somethingWentWrong, { currentPassword: [CUSTOMER_MESSAGE.wrongCurrentPassword] });
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.somethingWentWrong, {
+          currentPassword: [CUSTOMER_MESSAGE.wrongCurrentPassword],
+        });
       }
       const changed = await repo.changePassword({
         userId: c.userId,
@@ -328,7 +349,13 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */
-    confirmEmail: async ({ token, sessionUserId = null }: { token: string; sessionUserId?: number | null }): Promise<{ userId: number; passwordRemoved: boolean }> => {
+    confirmEmail: async ({
+      token,
+      sessionUserId = null,
+    }: {
+      token: string;
+      sessionUserId?: number | null;
+    }): Promise<{ userId: number; passwordRemoved: boolean }> => {
       const now = clock.now();
       const userId = await repo.consumeOneTimeToken({ purpose: 'email_confirm', tokenHash: hashToken(token), now });
       const account = userId === null ? null : await repo.findAccountById(userId);

@@ -30,7 +30,16 @@ const outbox = async (to: string) =>
     messages: { subject: string; text: string; html: string }[];
   }>().messages;
 const userRow = async (email: string) => {
-  const [row] = await t.db.query<{ id: number; status_id: number; role: number; hash_device: string; referrer_id: number | null; password_hash: string; enabled_night_calls: boolean; phone: string }>(
+  const [row] = await t.db.query<{
+    id: number;
+    status_id: number;
+    role: number;
+    hash_device: string;
+    referrer_id: number | null;
+    password_hash: string;
+    enabled_night_calls: boolean;
+    phone: string;
+  }>(
     'SELECT id, status_id, role, hash_device, referrer_id, password_hash, enabled_night_calls, phone FROM users WHERE lower(email) = lower($1)',
     [email],
   );
@@ -204,7 +213,11 @@ describe('POST /api/en/auth/jwt/sign_in', () => {
       await insertAccount({ email, password: 'staff-password', role, statusId: CUSTOMER_STATUS.active.id });
       const res = await signIn({ email, password: 'staff-password', hashDevice: 'x' });
       expect(res.statusCode).toBe(200);
-      const claims = await t.app.inject({ method: 'GET', url: '/api/staff/me', headers: { authorization: `Bearer ${res.json().accessToken}` } });
+      const claims = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/me',
+        headers: { authorization: `Bearer ${res.json().accessToken}` },
+      });
       expect(claims.json()).toMatchObject({ email, role });
     }
   });

@@ -22,7 +22,15 @@ const signUp = async (email: string, password?: string): Promise<Tokens> => {
     method: 'POST',
     url: '/api/en/auth/jwt/sign_up',
     remoteAddress: nextIp(),
-    payload: { phone: '1555123456', email, ...(password ? { password } : {}), firstName: 'Mallory', lastName: '', isEnabledNightCall: false, ref_id: null },
+    payload: {
+      phone: '1555123456',
+      email,
+      ...(password ? { password } : {}),
+      firstName: 'Mallory',
+      lastName: '',
+      isEnabledNightCall: false,
+      ref_id: null,
+    },
   });
   expect(res.statusCode).toBe(200);
   return res.json<Tokens>();
@@ -95,7 +103,11 @@ describe('pre-registration takeover', () => {
     expect((await refresh(attacker.refreshToken)).statusCode).toBe(401);
     // Told how to set a password: the mail carries the reset flow's link, and it works.
     const resetToken = await tokenIn(victim, RESET);
-    const reset = await t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload: { token: resetToken, password: 'victim-pass-1' } });
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/auth/password/reset',
+      payload: { token: resetToken, password: 'victim-pass-1' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(victim, 'victim-pass-1')).statusCode).toBe(200);
   });
@@ -135,7 +147,9 @@ describe('the ordinary flows keep working', () => {
     expect(res.statusCode).toBe(200);
     // Nothing of his was removed: no notice.
     expect(res.json<{ message?: string }>().message).toBeUndefined();
-    expect((await t.app.inject({ method: 'POST', url: '/forgotpassword', payload: { mail: email }, remoteAddress: nextIp() })).body).toBe('0');
+    expect((await t.app.inject({ method: 'POST', url: '/forgotpassword', payload: { mail: email }, remoteAddress: nextIp() })).body).toBe(
+      '0',
+    );
     const reset = await t.app.inject({
       method: 'PUT',
       url: '/api/en/auth/password/reset',
@@ -172,7 +186,9 @@ describe('password reset is one transaction', () => {
     expect(tokens).toHaveLength(2);
     const passwords = ['race-pass-a1', 'race-pass-b2'];
     const results = await Promise.all(
-      tokens.map((token, i) => t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload: { token, password: passwords[i] } })),
+      tokens.map((token, i) =>
+        t.app.inject({ method: 'PUT', url: '/api/en/auth/password/reset', payload: { token, password: passwords[i] } }),
+      ),
     );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 400]);

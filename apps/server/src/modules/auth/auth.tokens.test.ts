@@ -18,7 +18,16 @@ const newAccount = async (): Promise<Tokens & { email: string }> => {
     method: 'POST',
     url: '/api/en/auth/jwt/sign_up',
     remoteAddress: nextIp(),
-    payload: { phone: '1555123456', email, password: 'secret-pass-1', firstName: 'Ada', lastName: 'L', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+    payload: {
+      phone: '1555123456',
+      email,
+      password: 'secret-pass-1',
+      firstName: 'Ada',
+      lastName: 'L',
+      isEnabledNightCall: false,
+      ref_id: null,
+      hashDevice: 'd',
+    },
   });
   expect(res.statusCode).toBe(200);
   return { ...res.json<Tokens>(), email };
@@ -45,7 +54,9 @@ describe('PUT /api/en/auth/jwt/refresh', () => {
     const next = res.json<Tokens>();
     expect(next.refreshToken).not.toBe(first.refreshToken);
     expect((await profile(next.accessToken)).statusCode).toBe(200);
-    const [row] = await t.db.query<{ rotated_at: Date | null }>('SELECT rotated_at FROM refresh_tokens WHERE token_hash = $1', [hashToken(first.refreshToken)]);
+    const [row] = await t.db.query<{ rotated_at: Date | null }>('SELECT rotated_at FROM refresh_tokens WHERE token_hash = $1', [
+      hashToken(first.refreshToken),
+    ]);
     expect(row?.rotated_at).not.toBeNull();
     // The child refreshes in turn.
     expect((await refresh(next.refreshToken)).statusCode).toBe(200);

@@ -87,10 +87,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   );
 
   for (const [segment, kind, summary] of SHARED_LISTS) {
-    app.get(
-      `/api/en/orders/${segment}`,
-      { schema: { tags: ['catalogue'], summary, response: { 200: catalogueListSchema } } },
-      async () => service.list({ kind }),
+    app.get(`/api/en/orders/${segment}`, { schema: { tags: ['catalogue'], summary, response: { 200: catalogueListSchema } } }, async () =>
+      service.list({ kind }),
     );
   }
 };

@@ -40,11 +40,15 @@ describe('GET /api/en/sites/settings', () => {
   });
 
   it('reads what an operator changed in site_settings', async () => {
-    await t.db.query(`UPDATE site_settings SET settings = jsonb_set(settings, '{application_theme,mainColor}', '"#123456"') WHERE id_site = 1`);
+    await t.db.query(
+      `UPDATE site_settings SET settings = jsonb_set(settings, '{application_theme,mainColor}', '"#123456"') WHERE id_site = 1`,
+    );
     try {
       expect((await get('/api/en/sites/settings')).json().application_theme.mainColor).toBe('#123456');
     } finally {
-      await t.db.query(`UPDATE site_settings SET settings = jsonb_set(settings, '{application_theme,mainColor}', '"#1d4ed8"') WHERE id_site = 1`);
+      await t.db.query(
+        `UPDATE site_settings SET settings = jsonb_set(settings, '{application_theme,mainColor}', '"#1d4ed8"') WHERE id_site = 1`,
+      );
     }
   });
 
@@ -137,7 +141,9 @@ describe('category lists', () => {
       expect((await get('/api/en/sites/categories/5/orders/work_types')).json()).toContainEqual({ id: 2, name: 'Copy Editing' });
     } finally {
       await t.db.query(`DELETE FROM catalogue_items WHERE kind = 'subject' AND id = 900`);
-      await t.db.query(`UPDATE catalogue_items SET name = 'Editing & Proofreading' WHERE kind = 'work_type' AND site_category = 5 AND id = 2`);
+      await t.db.query(
+        `UPDATE catalogue_items SET name = 'Editing & Proofreading' WHERE kind = 'work_type' AND site_category = 5 AND id = 2`,
+      );
     }
   });
 
@@ -202,7 +208,12 @@ describe('GET /api/en/sites/{idSite}/orders/urgencies', () => {
     expect(hours).toContain(240);
     expect(hours).toContain(120);
     // ADR 0011: options 3 and 6, disabled at levels 4 and 5, are the two shortest deadlines.
-    expect(urgencies.filter((u) => u.id === 3 || u.id === 6).map((u) => u.hours).sort((a, b) => a - b)).toEqual([12, 24]);
+    expect(
+      urgencies
+        .filter((u) => u.id === 3 || u.id === 6)
+        .map((u) => u.hours)
+        .sort((a, b) => a - b),
+    ).toEqual([12, 24]);
   });
 
   it('answers from the database', async () => {
@@ -221,10 +232,42 @@ describe('GET /api/en/sites/{idSite}/orders/urgencies', () => {
 
 describe('lists shared by every category', () => {
   it.each([
-    ['resume_services', [{ id: 1, name: 'Resume Writing' }, { id: 2, name: 'Resume Editing' }, { id: 3, name: 'Cover Letter' }, { id: 4, name: 'LinkedIn Profile Makeover' }]],
-    ['academic_levels', [{ id: 1, name: 'High School' }, { id: 2, name: 'College' }, { id: 3, name: 'University' }, { id: 4, name: "Master's" }, { id: 5, name: 'PhD' }]],
-    ['resume_levels', [{ id: 1, name: 'Entry Level' }, { id: 2, name: 'Mid Level' }, { id: 3, name: 'Senior Level' }, { id: 4, name: 'Executive' }]],
-    ['thesis_levels', [{ id: 1, name: "Bachelor's" }, { id: 2, name: "Master's" }, { id: 3, name: 'PhD' }]],
+    [
+      'resume_services',
+      [
+        { id: 1, name: 'Resume Writing' },
+        { id: 2, name: 'Resume Editing' },
+        { id: 3, name: 'Cover Letter' },
+        { id: 4, name: 'LinkedIn Profile Makeover' },
+      ],
+    ],
+    [
+      'academic_levels',
+      [
+        { id: 1, name: 'High School' },
+        { id: 2, name: 'College' },
+        { id: 3, name: 'University' },
+        { id: 4, name: "Master's" },
+        { id: 5, name: 'PhD' },
+      ],
+    ],
+    [
+      'resume_levels',
+      [
+        { id: 1, name: 'Entry Level' },
+        { id: 2, name: 'Mid Level' },
+        { id: 3, name: 'Senior Level' },
+        { id: 4, name: 'Executive' },
+      ],
+    ],
+    [
+      'thesis_levels',
+      [
+        { id: 1, name: "Bachelor's" },
+        { id: 2, name: "Master's" },
+        { id: 3, name: 'PhD' },
+      ],
+    ],
   ])('GET /api/en/orders/%s lists the seeded entries without a token', async (list, expected) => {
     const res = await get(`/api/en/orders/${list}`);
     expect(res.statusCode).toBe(200);

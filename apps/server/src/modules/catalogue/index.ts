@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { calcsSchema, catalogueListSchema, levelListForCategory, SITE_CATEGORY, siteSettingsSchema, urgencySchema, type PaymentSystem } from '@app/domain';
+import {
+  calcsSchema,
+  catalogueListSchema,
+  levelListForCategory,
+  SITE_CATEGORY,
+  siteSettingsSchema,
+  urgencySchema,
+  type PaymentSystem,
+} from '@app/domain';
 import type { AppContext } from '../../context';
 import type { Clock } from '../../lib/clock';
 import { createCatalogueRepo } from './catalogue.repo';
@@ -12,7 +20,10 @@ export type { CatalogueService };
  * The catalogue's one service and what other modules read through it, built once by the composition
  * root (services.ts). `usablePayments` (the payments module's policy) filters the settings' payment rules.
  */
-export const createCatalogue = (ctx: Pick<AppContext, 'db' | 'config'>, { usablePayments }: { usablePayments: readonly PaymentSystem[] }) => {
+export const createCatalogue = (
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  { usablePayments }: { usablePayments: readonly PaymentSystem[] },
+) => {
   const repo = createCatalogueRepo(ctx.db);
   const service = createCatalogueService({ repo, chatBaseUrl: ctx.config.chatBaseUrl, usablePayments });
   /**
@@ -62,7 +73,9 @@ export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue;
     const category = String(settings.siteCategories[0] ?? SITE_CATEGORY.essay);
     const base = `/api/en/sites/categories/${category}/orders`;
     const levelList = levelListForCategory(Number(category));
-    const levelKind = ({ academic_levels: 'academic_level', resume_levels: 'resume_level', thesis_levels: 'thesis_level' } as const)[levelList];
+    const levelKind = ({ academic_levels: 'academic_level', resume_levels: 'resume_level', thesis_levels: 'thesis_level' } as const)[
+      levelList
+    ];
     const lists: [string, () => Promise<unknown>][] = [
       [`${base}/work_types`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'work_type' }))],
       [`${base}/assignments`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'assignment' }))],
@@ -70,7 +83,10 @@ export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue;
       [`${base}/paper_formats`, async () => catalogueListSchema.parse(await service.categoryList({ category, kind: 'paper_format' }))],
       [`${base}/calcs`, async () => calcsSchema.parse(await service.calcs({ category }))],
       [`/api/en/orders/${levelList}`, async () => catalogueListSchema.parse(await service.list({ kind: levelKind }))],
-      [`/api/en/sites/${settings.idSite}/orders/urgencies`, async () => URGENCIES.parse(await service.urgencies({ idSite: String(settings.idSite) }))],
+      [
+        `/api/en/sites/${settings.idSite}/orders/urgencies`,
+        async () => URGENCIES.parse(await service.urgencies({ idSite: String(settings.idSite) })),
+      ],
     ];
     if (Number(category) === SITE_CATEGORY.resume) {
       lists.push(['/api/en/orders/resume_services', async () => catalogueListSchema.parse(await service.list({ kind: 'resume_service' }))]);

@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MESSAGE, chatMessageSchema, FILE_MESSAGE, messageListSchema, orderUnreadSchema, readAnswerSchema, unreadSummarySchema } from '@app/domain';
+import {
+  CHAT_MESSAGE,
+  chatMessageSchema,
+  FILE_MESSAGE,
+  messageListSchema,
+  orderUnreadSchema,
+  readAnswerSchema,
+  unreadSummarySchema,
+} from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures, messageForm } from '../../testing/chat-fixtures';
 
@@ -21,7 +29,12 @@ const newCustomer = async () => {
 };
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
-const post = (token: string, orderId: number, fields: Record<string, string>, opts: { key?: string; staff?: boolean; files?: { name: string; content: Buffer }[] } = {}) => {
+const post = (
+  token: string,
+  orderId: number,
+  fields: Record<string, string>,
+  opts: { key?: string; staff?: boolean; files?: { name: string; content: Buffer }[] } = {},
+) => {
   const form = messageForm(fields, opts.files);
   return t.app.inject({
     method: 'POST',
@@ -40,7 +53,9 @@ const history = async (token: string, orderId: number, query = '', side = 'custo
   return messageListSchema.parse(res.json()).messages;
 };
 const unread = async (token: string, orderId: number, side = 'customers') =>
-  orderUnreadSchema.parse((await t.app.inject({ method: 'GET', url: `/chat/api/${side}/orders/${orderId}/messages/unread`, headers: auth(token) })).json());
+  orderUnreadSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/chat/api/${side}/orders/${orderId}/messages/unread`, headers: auth(token) })).json(),
+  );
 
 beforeAll(async () => {
   filesDir = await mkdtemp(path.join(tmpdir(), 'chat-files-'));
@@ -60,7 +75,14 @@ describe('CONTRACT "Chat": sending and history', () => {
     const first = await say(c.token, c.orderId, 'Hello writer', '1');
     expect(first.statusCode).toBe(200);
     const stored = chatMessageSchema.parse(first.json());
-    expect(stored).toMatchObject({ orderId: c.orderId, sequence: 1, direction: { id: 1 }, state: { id: 1 }, body: 'Hello writer', clientId: null });
+    expect(stored).toMatchObject({
+      orderId: c.orderId,
+      sequence: 1,
+      direction: { id: 1 },
+      state: { id: 1 },
+      body: 'Hello writer',
+      clientId: null,
+    });
     expect((await say(c.token, c.orderId, 'Hello support', '2')).json()).toMatchObject({ sequence: 2, direction: { id: 2 } });
     expect((await staffSay(support.token, c.orderId, 'Support here')).json()).toMatchObject({ sequence: 3, direction: { id: 6 } });
     expect((await staffSay(writer.token, c.orderId, 'Writer here')).json()).toMatchObject({ sequence: 4, direction: { id: 3 } });
@@ -89,7 +111,7 @@ describe('CONTRACT "Chat": sending and history', () => {
     expect((await history(c.token, c.orderId, '?after=0&limit=100')).map((m) => m.sequence)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('strips HTML from the text (SPEC §5) and refuses 1501 characters with SPEC\'s message', async () => {
+  it("strips HTML from the text (SPEC §5) and refuses 1501 characters with SPEC's message", async () => {
     const c = await newCustomer();
     const res = await say(c.token, c.orderId, 'Hi <b>there</b><script>alert(1)</script><img src=x onerror=alert(1)>!');
     expect(res.json()).toMatchObject({ body: 'Hi therealert(1)!' });
@@ -140,7 +162,7 @@ describe('CONTRACT "Chat": Idempotency-Key', () => {
     expect((await say(c.token, c.orderId, 'next')).json()).toMatchObject({ sequence: 2 });
   });
 
-  it('keeps keys apart per sender: support using the customer\'s key stores its own message', async () => {
+  it("keeps keys apart per sender: support using the customer's key stores its own message", async () => {
     const c = await newCustomer();
     await say(c.token, c.orderId, 'mine', '2', 'shared');
     expect((await staffSay(support.token, c.orderId, 'theirs', 'shared')).json()).toMatchObject({ body: 'theirs', direction: { id: 6 } });
@@ -169,7 +191,12 @@ describe('CONTRACT "Errors and access": another customer\'s order is a 404 on ev
       ['GET', `/chat/api/customers/orders/999999/messages`],
     ];
     for (const [method, url, payload] of routes) {
-      const res = await t.app.inject({ method: method as 'GET', url, headers: auth(intruder.token), ...(payload ? { payload: payload as object } : {}) });
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: auth(intruder.token),
+        ...(payload ? { payload: payload as object } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await say(intruder.token, owner.orderId, 'let me in')).statusCode).toBe(404);
@@ -183,14 +210,18 @@ describe('CONTRACT "Errors and access": another customer\'s order is a 404 on ev
     expect(readAnswerSchema.parse(mine.json()).messages).toEqual([]);
     expect(await unread(owner.token, owner.orderId)).toEqual({ total: 1, writer: 0, support: 1 });
     expect(await history(owner.token, owner.orderId)).toHaveLength(1);
-    const summary = unreadSummarySchema.parse((await t.app.inject({ method: 'GET', url: '/chat/api/customers/orders/unread', headers: auth(intruder.token) })).json());
+    const summary = unreadSummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/chat/api/customers/orders/unread', headers: auth(intruder.token) })).json(),
+    );
     expect(summary.orders.map((o) => o.orderId)).not.toContain(owner.orderId);
   });
 
   it('answers 404 to a customer token on staff routes and to a staff token on customer routes', async () => {
     const c = await newCustomer();
     expect((await staffSay(c.token, c.orderId, 'I am staff')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages`, headers: auth(c.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages`, headers: auth(c.token) })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/chat/api/staff/orders/unread', headers: auth(c.token) })).statusCode).toBe(404);
     expect((await say(support.token, c.orderId, 'hi')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/messages` })).statusCode).toBe(401);
@@ -202,13 +233,18 @@ describe('CONTRACT "Staff side": writers on assigned orders only, support everyw
     const c = await newCustomer();
     const stranger = await fx.writer(`chat.api.writer.${n}@example.com`);
     expect((await staffSay(stranger.token, c.orderId, 'not mine')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages`, headers: auth(stranger.token) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages`, headers: auth(stranger.token) }))
+        .statusCode,
+    ).toBe(404);
     await say(c.token, c.orderId, 'to writer', '1');
     await say(c.token, c.orderId, 'to support', '2');
     expect((await history(writer.token, c.orderId, '', 'staff')).map((m) => m.body)).toEqual(['to writer']);
     expect((await history(support.token, c.orderId, '', 'staff')).map((m) => m.body)).toEqual(['to writer', 'to support']);
     // A staff form's direction does not choose: the token does.
-    expect((await post(writer.token, c.orderId, { direction: '6', message: '{"body":"w"}' }, { staff: true })).json()).toMatchObject({ direction: { id: 3 } });
+    expect((await post(writer.token, c.orderId, { direction: '6', message: '{"body":"w"}' }, { staff: true })).json()).toMatchObject({
+      direction: { id: 3 },
+    });
   });
 
   it('gives staff their own unread counts and summary', async () => {
@@ -234,13 +270,22 @@ describe('read pointers', () => {
     expect(await unread(c.token, c.orderId)).toEqual({ total: 3, writer: 1, support: 2 });
     // The dashboard card's count (the order list's `unread`) is the same count.
     const listUnread = async () =>
-      ((await t.app.inject({ method: 'GET', url: '/api/en/sites/categories/1/orders?limit=12', headers: auth(c.token) })).json() as { orders: { id: number; unread: number }[] }).orders.find(
-        (o) => o.id === c.orderId,
-      )?.unread;
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/en/sites/categories/1/orders?limit=12', headers: auth(c.token) })).json() as {
+          orders: { id: number; unread: number }[];
+        }
+      ).orders.find((o) => o.id === c.orderId)?.unread;
     expect(await listUnread()).toBe(3);
     const read = async (ids: string) =>
       readAnswerSchema.parse(
-        (await t.app.inject({ method: 'PUT', url: `/chat/api/customers/orders/${c.orderId}/messages/read`, headers: auth(c.token), payload: { messages: ids } })).json(),
+        (
+          await t.app.inject({
+            method: 'PUT',
+            url: `/chat/api/customers/orders/${c.orderId}/messages/read`,
+            headers: auth(c.token),
+            payload: { messages: ids },
+          })
+        ).json(),
       );
     expect(await read(`${s2.id}`)).toEqual({ messages: [s2.id], unread: { total: 1, writer: 1, support: 0 } });
     // An older id later does not bring s2 back.
@@ -254,18 +299,35 @@ describe('read pointers', () => {
     expect(staffView.find((m) => m.id === s1.id)?.state.id).toBe(2);
     // The customer's own message is read once the writer reads it.
     expect((await history(c.token, c.orderId)).find((m) => m.id === own.id)?.state.id).toBe(1);
-    await t.app.inject({ method: 'PUT', url: `/chat/api/staff/orders/${c.orderId}/messages/read`, headers: auth(writer.token), payload: { messages: [own.id] } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/chat/api/staff/orders/${c.orderId}/messages/read`,
+      headers: auth(writer.token),
+      payload: { messages: [own.id] },
+    });
     expect((await history(c.token, c.orderId)).find((m) => m.id === own.id)?.state.id).toBe(2);
-    const summary = unreadSummarySchema.parse((await t.app.inject({ method: 'GET', url: '/chat/api/customers/orders/unread', headers: auth(c.token) })).json());
+    const summary = unreadSummarySchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/chat/api/customers/orders/unread', headers: auth(c.token) })).json(),
+    );
     expect(summary).toEqual({ total: 0, orders: [] });
   });
 });
 
 describe('attachments', () => {
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100, 1)]);
-  it('stores files with a message (empty body allowed), downloads them for the order\'s customer only, and refuses a wrong type', async () => {
+  it("stores files with a message (empty body allowed), downloads them for the order's customer only, and refuses a wrong type", async () => {
     const c = await newCustomer();
-    const res = await post(c.token, c.orderId, { direction: '2', message: '{"body":""}' }, { files: [{ name: 'shot.png', content: png }, { name: 'notes.txt', content: Buffer.from('hello') }] });
+    const res = await post(
+      c.token,
+      c.orderId,
+      { direction: '2', message: '{"body":""}' },
+      {
+        files: [
+          { name: 'shot.png', content: png },
+          { name: 'notes.txt', content: Buffer.from('hello') },
+        ],
+      },
+    );
     expect(res.statusCode).toBe(200);
     const message = chatMessageSchema.parse(res.json());
     expect(message.files.map((f) => [f.name, f.typeName, f.size])).toEqual([
@@ -273,28 +335,67 @@ describe('attachments', () => {
       ['notes.txt', 'txt', 5],
     ]);
     const fileId = message.files[1]?.id ?? 0;
-    const download = await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}`, headers: auth(c.token) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}`,
+      headers: auth(c.token),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('hello');
-    const staff = await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages/files/${fileId}`, headers: auth(support.token) });
+    const staff = await t.app.inject({
+      method: 'GET',
+      url: `/chat/api/staff/orders/${c.orderId}/messages/files/${fileId}`,
+      headers: auth(support.token),
+    });
     expect(staff.body).toBe('hello');
     const intruder = await newCustomer();
-    expect((await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}`, headers: auth(intruder.token) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}`,
+          headers: auth(intruder.token),
+        })
+      ).statusCode,
+    ).toBe(404);
     // The writer does not see the support chat's files.
-    expect((await t.app.inject({ method: 'GET', url: `/chat/api/staff/orders/${c.orderId}/messages/files/${fileId}`, headers: auth(writer.token) })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/chat/api/staff/orders/${c.orderId}/messages/files/${fileId}`,
+          headers: auth(writer.token),
+        })
+      ).statusCode,
+    ).toBe(404);
 
-    const bad = await post(c.token, c.orderId, { direction: '2', message: '{"body":"x"}' }, { files: [{ name: 'run.exe', content: Buffer.from('MZ') }] });
+    const bad = await post(
+      c.token,
+      c.orderId,
+      { direction: '2', message: '{"body":"x"}' },
+      { files: [{ name: 'run.exe', content: Buffer.from('MZ') }] },
+    );
     expect(bad.statusCode).toBe(422);
     expect((bad.json() as { message: string }).message).toContain(FILE_MESSAGE.invalidFormat([]).trim().split(':')[0]);
-    const mismatch = await post(c.token, c.orderId, { direction: '2', message: '{"body":"x"}' }, { files: [{ name: 'fake.png', content: Buffer.from('not a png at all') }] });
+    const mismatch = await post(
+      c.token,
+      c.orderId,
+      { direction: '2', message: '{"body":"x"}' },
+      { files: [{ name: 'fake.png', content: Buffer.from('not a png at all') }] },
+    );
     expect(mismatch.statusCode).toBe(422);
     expect(await history(c.token, c.orderId)).toHaveLength(1);
   });
 
-  it('refuses a file over 15 MB with SPEC\'s message and keeps nothing', async () => {
+  it("refuses a file over 15 MB with SPEC's message and keeps nothing", async () => {
     const c = await newCustomer();
     const big = Buffer.alloc(15 * 1024 * 1024 + 1, 0x61);
-    const res = await post(c.token, c.orderId, { direction: '1', message: '{"body":"big"}' }, { files: [{ name: 'big.txt', content: big }] });
+    const res = await post(
+      c.token,
+      c.orderId,
+      { direction: '1', message: '{"body":"big"}' },
+      { files: [{ name: 'big.txt', content: big }] },
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ message: 'Maximum file size - 15MB' });
     expect(await history(c.token, c.orderId)).toHaveLength(0);
@@ -302,7 +403,7 @@ describe('attachments', () => {
 });
 
 describe('issue 10: send limits', () => {
-  it('answers 429 with Retry-After past the burst, with the chat\'s message', async () => {
+  it("answers 429 with Retry-After past the burst, with the chat's message", async () => {
     const c = await newCustomer();
     const codes: number[] = [];
     let last;

@@ -10,7 +10,16 @@ import type { Reader } from './chat.repo';
  */
 export type WakeUp =
   | { t: 'message'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; messageId: number; fromCustomer: boolean }
-  | { t: 'read'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; by: Reader; messageId: number; sequence: number }
+  | {
+      t: 'read';
+      orderId: number;
+      customerId: number;
+      writerId: number | null;
+      chat: ChatId;
+      by: Reader;
+      messageId: number;
+      sequence: number;
+    }
   | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
   | { t: 'writer-online'; writerId: number };
 

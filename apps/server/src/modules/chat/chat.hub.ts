@@ -56,7 +56,17 @@ const staffReads = (kind: Connection['kind']): readonly ChatId[] => (kind === 'w
  * once per wake-up, and the frame serialised once for all of them. A customer hears only their own
  * orders: sockets are found by the customer id the order row carries.
  */
-export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: ChatBus; reads: HubReads; log: Logger; now?: () => number }) => {
+export const createHub = ({
+  bus,
+  reads,
+  log,
+  now = () => Date.now(),
+}: {
+  bus: ChatBus;
+  reads: HubReads;
+  log: Logger;
+  now?: () => number;
+}) => {
   const customers = new Map<number, Set<Connection>>();
   const staff = new Map<number, Set<Connection>>();
   const support = new Set<Connection>();
@@ -96,7 +106,8 @@ export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: Ch
       if (customers.size === 0) return;
       const online = await bus.isWriterOnline(wake.writerId);
       const orders = await reads.ordersOfWriterFor({ writerId: wake.writerId, customerIds: [...customers.keys()] });
-      for (const { orderId, customerId } of orders) sendAll(customers.get(customerId) ?? [], frame(SOCKET_EVENT.writerOnline, { orderId, online }));
+      for (const { orderId, customerId } of orders)
+        sendAll(customers.get(customerId) ?? [], frame(SOCKET_EVENT.writerOnline, { orderId, online }));
       return;
     }
     const own = customers.get(wake.customerId);
@@ -117,13 +128,20 @@ export const createHub = ({ bus, reads, log, now = () => Date.now() }: { bus: Ch
       const data = frame(SOCKET_EVENT.newMessage, { message });
       if (own) sendAll(own, data);
       sendAll(team, data);
-      if (!wake.fromCustomer && own) sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
+      if (!wake.fromCustomer && own)
+        sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
       if (wake.fromCustomer) await sendStaffUnread(team, wake.orderId, wake.chat);
       return;
     }
 
     // read
-    const data = frame(SOCKET_EVENT.read, { orderId: wake.orderId, chat: wake.chat, by: wake.by, messageId: wake.messageId, sequence: wake.sequence });
+    const data = frame(SOCKET_EVENT.read, {
+      orderId: wake.orderId,
+      chat: wake.chat,
+      by: wake.by,
+      messageId: wake.messageId,
+      sequence: wake.sequence,
+    });
     if (wake.by === 'customer') {
       // The customer's other tabs: the counts went down.
       if (own) sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));

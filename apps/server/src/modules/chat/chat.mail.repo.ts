@@ -24,7 +24,13 @@ export const createChatMailRepo = (db: Db) => ({
   /** Claims due rows with a lease (`claimedUntil`); rows claimed by another run stay theirs until it ends. */
   claimDue: async ({ now, claimedUntil, limit }: { now: Date; claimedUntil: Date; limit: number }): Promise<DueMail[]> =>
     (
-      await db.query<{ order_id: number; chat: ChatId; claimed_until: Date | string; last_mailed_sequence: number; last_mailed_at: Date | string | null }>(
+      await db.query<{
+        order_id: number;
+        chat: ChatId;
+        claimed_until: Date | string;
+        last_mailed_sequence: number;
+        last_mailed_at: Date | string | null;
+      }>(
         `UPDATE chat_unseen_mail SET claimed_until = $2
          WHERE (order_id, chat) IN (
            SELECT order_id, chat FROM chat_unseen_mail
@@ -47,7 +53,15 @@ export const createChatMailRepo = (db: Db) => ({
       'SELECT u.email, u.first_name, o.customer_id FROM orders o JOIN users u ON u.id = o.customer_id WHERE o.id = $1',
       [orderId],
     );
-    const rows = await db.query<{ id: number; sequence: number; body: string; sticker: number | null; emoji: string | null; created_at: Date | string; files: string[] | null }>(
+    const rows = await db.query<{
+      id: number;
+      sequence: number;
+      body: string;
+      sticker: number | null;
+      emoji: string | null;
+      created_at: Date | string;
+      files: string[] | null;
+    }>(
       `SELECT m.id, m.sequence, m.body, m.sticker, m.emoji, m.created_at,
          (SELECT array_agg(f.name ORDER BY f.id) FROM message_files f WHERE f.message_id = m.id) AS files
        FROM messages m
@@ -59,17 +73,15 @@ export const createChatMailRepo = (db: Db) => ({
     );
     return {
       customer: customer ? { email: customer.email, firstName: customer.first_name } : null,
-      messages: rows.map(
-        (r): UnseenMessage => ({
-          id: r.id,
-          sequence: r.sequence,
-          body: r.body,
-          sticker: r.sticker,
-          emoji: r.emoji,
-          fileNames: r.files ?? [],
-          createdAt: new Date(r.created_at),
-        }),
-      ),
+      messages: rows.map((r): UnseenMessage => ({
+        id: r.id,
+        sequence: r.sequence,
+        body: r.body,
+        sticker: r.sticker,
+        emoji: r.emoji,
+        fileNames: r.files ?? [],
+        createdAt: new Date(r.created_at),
+      })),
     };
   },
 
@@ -95,7 +107,13 @@ export const createChatMailRepo = (db: Db) => ({
     ).length > 0,
 
   /** A mail that could not be sent: the row goes back as it was before the claim, due again at `dueAt`. */
-  restore: async (r: { orderId: number; chat: ChatId; dueAt: Date; lastMailedAt: Date | null; lastMailedSequence: number }): Promise<void> => {
+  restore: async (r: {
+    orderId: number;
+    chat: ChatId;
+    dueAt: Date;
+    lastMailedAt: Date | null;
+    lastMailedSequence: number;
+  }): Promise<void> => {
     await db.query(
       `UPDATE chat_unseen_mail SET due_at = $3, last_mailed_at = $4, last_mailed_sequence = $5, mails_sent = GREATEST(mails_sent - 1, 0)
        WHERE order_id = $1 AND chat = $2`,

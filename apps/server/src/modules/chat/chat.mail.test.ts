@@ -36,12 +36,22 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const staffSay = async (who: 'support' | 'writer', orderId: number, body: string) => {
   const token = await fx.tokens.sign(who === 'support' ? { userId: support.id, role: 6 } : { userId: writer.id, role: 3 });
   const form = messageForm({ message: JSON.stringify({ body }) });
-  const res = await t.app.inject({ method: 'POST', url: `/chat/api/staff/orders/${orderId}/messages`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/chat/api/staff/orders/${orderId}/messages`,
+    headers: { ...auth(token), ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: number };
 };
 const read = (token: string, orderId: number, ids: number[]) =>
-  t.app.inject({ method: 'PUT', url: `/chat/api/customers/orders/${orderId}/messages/read`, headers: auth(token), payload: { messages: ids.join(',') } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/chat/api/customers/orders/${orderId}/messages/read`,
+    headers: auth(token),
+    payload: { messages: ids.join(',') },
+  });
 const mailsTo = (email: string) => sent.filter((m) => m.to === email);
 const run = () => handle?.mailJob.runOnce() ?? Promise.reject(new Error('no chat handle'));
 
@@ -118,9 +128,20 @@ describe('issue 10: the unseen-message mail', () => {
     await staffSay('support', c.orderId, 'while we were down');
     later(c, 6 * MINUTE);
     // A run that claimed the row and died before settling it: its lease holds the row for 2 minutes.
-    const claimed = await createChatMailRepo(t.db).claimDue({ now: t.clock.now(), claimedUntil: new Date(t.clock.now().getTime() + 2 * MINUTE), limit: 100 });
+    const claimed = await createChatMailRepo(t.db).claimDue({
+      now: t.clock.now(),
+      claimedUntil: new Date(t.clock.now().getTime() + 2 * MINUTE),
+      limit: 100,
+    });
     expect(claimed.map((r) => r.orderId)).toContain(c.orderId);
-    const restarted = createUnseenMailJob({ db: t.db, clock: t.clock, log: { info: () => undefined, warn: () => undefined, error: () => undefined }, sendMail: mailer.send, origin: 'http://localhost:3000', intervalMs: 0 });
+    const restarted = createUnseenMailJob({
+      db: t.db,
+      clock: t.clock,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      sendMail: mailer.send,
+      origin: 'http://localhost:3000',
+      intervalMs: 0,
+    });
     await restarted.runOnce();
     expect(mailsTo(c.email)).toHaveLength(0);
     later(c, 3 * MINUTE);

@@ -28,7 +28,14 @@ const describe = (m: UnseenMessage): string => {
 };
 
 /** Issue 10: the mail naming a conversation's unseen messages, with a link to the chat. */
-export const unseenMessagesMail = (m: { to: string; firstName: string; orderId: number; chat: ChatId; messages: UnseenMessage[]; url: string }): MailMessage => {
+export const unseenMessagesMail = (m: {
+  to: string;
+  firstName: string;
+  orderId: number;
+  chat: ChatId;
+  messages: UnseenMessage[];
+  url: string;
+}): MailMessage => {
   const who = m.chat === 'support' ? 'Support' : 'Your writer';
   const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
   const intro = `${who} sent you ${m.messages.length === 1 ? 'a message' : `${m.messages.length} messages`} about order #${m.orderId}:`;
@@ -100,7 +107,14 @@ export const createUnseenMailJob = ({
         if (!recorded) continue;
         try {
           await sendMail(
-            unseenMessagesMail({ to: customer.email, firstName: customer.firstName, orderId: row.orderId, chat: row.chat, messages, url: chatUrl(origin, row.orderId, row.chat) }),
+            unseenMessagesMail({
+              to: customer.email,
+              firstName: customer.firstName,
+              orderId: row.orderId,
+              chat: row.chat,
+              messages,
+              url: chatUrl(origin, row.orderId, row.chat),
+            }),
           );
           sent += 1;
         } catch (error) {

@@ -23,7 +23,9 @@ describe('issue 10: /metrics counts open chat sockets', () => {
   it('goes up with a socket and down when it closes', async () => {
     expect(await gauge()).toBe(0);
     const customer = await chatFixtures(t).customer('chat.metrics@example.com');
-    const socket = await openSocket(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat/customers/orders/messages?accessToken=${customer.token}`);
+    const socket = await openSocket(
+      `ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/chat/customers/orders/messages?accessToken=${customer.token}`,
+    );
     expect(await gauge()).toBe(1);
     socket.close();
     await socket.closed;

@@ -87,55 +87,77 @@ afterAll(async () => {
 });
 
 describe('issue 10: the chat as its own process (npm run chat)', () => {
-  it('serves the chat at CHAT_BASE_URL while the main process points its settings there and serves no chat', { timeout: 180_000 }, async () => {
-    const chat = await startServer({ SERVER_ROLE: 'chat', CHAT_BASE_URL: 'http://127.0.0.1/chat', PUBLIC_ORIGIN: 'http://127.0.0.1:3999' });
-    const chatBase = `http://127.0.0.1:${chat.port}/chat`;
-    const main = await startServer({ CHAT_BASE_URL: chatBase, PUBLIC_ORIGIN: 'http://127.0.0.1:3999' });
-    const mainUrl = `http://127.0.0.1:${main.port}`;
+  it(
+    'serves the chat at CHAT_BASE_URL while the main process points its settings there and serves no chat',
+    { timeout: 180_000 },
+    async () => {
+      const chat = await startServer({
+        SERVER_ROLE: 'chat',
+        CHAT_BASE_URL: 'http://127.0.0.1/chat',
+        PUBLIC_ORIGIN: 'http://127.0.0.1:3999',
+      });
+      const chatBase = `http://127.0.0.1:${chat.port}/chat`;
+      const main = await startServer({ CHAT_BASE_URL: chatBase, PUBLIC_ORIGIN: 'http://127.0.0.1:3999' });
+      const mainUrl = `http://127.0.0.1:${main.port}`;
 
-    const settings = siteSettingsSchema.parse(await (await fetch(`${mainUrl}/api/en/sites/settings`)).json());
-    expect(settings.messages_url).toBe(chatBase);
-    expect(settings.baseOrderMessengerURL).toBe(chatBase);
-    expect(settings.baseWebSocketGatewayURL).toBe(`ws://127.0.0.1:${chat.port}/chat`);
+      const settings = siteSettingsSchema.parse(await (await fetch(`${mainUrl}/api/en/sites/settings`)).json());
+      expect(settings.messages_url).toBe(chatBase);
+      expect(settings.baseOrderMessengerURL).toBe(chatBase);
+      expect(settings.baseWebSocketGatewayURL).toBe(`ws://127.0.0.1:${chat.port}/chat`);
 
-    const [customer] = await admin(databaseUrl, `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'process.customer@example.com', 'x', 1) RETURNING id`);
-    const [support] = await admin(databaseUrl, `INSERT INTO users (role, email, password_hash, status_id) VALUES (6, 'process.support@example.com', 'x', 1) RETURNING id`);
-    const [order] = await admin(
-      databaseUrl,
-      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline, basic_price_cents, final_price_cents)
+      const [customer] = await admin(
+        databaseUrl,
+        `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'process.customer@example.com', 'x', 1) RETURNING id`,
+      );
+      const [support] = await admin(
+        databaseUrl,
+        `INSERT INTO users (role, email, password_hash, status_id) VALUES (6, 'process.support@example.com', 'x', 1) RETURNING id`,
+      );
+      const [order] = await admin(
+        databaseUrl,
+        `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline, basic_price_cents, final_price_cents)
        VALUES (md5(random()::text), $1, 1, 1, 2, 'Process essay', 3, 240, 3, now() + interval '10 days', 2400, 2400) RETURNING id`,
-      [customer?.id],
-    );
-    const tokens = createAccessTokens(JWT_SECRET, systemClock);
-    const customerToken = await tokens.sign({ userId: Number(customer?.id), role: ROLE.customer });
-    const supportToken = await tokens.sign({ userId: Number(support?.id), role: ROLE.support });
+        [customer?.id],
+      );
+      const tokens = createAccessTokens(JWT_SECRET, systemClock);
+      const customerToken = await tokens.sign({ userId: Number(customer?.id), role: ROLE.customer });
+      const supportToken = await tokens.sign({ userId: Number(support?.id), role: ROLE.support });
 
-    // The main process no longer serves the chat; the chat process serves nothing else.
-    expect((await fetch(`${mainUrl}/chat/api/customers/orders/unread`, { headers: { authorization: `Bearer ${customerToken}` } })).status).toBe(404);
-    expect((await fetch(`http://127.0.0.1:${chat.port}/api/en/sites/settings`)).status).toBe(404);
-    expect((await fetch(`http://127.0.0.1:${chat.port}/healthz`)).status).toBe(200);
+      // The main process no longer serves the chat; the chat process serves nothing else.
+      expect(
+        (await fetch(`${mainUrl}/chat/api/customers/orders/unread`, { headers: { authorization: `Bearer ${customerToken}` } })).status,
+      ).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${chat.port}/api/en/sites/settings`)).status).toBe(404);
+      expect((await fetch(`http://127.0.0.1:${chat.port}/healthz`)).status).toBe(200);
 
-    const socket = await openSocket(`ws://127.0.0.1:${chat.port}/chat/customers/orders/messages?accessToken=${customerToken}`);
-    const form = messageForm({ message: JSON.stringify({ body: 'from the chat process' }) });
-    const sent = await fetch(`${chatBase}/api/staff/orders/${order?.id}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${supportToken}`, ...form.headers },
-      body: form.payload,
-    });
-    expect(sent.status).toBe(200);
-    const frame = await socket.next((f) => f.event === SOCKET_EVENT.newMessage, 2000);
-    expect((frame.data as { message: { body: string } }).message.body).toBe('from the chat process');
-    socket.close();
+      const socket = await openSocket(`ws://127.0.0.1:${chat.port}/chat/customers/orders/messages?accessToken=${customerToken}`);
+      const form = messageForm({ message: JSON.stringify({ body: 'from the chat process' }) });
+      const sent = await fetch(`${chatBase}/api/staff/orders/${order?.id}/messages`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${supportToken}`, ...form.headers },
+        body: form.payload,
+      });
+      expect(sent.status).toBe(200);
+      const frame = await socket.next((f) => f.event === SOCKET_EVENT.newMessage, 2000);
+      expect((frame.data as { message: { body: string } }).message.body).toBe('from the chat process');
+      socket.close();
 
-    // The web app on PUBLIC_ORIGIN calls it across origins.
-    const preflight = await fetch(`${chatBase}/api/customers/orders/unread`, {
-      method: 'OPTIONS',
-      headers: { origin: 'http://127.0.0.1:3999', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
-    const unread = await fetch(`${chatBase}/api/customers/orders/unread`, { headers: { authorization: `Bearer ${customerToken}`, origin: 'http://127.0.0.1:3999' } });
-    expect(unread.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
-    expect(await unread.json()).toEqual({ total: 1, orders: [{ orderId: order?.id, total: 1 }] });
-  });
+      // The web app on PUBLIC_ORIGIN calls it across origins.
+      const preflight = await fetch(`${chatBase}/api/customers/orders/unread`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://127.0.0.1:3999',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
+      const unread = await fetch(`${chatBase}/api/customers/orders/unread`, {
+        headers: { authorization: `Bearer ${customerToken}`, origin: 'http://127.0.0.1:3999' },
+      });
+      expect(unread.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
+      expect(await unread.json()).toEqual({ total: 1, orders: [{ orderId: order?.id, total: 1 }] });
+    },
+  );
 });

@@ -40,7 +40,12 @@ const newCustomer = async (writerId: number | null = writer.id) => {
 };
 const post = async (t: TestApp, token: string, orderId: number, body: string, side: 'customers' | 'staff', direction = '2') => {
   const form = messageForm({ direction, message: JSON.stringify({ body }) });
-  const res = await t.app.inject({ method: 'POST', url: `/chat/api/${side}/orders/${orderId}/messages`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/chat/api/${side}/orders/${orderId}/messages`,
+    headers: { ...auth(token), ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: number; sequence: number };
 };
@@ -75,14 +80,26 @@ describe('issue 10: two instances on one PostgreSQL and one Redis', () => {
     const intruderOnB = await open(b, 'customers', other.token);
     const started = Date.now();
     const sent = await post(a, support.token, c.orderId, 'across instances', 'staff');
-    expect(dataOf(await onB.next((f) => f.event === SOCKET_EVENT.newMessage, WITHIN_MS)).message).toMatchObject({ id: sent.id, body: 'across instances' });
+    expect(dataOf(await onB.next((f) => f.event === SOCKET_EVENT.newMessage, WITHIN_MS)).message).toMatchObject({
+      id: sent.id,
+      body: 'across instances',
+    });
     expect(Date.now() - started).toBeLessThan(WITHIN_MS);
-    expect(dataOf(await onB.next((f) => f.event === SOCKET_EVENT.unread, WITHIN_MS))).toEqual({ orderId: c.orderId, total: 1, writer: 0, support: 1 });
+    expect(dataOf(await onB.next((f) => f.event === SOCKET_EVENT.unread, WITHIN_MS))).toEqual({
+      orderId: c.orderId,
+      total: 1,
+      writer: 0,
+      support: 1,
+    });
     expect(await intruderOnB.none(() => true)).toBe(true);
     // And back: the customer's message through B reaches support's socket on A.
     const staffOnA = await open(a, 'staff', support.token);
     const reply = await post(b, c.token, c.orderId, 'got it', 'customers');
-    expect(dataOf(await staffOnA.next((f) => f.event === SOCKET_EVENT.newMessage && (dataOf(f).message as { id: number }).id === reply.id, WITHIN_MS)).message).toMatchObject({ body: 'got it' });
+    expect(
+      dataOf(
+        await staffOnA.next((f) => f.event === SOCKET_EVENT.newMessage && (dataOf(f).message as { id: number }).id === reply.id, WITHIN_MS),
+      ).message,
+    ).toMatchObject({ body: 'got it' });
   });
 
   it('carries typing both ways and read state and unread counts to the other instance', async () => {
@@ -91,14 +108,30 @@ describe('issue 10: two instances on one PostgreSQL and one Redis', () => {
     const otherTabOnB = await open(b, 'customers', c.token);
     const staffOnB = await open(b, 'staff', support.token);
     customerOnA.send({ event: SOCKET_EVENT.customerTypingStart, data: { orderId: c.orderId, chat: 'support' } });
-    expect(dataOf(await staffOnB.next((f) => f.event === SOCKET_EVENT.customerTypingStart, WITHIN_MS))).toEqual({ orderId: c.orderId, chat: 'support' });
+    expect(dataOf(await staffOnB.next((f) => f.event === SOCKET_EVENT.customerTypingStart, WITHIN_MS))).toEqual({
+      orderId: c.orderId,
+      chat: 'support',
+    });
     staffOnB.send({ event: SOCKET_EVENT.supportTypingStart, data: { orderId: c.orderId } });
-    expect(dataOf(await customerOnA.next((f) => f.event === SOCKET_EVENT.supportTypingStart, WITHIN_MS))).toEqual({ orderId: c.orderId, chat: 'support' });
+    expect(dataOf(await customerOnA.next((f) => f.event === SOCKET_EVENT.supportTypingStart, WITHIN_MS))).toEqual({
+      orderId: c.orderId,
+      chat: 'support',
+    });
     const sent = await post(b, support.token, c.orderId, 'read me', 'staff');
     await otherTabOnB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 1, WITHIN_MS);
-    await a.app.inject({ method: 'PUT', url: `/chat/api/customers/orders/${c.orderId}/messages/read`, headers: auth(c.token), payload: { messages: String(sent.id) } });
-    expect(dataOf(await otherTabOnB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 0, WITHIN_MS))).toMatchObject({ orderId: c.orderId });
-    expect(dataOf(await staffOnB.next((f) => f.event === SOCKET_EVENT.read, WITHIN_MS))).toMatchObject({ by: 'customer', messageId: sent.id });
+    await a.app.inject({
+      method: 'PUT',
+      url: `/chat/api/customers/orders/${c.orderId}/messages/read`,
+      headers: auth(c.token),
+      payload: { messages: String(sent.id) },
+    });
+    expect(dataOf(await otherTabOnB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 0, WITHIN_MS))).toMatchObject({
+      orderId: c.orderId,
+    });
+    expect(dataOf(await staffOnB.next((f) => f.event === SOCKET_EVENT.read, WITHIN_MS))).toMatchObject({
+      by: 'customer',
+      messageId: sent.id,
+    });
   });
 
   it('shows the writer online on the other instance (event 8 and the poll) and offline when they leave', async () => {
@@ -106,13 +139,23 @@ describe('issue 10: two instances on one PostgreSQL and one Redis', () => {
     const c = await newCustomer(lone.id);
     const customerOnB = await open(b, 'customers', c.token);
     const online = async (t: TestApp) =>
-      ((await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/writer/online`, headers: auth(c.token) })).json() as { online: boolean }).online;
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/writer/online`, headers: auth(c.token) })
+        ).json() as { online: boolean }
+      ).online;
     expect(await online(b)).toBe(false);
     const writerOnA = await open(a, 'staff', lone.token);
-    expect(dataOf(await customerOnB.next((f) => f.event === SOCKET_EVENT.writerOnline, WITHIN_MS))).toEqual({ orderId: c.orderId, online: true });
+    expect(dataOf(await customerOnB.next((f) => f.event === SOCKET_EVENT.writerOnline, WITHIN_MS))).toEqual({
+      orderId: c.orderId,
+      online: true,
+    });
     expect(await online(b)).toBe(true);
     writerOnA.close();
-    expect(dataOf(await customerOnB.next((f) => f.event === SOCKET_EVENT.writerOnline, WITHIN_MS))).toEqual({ orderId: c.orderId, online: false });
+    expect(dataOf(await customerOnB.next((f) => f.event === SOCKET_EVENT.writerOnline, WITHIN_MS))).toEqual({
+      orderId: c.orderId,
+      online: false,
+    });
     expect(await online(b)).toBe(false);
   });
 
@@ -122,7 +165,11 @@ describe('issue 10: two instances on one PostgreSQL and one Redis', () => {
     // No socket anywhere: the wake-ups go nowhere. The client reconnects and asks for what follows its last id.
     await post(b, support.token, c.orderId, 'two', 'staff');
     await post(a, writer.token, c.orderId, 'three', 'staff');
-    const res = await b.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${c.orderId}/messages?after=${first.id}`, headers: auth(c.token) });
+    const res = await b.app.inject({
+      method: 'GET',
+      url: `/chat/api/customers/orders/${c.orderId}/messages?after=${first.id}`,
+      headers: auth(c.token),
+    });
     expect((res.json() as { messages: { body: string; sequence: number }[] }).messages.map((m) => [m.sequence, m.body])).toEqual([
       [2, 'two'],
       [3, 'three'],

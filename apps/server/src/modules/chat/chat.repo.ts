@@ -132,16 +132,30 @@ export const createChatRepo = (db: Db) => ({
   },
 
   /** The orders of these customers assigned to the writer (who hears that writer's online state). */
-  ordersOfWriterFor: async ({ writerId, customerIds }: { writerId: number; customerIds: number[] }): Promise<{ orderId: number; customerId: number }[]> =>
+  ordersOfWriterFor: async ({
+    writerId,
+    customerIds,
+  }: {
+    writerId: number;
+    customerIds: number[];
+  }): Promise<{ orderId: number; customerId: number }[]> =>
     (
-      await db.query<{ id: number; customer_id: number }>('SELECT id, customer_id FROM orders WHERE writer_id = $1 AND customer_id = ANY($2::int[])', [
-        writerId,
-        customerIds,
-      ])
+      await db.query<{ id: number; customer_id: number }>(
+        'SELECT id, customer_id FROM orders WHERE writer_id = $1 AND customer_id = ANY($2::int[])',
+        [writerId, customerIds],
+      )
     ).map((r) => ({ orderId: r.id, customerId: r.customer_id })),
 
   /** The message this sender already stored on this order under this client id. */
-  findByClientId: async ({ orderId, senderId, clientId }: { orderId: number; senderId: number; clientId: string }): Promise<number | null> => {
+  findByClientId: async ({
+    orderId,
+    senderId,
+    clientId,
+  }: {
+    orderId: number;
+    senderId: number;
+    clientId: string;
+  }): Promise<number | null> => {
     const [row] = await db.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
       orderId,
       senderId,
@@ -215,11 +229,10 @@ export const createChatRepo = (db: Db) => ({
       );
     } catch (error) {
       if (m.clientId === null || !isUniqueViolation(error)) throw error;
-      const [existing] = await db.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
-        m.orderId,
-        m.senderId,
-        m.clientId,
-      ]);
+      const [existing] = await db.query<{ id: number }>(
+        'SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3',
+        [m.orderId, m.senderId, m.clientId],
+      );
       if (!existing) throw error;
       return { id: existing.id, created: false };
     }
@@ -249,10 +262,10 @@ export const createChatRepo = (db: Db) => ({
   /** Messages by id with their files and read state; `customerId` scopes a customer's call. */
   byIds: async ({ ids, customerId }: { ids: number[]; customerId: number | null }): Promise<StoredMessage[]> => {
     if (ids.length === 0) return [];
-    const rows = await db.query<MessageRow>(`${SELECT_MESSAGES} WHERE m.id = ANY($1::int[]) AND ($2::int IS NULL OR m.customer_id = $2) ORDER BY m.id`, [
-      ids,
-      customerId,
-    ]);
+    const rows = await db.query<MessageRow>(
+      `${SELECT_MESSAGES} WHERE m.id = ANY($1::int[]) AND ($2::int IS NULL OR m.customer_id = $2) ORDER BY m.id`,
+      [ids, customerId],
+    );
     return withFiles(db, rows);
   },
 
@@ -295,7 +308,11 @@ export const createChatRepo = (db: Db) => ({
     ),
 
   /** Every order of the customer with unread staff messages, per chat. */
-  customerUnreadSummary: async ({ customerId }: { customerId: number }): Promise<{ orderId: number; writer: number; support: number }[]> => {
+  customerUnreadSummary: async ({
+    customerId,
+  }: {
+    customerId: number;
+  }): Promise<{ orderId: number; writer: number; support: number }[]> => {
     const rows = await db.query<{ order_id: number; chat: ChatId; n: number }>(
       `SELECT m.order_id, m.chat, count(*)::int AS n FROM messages m
        LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'

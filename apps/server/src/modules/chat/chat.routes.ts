@@ -56,7 +56,10 @@ const idempotencyKey = (request: FastifyRequest): string | undefined => {
  */
 const readMessageForm = async (
   request: FastifyRequest,
-  store: (file: { filename: string; stream: AsyncIterable<Uint8Array>; truncated: () => boolean }, count: number) => Promise<NewMessageFile>,
+  store: (
+    file: { filename: string; stream: AsyncIterable<Uint8Array>; truncated: () => boolean },
+    count: number,
+  ) => Promise<NewMessageFile>,
   discard: (files: NewMessageFile[]) => Promise<void>,
 ): Promise<{ direction: string | undefined; message: string | undefined; files: NewMessageFile[] }> => {
   if (!request.isMultipart()) {
@@ -65,11 +68,14 @@ const readMessageForm = async (
       typeof v === 'string' ? v : typeof v === 'number' ? String(v) : v !== undefined && v !== null ? JSON.stringify(v) : undefined;
     return { direction: text(body.direction), message: text(body.message), files: [] };
   }
-  if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
+  if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES)
+    throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
   const fields: Record<string, string> = {};
   const files: NewMessageFile[] = [];
   try {
-    for await (const part of request.parts({ limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 10, fieldSize: 64 * 1024 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 10, fieldSize: 64 * 1024 },
+    })) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
       } else if (FILE_FIELDS.has(part.fieldname) && part.filename) {
@@ -214,7 +220,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
       preHandler: app.requireStaff,
       schema: {
         tags: ['chat'],
-        summary: "Orders with customer messages the staff member's side has not read (a writer: assigned orders' writer chats; support: support chats)",
+        summary:
+          "Orders with customer messages the staff member's side has not read (a writer: assigned orders' writer chats; support: support chats)",
         security: [{ bearer: [] }],
         response: { 200: staffUnreadSummarySchema, ...errors },
       },

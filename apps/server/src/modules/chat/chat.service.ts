@@ -70,14 +70,17 @@ const parseContent = (raw: string | undefined, hasFiles: boolean): { body: strin
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
   }
   const parsed = messageContentSchema.safeParse(json);
-  if (!parsed.success) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
+  if (!parsed.success)
+    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
   const content = parsed.data;
   if ('sticker' in content) {
-    if (!isStickerId(content.sticker)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidSticker, { message: [CHAT_MESSAGE.invalidSticker] });
+    if (!isStickerId(content.sticker))
+      throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidSticker, { message: [CHAT_MESSAGE.invalidSticker] });
     return { body: '', sticker: content.sticker, emoji: null };
   }
   if ('emoji' in content) {
-    if (!isEmoji(content.emoji)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidEmoji, { message: [CHAT_MESSAGE.invalidEmoji] });
+    if (!isEmoji(content.emoji))
+      throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidEmoji, { message: [CHAT_MESSAGE.invalidEmoji] });
     return { body: '', sticker: null, emoji: content.emoji };
   }
   const body = stripHtml(content.body).trim();
@@ -139,7 +142,15 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     chatsOf,
 
     /** CONTRACT "Chat": `?before=&limit=` (newest page before) or `?after=&limit=` (catch-up), oldest first. */
-    history: async ({ actor, orderId, query }: { actor: ChatActor; orderId: string; query: MessageListQuery }): Promise<{ messages: ChatMessage[] }> => {
+    history: async ({
+      actor,
+      orderId,
+      query,
+    }: {
+      actor: ChatActor;
+      orderId: string;
+      query: MessageListQuery;
+    }): Promise<{ messages: ChatMessage[] }> => {
       const order = await orderFor(actor, orderId);
       const rows = await repo.list({
         orderId: order.orderId,
@@ -159,13 +170,15 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
       const order = await orderFor(actor, orderId);
       if (clientId !== undefined && !isValidClientId(clientId)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
-      const existingId = clientId === undefined ? null : await repo.findByClientId({ orderId: order.orderId, senderId: actor.userId, clientId });
+      const existingId =
+        clientId === undefined ? null : await repo.findByClientId({ orderId: order.orderId, senderId: actor.userId, clientId });
       return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
     },
 
     /** One attachment, streamed through the files module's checks (SPEC §5: 15 MB, types); a customer's counts against their quota. */
     storeAttachment: async ({ actor, file, count }: { actor: ChatActor; file: IncomingFile; count: number }): Promise<NewMessageFile> => {
-      if (count >= MESSAGE_FILES_MAX) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
+      if (count >= MESSAGE_FILES_MAX)
+        throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
       const stored = await files.storeMessengerFile({ quotaOf: isCustomer(actor) ? actor.userId : null, file });
       return { name: stored.name, typeName: stored.typeName, size: stored.size, storageKey: stored.key };
     },
@@ -205,7 +218,11 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       const chat = chatOfDirection(direction);
       const now = clock.now();
       const fromCustomer = isCustomer(actor);
-      const { id, created, stored: inserted } = await repo.insert({
+      const {
+        id,
+        created,
+        stored: inserted,
+      } = await repo.insert({
         orderId: order.orderId,
         customerId: order.customerId,
         chat,
@@ -223,12 +240,21 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       }
       const wire = inserted ? toWireMessage(inserted) : await loadOne(id, order.customerId);
       remember(wire);
-      bus.publish({ t: 'message', orderId: order.orderId, customerId: order.customerId, writerId: order.writerId, chat, messageId: id, fromCustomer });
+      bus.publish({
+        t: 'message',
+        orderId: order.orderId,
+        customerId: order.customerId,
+        writerId: order.writerId,
+        chat,
+        messageId: id,
+        fromCustomer,
+      });
       return wire;
     },
 
     /** `GET …/messages/unread` → `{ total, writer, support }` (the actor's side). */
-    unread: async ({ actor, orderId }: { actor: ChatActor; orderId: string }): Promise<OrderUnread> => unreadFor(actor, await orderFor(actor, orderId)),
+    unread: async ({ actor, orderId }: { actor: ChatActor; orderId: string }): Promise<OrderUnread> =>
+      unreadFor(actor, await orderFor(actor, orderId)),
 
     /** `GET {chat}/api/customers/orders/unread` → `{ total, orders: [{ orderId, total }] }`. */
     unreadSummary: async ({ customerId }: { customerId: number }): Promise<UnreadSummary> => {
@@ -240,7 +266,12 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     staffUnreadSummary: async ({ actor }: { actor: ChatActor }): Promise<StaffUnreadSummary> => {
       const chat: ChatId = isWriter(actor) ? 'writer' : 'support';
       const rows = await repo.staffUnreadSummary({ writerId: isWriter(actor) ? actor.userId : null, chat });
-      const orders = rows.map((r) => ({ orderId: r.orderId, total: r.n, writer: chat === 'writer' ? r.n : 0, support: chat === 'support' ? r.n : 0 }));
+      const orders = rows.map((r) => ({
+        orderId: r.orderId,
+        total: r.n,
+        writer: chat === 'writer' ? r.n : 0,
+        support: chat === 'support' ? r.n : 0,
+      }));
       return { total: orders.reduce((sum, o) => sum + o.total, 0), orders };
     },
 
@@ -281,7 +312,17 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** Typing from a socket: the customer's (11/12) to staff, a staff member's (13/14) to the customer. False when the order is not theirs. */
-    typing: async ({ actor, orderId, chat, start }: { actor: ChatActor; orderId: number; chat: ChatId | undefined; start: boolean }): Promise<boolean> => {
+    typing: async ({
+      actor,
+      orderId,
+      chat,
+      start,
+    }: {
+      actor: ChatActor;
+      orderId: number;
+      chat: ChatId | undefined;
+      start: boolean;
+    }): Promise<boolean> => {
       const order = isCustomer(actor)
         ? await repo.customerOrder({ customerId: actor.userId, orderId })
         : await repo.staffOrder({ orderId, writerId: isSupport(actor) ? null : actor.userId });
@@ -289,12 +330,28 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       const fromCustomer = isCustomer(actor);
       const which: ChatId = fromCustomer ? (chat ?? 'writer') : isWriter(actor) ? 'writer' : (chat ?? 'support');
       if (!fromCustomer && !chatsOf(actor).includes(which)) return false;
-      bus.publish({ t: 'typing', orderId: order.orderId, customerId: order.customerId, writerId: order.writerId, chat: which, fromCustomer, start });
+      bus.publish({
+        t: 'typing',
+        orderId: order.orderId,
+        customerId: order.customerId,
+        writerId: order.writerId,
+        chat: which,
+        fromCustomer,
+        start,
+      });
       return true;
     },
 
     /** An attachment of a message the actor may see. */
-    file: async ({ actor, orderId, fileId }: { actor: ChatActor; orderId: string; fileId: string }): Promise<{ name: string; size: number; stream: Readable }> => {
+    file: async ({
+      actor,
+      orderId,
+      fileId,
+    }: {
+      actor: ChatActor;
+      orderId: string;
+      fileId: string;
+    }): Promise<{ name: string; size: number; stream: Readable }> => {
       const order = await orderFor(actor, orderId);
       const file = await repo.findFile({
         orderId: order.orderId,

@@ -33,7 +33,12 @@ const newCustomer = async (withWriter = true) => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const post = async (token: string, orderId: number, body: string, side: 'customers' | 'staff', direction = '1') => {
   const form = messageForm({ direction, message: JSON.stringify({ body }) });
-  const res = await t.app.inject({ method: 'POST', url: `/chat/api/${side}/orders/${orderId}/messages`, headers: { ...auth(token), ...form.headers }, payload: form.payload });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/chat/api/${side}/orders/${orderId}/messages`,
+    headers: { ...auth(token), ...form.headers },
+    payload: form.payload,
+  });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: number; sequence: number };
 };
@@ -55,8 +60,14 @@ afterAll(async () => {
 describe('CONTRACT "Chat": the socket refuses a bad or expired token with 4401', () => {
   it('closes with 4401 for no token, a forged one, an expired one and a staff token on the customer socket', async () => {
     const c = await newCustomer();
-    const expired = await createAccessTokens(t.config.jwtSecret ?? '', { now: () => new Date(Date.now() - 3_600_000) }).sign({ userId: c.id, role: ROLE.customer });
-    const forged = await createAccessTokens('another-secret-another-secret-another-secret', t.clock).sign({ userId: c.id, role: ROLE.customer });
+    const expired = await createAccessTokens(t.config.jwtSecret ?? '', { now: () => new Date(Date.now() - 3_600_000) }).sign({
+      userId: c.id,
+      role: ROLE.customer,
+    });
+    const forged = await createAccessTokens('another-secret-another-secret-another-secret', t.clock).sign({
+      userId: c.id,
+      role: ROLE.customer,
+    });
     for (const url of [
       `${base}/chat/customers/orders/messages`,
       `${base}/chat/customers/orders/messages?accessToken=${forged}`,
@@ -105,7 +116,7 @@ describe('keep-alive', () => {
   });
 });
 
-describe('events reach the order\'s customer and staff only', () => {
+describe("events reach the order's customer and staff only", () => {
   it('delivers a support message as frame 1 and the unread update as frame 5, and nothing to another customer', async () => {
     const c = await newCustomer();
     const other = await newCustomer();
@@ -115,12 +126,17 @@ describe('events reach the order\'s customer and staff only', () => {
     const sent = await post(support.token, c.orderId, 'Hello from support', 'staff');
     const message = await mine.next((f) => f.event === SOCKET_EVENT.newMessage);
     expect(dataOf(message).message).toMatchObject({ id: sent.id, orderId: c.orderId, body: 'Hello from support', direction: { id: 6 } });
-    expect(dataOf(await mine.next((f) => f.event === SOCKET_EVENT.unread))).toEqual({ orderId: c.orderId, total: 1, writer: 0, support: 1 });
+    expect(dataOf(await mine.next((f) => f.event === SOCKET_EVENT.unread))).toEqual({
+      orderId: c.orderId,
+      total: 1,
+      writer: 0,
+      support: 1,
+    });
     expect(dataOf(await staff.next((f) => f.event === SOCKET_EVENT.newMessage)).message).toMatchObject({ id: sent.id });
     expect(await theirs.none(() => true)).toBe(true);
   });
 
-  it('carries the customer\'s typing (11/12) to staff and support typing (13/14) to the customer, never to another customer', async () => {
+  it("carries the customer's typing (11/12) to staff and support typing (13/14) to the customer, never to another customer", async () => {
     const c = await newCustomer();
     const other = await newCustomer();
     const mine = await customerSocket(c.token);
@@ -143,7 +159,7 @@ describe('events reach the order\'s customer and staff only', () => {
     expect(await theirs.none((f) => f.event === SOCKET_EVENT.supportTypingStart)).toBe(true);
   });
 
-  it('tells the customer\'s other tab the new counts when one tab reads, and staff the read state (6)', async () => {
+  it("tells the customer's other tab the new counts when one tab reads, and staff the read state (6)", async () => {
     const c = await newCustomer();
     const tabA = await customerSocket(c.token);
     const tabB = await customerSocket(c.token);
@@ -151,13 +167,34 @@ describe('events reach the order\'s customer and staff only', () => {
     const sent = await post(support.token, c.orderId, 'read me', 'staff');
     await tabB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 1);
     await tabA.next((f) => f.event === SOCKET_EVENT.newMessage);
-    const res = await t.app.inject({ method: 'PUT', url: `/chat/api/customers/orders/${c.orderId}/messages/read`, headers: auth(c.token), payload: { messages: `${sent.id}` } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/chat/api/customers/orders/${c.orderId}/messages/read`,
+      headers: auth(c.token),
+      payload: { messages: `${sent.id}` },
+    });
     expect(res.json()).toMatchObject({ messages: [sent.id], unread: { total: 0 } });
-    expect(dataOf(await tabB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 0))).toEqual({ orderId: c.orderId, total: 0, writer: 0, support: 0 });
-    expect(dataOf(await staff.next((f) => f.event === SOCKET_EVENT.read))).toEqual({ orderId: c.orderId, chat: 'support', by: 'customer', messageId: sent.id, sequence: sent.sequence });
+    expect(dataOf(await tabB.next((f) => f.event === SOCKET_EVENT.unread && dataOf(f).total === 0))).toEqual({
+      orderId: c.orderId,
+      total: 0,
+      writer: 0,
+      support: 0,
+    });
+    expect(dataOf(await staff.next((f) => f.event === SOCKET_EVENT.read))).toEqual({
+      orderId: c.orderId,
+      chat: 'support',
+      by: 'customer',
+      messageId: sent.id,
+      sequence: sent.sequence,
+    });
     // Staff reading the customer's message tells the customer (6).
     const mine = await post(c.token, c.orderId, 'did you see?', 'customers', '2');
-    await t.app.inject({ method: 'PUT', url: `/chat/api/staff/orders/${c.orderId}/messages/read`, headers: auth(support.token), payload: { messages: `${mine.id}` } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/chat/api/staff/orders/${c.orderId}/messages/read`,
+      headers: auth(support.token),
+      payload: { messages: `${mine.id}` },
+    });
     expect(dataOf(await tabA.next((f) => f.event === SOCKET_EVENT.read))).toMatchObject({ by: 'support', messageId: mine.id });
   });
 
@@ -168,7 +205,9 @@ describe('events reach the order\'s customer and staff only', () => {
     const orderId = await fx.order(customer.id, lone.id);
     const mine = await customerSocket(customer.token);
     const online = async () =>
-      (await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${orderId}/writer/online`, headers: auth(customer.token) })).json() as { online: boolean };
+      (
+        await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${orderId}/writer/online`, headers: auth(customer.token) })
+      ).json() as { online: boolean };
     expect(await online()).toEqual({ online: false });
     const writerSocket = await staffSocket(lone.token);
     expect(dataOf(await mine.next((f) => f.event === SOCKET_EVENT.writerOnline))).toEqual({ orderId, online: true });

@@ -35,7 +35,10 @@ const expiryMs = (token: string): number => {
  * is answered, so no frame can arrive before the socket knows whose it is; a bad or expired one (or the
  * wrong kind of account) closes it with 4401. Frames over 4 KiB close it with 1009 (ws's maxPayload).
  */
-export const chatSockets: FastifyPluginAsync<{ service: ChatService; hub: Hub; tokens: AccessTokens }> = async (app, { service, hub, tokens }) => {
+export const chatSockets: FastifyPluginAsync<{ service: ChatService; hub: Hub; tokens: AccessTokens }> = async (
+  app,
+  { service, hub, tokens },
+) => {
   await app.register(websocket, {
     options: { maxPayload: SOCKET_FRAME_MAX_BYTES, perMessageDeflate: false, clientTracking: false },
     // The app's close: sockets are closed with 1001 by the hub (clients reconnect to another instance).

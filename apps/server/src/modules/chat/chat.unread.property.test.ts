@@ -1,7 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_SEND_BURST, messageListSchema, orderUnreadSchema, readAnswerSchema, SOCKET_EVENT, type ChatMessage, type OrderUnread } from '@app/domain';
+import {
+  CHAT_SEND_BURST,
+  messageListSchema,
+  orderUnreadSchema,
+  readAnswerSchema,
+  SOCKET_EVENT,
+  type ChatMessage,
+  type OrderUnread,
+} from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures, messageForm, openSocket, type TestSocket } from '../../testing/chat-fixtures';
 import type { ChatHandle } from './index';
@@ -27,7 +35,11 @@ type Command =
 const command: fc.Arbitrary<Command> = fc.oneof(
   fc.record({ kind: fc.constant('staff' as const), chat: fc.constantFrom('writer' as const, 'support' as const) }),
   fc.record({ kind: fc.constant('customer' as const), chat: fc.constantFrom('writer' as const, 'support' as const) }),
-  fc.record({ kind: fc.constant('read' as const), tab: fc.constantFrom(0 as const, 1 as const), pick: fc.array(fc.nat(40), { maxLength: 5 }) }),
+  fc.record({
+    kind: fc.constant('read' as const),
+    tab: fc.constantFrom(0 as const, 1 as const),
+    pick: fc.array(fc.nat(40), { maxLength: 5 }),
+  }),
   fc.record({ kind: fc.constant('reconnect' as const), tab: fc.constantFrom(0 as const, 1 as const) }),
 );
 
@@ -63,7 +75,15 @@ describe('issue 10: unread counts equal a recount from the messages', () => {
 
         const tabs: { socket: TestSocket; count: OrderUnread; seen: Set<number> }[] = [];
         const getUnread = async () =>
-          orderUnreadSchema.parse((await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${orderId}/messages/unread`, headers: auth(customer.token) })).json());
+          orderUnreadSchema.parse(
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: `/chat/api/customers/orders/${orderId}/messages/unread`,
+                headers: auth(customer.token),
+              })
+            ).json(),
+          );
         const connect = async (i: number) => {
           const socket = await openSocket(`${base}/chat/customers/orders/messages?accessToken=${customer.token}`);
           // Subscribe first, then fetch (the client's order): frames from now on update the count.
@@ -90,7 +110,13 @@ describe('issue 10: unread counts equal a recount from the messages', () => {
           const expected = model();
           expect(await getUnread(), `GET unread after ${step}`).toEqual(expected);
           const listed = messageListSchema.parse(
-            (await t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${orderId}/messages?limit=100`, headers: auth(customer.token) })).json(),
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: `/chat/api/customers/orders/${orderId}/messages?limit=100`,
+                headers: auth(customer.token),
+              })
+            ).json(),
           ).messages;
           const recount = (ids: number[]) => listed.filter((m) => ids.includes(m.direction.id) && m.state.id === 1).length;
           expect({ total: recount([3, 6]), writer: recount([3]), support: recount([6]) }, `recount after ${step}`).toEqual(expected);

@@ -19,7 +19,10 @@ interface Session {
   refreshToken: string;
   auth: { authorization: string };
 }
-const sessionOf = (tokens: { accessToken: string; refreshToken: string }): Session => ({ ...tokens, auth: { authorization: `Bearer ${tokens.accessToken}` } });
+const sessionOf = (tokens: { accessToken: string; refreshToken: string }): Session => ({
+  ...tokens,
+  auth: { authorization: `Bearer ${tokens.accessToken}` },
+});
 
 const signIn = async (email: string, password = PASSWORD, userAgent = CHROME_WINDOWS) => {
   const res = await t.app.inject({
@@ -40,7 +43,16 @@ const newCustomer = async ({ confirmed = true }: { confirmed?: boolean } = {}) =
     url: '/api/en/auth/jwt/sign_up',
     remoteAddress: nextIp(),
     headers: { 'user-agent': CHROME_WINDOWS },
-    payload: { phone: '15551234567', email, password: PASSWORD, firstName: 'Ada', lastName: 'Lovelace', isEnabledNightCall: true, ref_id: null, hashDevice: 'd' },
+    payload: {
+      phone: '15551234567',
+      email,
+      password: PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isEnabledNightCall: true,
+      ref_id: null,
+      hashDevice: 'd',
+    },
   });
   expect(res.statusCode).toBe(200);
   const session = sessionOf(res.json());
@@ -49,17 +61,32 @@ const newCustomer = async ({ confirmed = true }: { confirmed?: boolean } = {}) =
     const outbox = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(email)}` });
     const text = outbox.json<{ messages: { text: string }[] }>().messages[0]?.text ?? '';
     const token = /\/profile\?confirmEmail=([\w-]+)/.exec(text)?.[1];
-    const confirm = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', headers: session.auth, payload: { token } });
+    const confirm = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/emails/confirm',
+      headers: session.auth,
+      payload: { token },
+    });
     expect(confirm.statusCode).toBe(200);
   }
   return { email, id: me.id, session };
 };
 
 const getProfile = (s: Session) => t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: s.auth });
-const refresh = (s: Session) => t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${s.refreshToken}` } });
-const allOn = { cookies_usages: true, personal_data: true, technical_data: true, location_usages: true, information_sharing: true, email_subscription: true };
-const putPrivacy = (s: Session, id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/en/customers/${id}/privacy`, headers: s.auth, payload });
-const report = (s: Session, id: number | string) => t.app.inject({ method: 'GET', url: `/api/en/customers/customer/gdpr?id=${id}`, headers: s.auth });
+const refresh = (s: Session) =>
+  t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${s.refreshToken}` } });
+const allOn = {
+  cookies_usages: true,
+  personal_data: true,
+  technical_data: true,
+  location_usages: true,
+  information_sharing: true,
+  email_subscription: true,
+};
+const putPrivacy = (s: Session, id: number, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/en/customers/${id}/privacy`, headers: s.auth, payload });
+const report = (s: Session, id: number | string) =>
+  t.app.inject({ method: 'GET', url: `/api/en/customers/customer/gdpr?id=${id}`, headers: s.auth });
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -141,19 +168,48 @@ describe('PUT /api/en/customers/{id}/privacy', () => {
 describe('PUT /api/en/customers/customer (address fields, Messenger opt-in)', () => {
   it('saves country, state, city, address and zip, and keeps them when the SPEC body omits them', async () => {
     const { session } = await newCustomer();
-    const base = { enabledFacebookMessenger: true, enabledNewsletters: false, enabledNightCalls: false, firstName: 'Ada', lastName: 'King', phone: '4420' };
+    const base = {
+      enabledFacebookMessenger: true,
+      enabledNewsletters: false,
+      enabledNightCalls: false,
+      firstName: 'Ada',
+      lastName: 'King',
+      phone: '4420',
+    };
     const address = { country: 'United Kingdom', state: 'England', city: 'London', address: '12 St James Square', zip: 'SW1Y 4JH' };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: session.auth, payload: { ...base, ...address } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: session.auth,
+      payload: { ...base, ...address },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ...address, enabledFacebookMessenger: true, facebookData: { isChecked: true, ref: 'profile' } });
-    const again = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: session.auth, payload: { ...base, enabledFacebookMessenger: false } });
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: session.auth,
+      payload: { ...base, enabledFacebookMessenger: false },
+    });
     expect(again.json()).toMatchObject({ ...address, enabledFacebookMessenger: false, facebookData: { isChecked: false } });
   });
 
   it('refuses a zip of 21 characters with 422 and changes nothing', async () => {
     const { session } = await newCustomer();
-    const base = { enabledFacebookMessenger: false, enabledNewsletters: false, enabledNightCalls: false, firstName: 'Ada', lastName: 'King', phone: '' };
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: session.auth, payload: { ...base, zip: '1'.repeat(21) } });
+    const base = {
+      enabledFacebookMessenger: false,
+      enabledNewsletters: false,
+      enabledNightCalls: false,
+      firstName: 'Ada',
+      lastName: 'King',
+      phone: '',
+    };
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: session.auth,
+      payload: { ...base, zip: '1'.repeat(21) },
+    });
     expect(res.statusCode).toBe(422);
     expect((await getProfile(session)).json()).toMatchObject({ zip: '', lastName: 'Lovelace' });
   });
@@ -222,7 +278,9 @@ describe('active sessions', () => {
   it('ending one session stops its access and refresh tokens at once; the others keep working', async () => {
     const { email, session } = await newCustomer();
     const phone = sessionOf((await signIn(email, PASSWORD, SAFARI_IPHONE)).json());
-    const { sessions } = sessionListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: session.auth })).json());
+    const { sessions } = sessionListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: session.auth })).json(),
+    );
     const target = sessions.find((s) => !s.current);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/en/customers/customer/sessions/${target?.id}`, headers: session.auth });
     expect(res.statusCode).toBe(200);
@@ -230,14 +288,23 @@ describe('active sessions', () => {
     expect((await refresh(phone)).statusCode).toBe(401);
     expect((await getProfile(session)).statusCode).toBe(200);
     // Ending it again: nothing live to end.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/en/customers/customer/sessions/${target?.id}`, headers: session.auth })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/en/customers/customer/sessions/${target?.id}`, headers: session.auth }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("answers 404 for another customer's session and leaves it alive", async () => {
     const me = await newCustomer();
     const other = await newCustomer();
-    const { sessions } = sessionListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: other.session.auth })).json());
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/en/customers/customer/sessions/${sessions[0]?.id}`, headers: me.session.auth });
+    const { sessions } = sessionListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: other.session.auth })).json(),
+    );
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/en/customers/customer/sessions/${sessions[0]?.id}`,
+      headers: me.session.auth,
+    });
     expect(res.statusCode).toBe(404);
     expect((await getProfile(other.session)).statusCode).toBe(200);
   });
@@ -254,7 +321,9 @@ describe('active sessions', () => {
       expect((await refresh(s)).statusCode).toBe(401);
     }
     expect((await getProfile(current)).statusCode).toBe(200);
-    const { sessions } = sessionListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: current.auth })).json());
+    const { sessions } = sessionListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: current.auth })).json(),
+    );
     expect(sessions).toEqual([expect.objectContaining({ current: true })]);
   });
 
@@ -285,7 +354,10 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
        VALUES ($1, $2, 1, 1, 2, 'My secret topic', 'About me', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
       [`del-order-${id}-0123456789`, id],
     );
-    await t.db.query(`INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`, [id, order?.id]);
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`,
+      [id, order?.id],
+    );
     await t.db.query(
       `INSERT INTO order_files (order_id, customer_id, source, name, type_name, size_bytes, storage_key) VALUES ($1, $2, 'customer', 'my-cv.pdf', 'pdf', 10, $3)`,
       [order?.id, id, `del-key-${id}`],
@@ -297,17 +369,19 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
          ($1, $2, 1, 'support', 2, $2, 'My phone is 555 0100', now()), ($1, $2, 2, 'support', 6, $3, 'Thanks, noted', now())`,
       [order?.id, id, support?.id],
     );
-    await t.db.query(`INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`, [
-      id,
-      `del-earned-${id}`,
-      order?.id,
-    ]);
+    await t.db.query(
+      `INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`,
+      [id, `del-earned-${id}`, order?.id],
+    );
 
     const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account has been successfully deleted.' });
     // The customer's words go, support's stay; the points ledger is books and stays whole.
-    expect(await t.db.query('SELECT body FROM messages WHERE customer_id = $1 ORDER BY sequence', [id])).toEqual([{ body: '' }, { body: 'Thanks, noted' }]);
+    expect(await t.db.query('SELECT body FROM messages WHERE customer_id = $1 ORDER BY sequence', [id])).toEqual([
+      { body: '' },
+      { body: 'Thanks, noted' },
+    ]);
     expect(await t.db.query('SELECT points FROM loyalty_points_ledger WHERE customer_id = $1', [id])).toEqual([{ points: 20 }]);
 
     for (const s of [session, other]) {
@@ -315,22 +389,32 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
       expect((await refresh(s)).statusCode).toBe(401);
     }
     expect((await signIn(email)).statusCode).toBe(400);
-    const [user] = await t.db.query<Record<string, unknown>>('SELECT email, first_name, last_name, phone, status_id, deleted_at FROM users WHERE id = $1', [id]);
+    const [user] = await t.db.query<Record<string, unknown>>(
+      'SELECT email, first_name, last_name, phone, status_id, deleted_at FROM users WHERE id = $1',
+      [id],
+    );
     expect(user).toMatchObject({ email: `deleted-${id}@deleted.invalid`, first_name: '', last_name: '', phone: '', status_id: 4 });
     expect(user?.deleted_at).toBeInstanceOf(Date);
-    const [kept] = await t.db.query<Record<string, unknown>>('SELECT title, description, final_price_cents, status_id FROM orders WHERE id = $1', [order?.id]);
+    const [kept] = await t.db.query<Record<string, unknown>>(
+      'SELECT title, description, final_price_cents, status_id FROM orders WHERE id = $1',
+      [order?.id],
+    );
     expect(kept).toEqual({ title: 'Deleted', description: '', final_price_cents: 1999, status_id: 2 });
     expect(await t.db.query('SELECT amount_cents FROM transactions WHERE customer_id = $1', [id])).toEqual([{ amount_cents: 1999 }]);
     expect(await t.db.query('SELECT 1 FROM order_files WHERE customer_id = $1', [id])).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM consent_history WHERE customer_id = $1', [id])).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM mail_outbox WHERE lower(to_address) = lower($1)', [email])).toEqual([]);
     // The address is free again: a new account may use it.
-    expect((await t.app.inject({ method: 'POST', url: '/api/checkmail', remoteAddress: nextIp(), payload: { email } })).json()).toEqual({ status: 'success' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/checkmail', remoteAddress: nextIp(), payload: { email } })).json()).toEqual({
+      status: 'success',
+    });
   });
 
   it('two racing deletions delete once; the other finds no account', async () => {
     const { session } = await newCustomer();
-    const answers = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth })),
+    );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.every((c) => c === 200 || c === 401 || c === 404)).toBe(true);
@@ -338,7 +422,10 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
 
   it('a refresh racing the deletion mints no live token', async () => {
     const { session } = await newCustomer();
-    const [, refreshed] = await Promise.all([t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth }), refresh(session)]);
+    const [, refreshed] = await Promise.all([
+      t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth }),
+      refresh(session),
+    ]);
     if (refreshed.statusCode === 200) expect((await getProfile(sessionOf(refreshed.json()))).statusCode).toBe(401);
     expect((await refresh(session)).statusCode).toBe(401);
   });
@@ -354,7 +441,10 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
        VALUES ($1, $2, 1, 1, 2, 'Report essay', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
       [`gdpr-order-${id}-0123456789`, id],
     );
-    await t.db.query(`INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`, [id, order?.id]);
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`,
+      [id, order?.id],
+    );
     await t.db.query(
       `INSERT INTO order_files (order_id, customer_id, source, name, type_name, size_bytes, storage_key) VALUES ($1, $2, 'customer', 'brief.pdf', 'pdf', 10, $3)`,
       [order?.id, id, `gdpr-key-${id}`],
@@ -364,11 +454,10 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
       `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES ($1, $2, 1, 'support', 6, $3, 'Hello from support', now())`,
       [order?.id, id, support?.id],
     );
-    await t.db.query(`INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`, [
-      id,
-      `gdpr-earned-${id}`,
-      order?.id,
-    ]);
+    await t.db.query(
+      `INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`,
+      [id, `gdpr-earned-${id}`, order?.id],
+    );
     const friend = await newCustomer({ confirmed: false });
     await t.db.query('INSERT INTO referrals (referrer_id, referred_id, created_at) VALUES ($1, $2, now())', [id, friend.id]);
     const res = await report(session, id);
@@ -381,8 +470,15 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     expect(doc.orders).toEqual([expect.objectContaining({ id: order?.id, title: 'Report essay', finalPrice: 19.99 })]);
     expect(doc.files).toEqual([expect.objectContaining({ name: 'brief.pdf', orderId: order?.id })]);
     expect(doc.transactions).toEqual([expect.objectContaining({ orderId: order?.id, amount: 19.99, type: 'payment' })]);
-    expect(doc.consentHistory.map((c: { consent: string }) => c.consent)).toEqual(['technical_data', 'location_usages', 'information_sharing', 'email_subscription']);
-    expect(doc.messages).toEqual([expect.objectContaining({ orderId: order?.id, chat: 'support', direction: 6, body: 'Hello from support', files: [] })]);
+    expect(doc.consentHistory.map((c: { consent: string }) => c.consent)).toEqual([
+      'technical_data',
+      'location_usages',
+      'information_sharing',
+      'email_subscription',
+    ]);
+    expect(doc.messages).toEqual([
+      expect.objectContaining({ orderId: order?.id, chat: 'support', direction: 6, body: 'Hello from support', files: [] }),
+    ]);
     expect(doc.pointsLedger).toEqual([expect.objectContaining({ kind: 'earned', points: 20, orderId: order?.id })]);
     expect(doc.referrals).toEqual([expect.objectContaining({ role: 'referrer' })]);
     // The friend's report names the referral as theirs, without the referrer's code.
@@ -431,7 +527,9 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
 
     // Over HTTP: the body arrives in several chunks and parses whole.
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const res = await fetch(`${address}/api/en/customers/customer/gdpr?id=${id}`, { headers: { ...session.auth, 'accept-encoding': 'identity' } });
+    const res = await fetch(`${address}/api/en/customers/customer/gdpr?id=${id}`, {
+      headers: { ...session.auth, 'accept-encoding': 'identity' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('transfer-encoding')).toBe('chunked');
     const reader = res.body?.getReader();

@@ -1,4 +1,12 @@
-import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS, changedConsents, customerStatusName, privacyBodyOf, type Customer, type PrivacyBody } from '@app/domain';
+import {
+  CUSTOMER_ROLE_IDS,
+  CUSTOMER_STATUS,
+  changedConsents,
+  customerStatusName,
+  privacyBodyOf,
+  type Customer,
+  type PrivacyBody,
+} from '@app/domain';
 import type { Db } from '../../db/client';
 import { NO_PASSWORD_HASH } from '../auth';
 
@@ -53,7 +61,13 @@ const toCustomer = (r: CustomerSqlRow): Customer => ({
   enabledFacebookMessenger: r.enabled_facebook_messenger,
   // SPEC §3 facebookData: the checkbox plugin's state. No Messenger app is configured (no app or page id),
   // so the opt-in is the site's own checkbox; `ref` names where it sits, `userRef` whose it is (ADR 0053).
-  facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: `customer-${r.id}`, isChecked: r.enabled_facebook_messenger },
+  facebookData: {
+    fbMessengerAppId: null,
+    fbPageId: null,
+    ref: 'profile',
+    userRef: `customer-${r.id}`,
+    isChecked: r.enabled_facebook_messenger,
+  },
   enabledCookiesUsage: r.enabled_cookies_usage,
   enabledPersonalData: r.enabled_personal_data,
   enabledTechnicalData: r.enabled_technical_data,
@@ -122,7 +136,10 @@ export type DeactivateResult = 'deleted' | 'not_found' | 'email_not_confirmed';
 /** DESIGN rule 3: every query carries the customer id (and the customer roles) in its WHERE. */
 export const createCustomersRepo = (db: Db) => ({
   findCustomer: async (customerId: number): Promise<Customer | null> => {
-    const [row] = await db.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role = ANY($2::int[])`, [customerId, CUSTOMER_ROLE_IDS]);
+    const [row] = await db.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role = ANY($2::int[])`, [
+      customerId,
+      CUSTOMER_ROLE_IDS,
+    ]);
     return row ? toCustomer(row) : null;
   },
 
@@ -168,20 +185,25 @@ export const createCustomersRepo = (db: Db) => ({
       const changes = changedConsents(privacyBodyOf(toCustomer(before)), body);
       if (changes.length === 0) return toCustomer(before);
       for (const c of changes) {
-        await tx.query('INSERT INTO consent_history (customer_id, consent, granted, previous, ip, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-          customerId,
-          c.consent,
-          c.granted,
-          c.previous,
-          ip,
-          now,
-        ]);
+        await tx.query(
+          'INSERT INTO consent_history (customer_id, consent, granted, previous, ip, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+          [customerId, c.consent, c.granted, c.previous, ip, now],
+        );
       }
       const [row] = await tx.query<CustomerSqlRow>(
         `UPDATE users SET enabled_cookies_usage = $2, enabled_personal_data = $3, enabled_technical_data = $4,
            enabled_location_usage = $5, enabled_information_sharing = $6, enabled_email_subscription = $7, updated_at = $8
          WHERE id = $1 RETURNING ${CUSTOMER_COLUMNS}`,
-        [customerId, body.cookies_usages, body.personal_data, body.technical_data, body.location_usages, body.information_sharing, body.email_subscription, now],
+        [
+          customerId,
+          body.cookies_usages,
+          body.personal_data,
+          body.technical_data,
+          body.location_usages,
+          body.information_sharing,
+          body.email_subscription,
+          now,
+        ],
       );
       return row ? toCustomer(row) : null;
     }),

@@ -16,7 +16,6 @@ import { currentUser } from '../../plugins/auth';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
 
-
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService }> = async (app, { service }) => {
@@ -48,7 +47,14 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         summary: 'Change the password with the current one; every other session ends, this one stays',
         security: customer.security,
         body: passwordChangeBodySchema,
-        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: messageBodySchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -26,7 +26,17 @@ const ownId = (customerId: number, requested: number): void => {
   if (requested !== customerId) throw notFound();
 };
 
-export const createCustomersService = ({ repo, auth, clock, log }: { repo: CustomersRepo; auth: AuthService; clock: Clock; log: Logger }) => ({
+export const createCustomersService = ({
+  repo,
+  auth,
+  clock,
+  log,
+}: {
+  repo: CustomersRepo;
+  auth: AuthService;
+  clock: Clock;
+  log: Logger;
+}) => ({
   getProfile: async ({ customerId }: { customerId: number }): Promise<Customer> => {
     const customer = await repo.findCustomer(customerId);
     if (!customer) throw notFound();
@@ -46,7 +56,13 @@ export const createCustomersService = ({ repo, auth, clock, log }: { repo: Custo
 
   /** CONTRACT "Identity": the emailed token confirms the address (status 3 becomes 1). */
   /** ADR 0038: `sessionUserId` is the account of the access token the request carried, if any. */
-  confirmEmail: async ({ token, sessionUserId }: { token: string; sessionUserId: number | null }): Promise<Customer & { message?: string }> => {
+  confirmEmail: async ({
+    token,
+    sessionUserId,
+  }: {
+    token: string;
+    sessionUserId: number | null;
+  }): Promise<Customer & { message?: string }> => {
     const { userId, passwordRemoved } = await auth.confirmEmail({ token, sessionUserId });
     const customer = await repo.findCustomer(userId);
     if (!customer) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
@@ -58,7 +74,17 @@ export const createCustomersService = ({ repo, auth, clock, log }: { repo: Custo
   },
 
   /** CONTRACT `PUT /api/en/customers/{id}/privacy`: the six flags; each change lands in the consent history. */
-  updatePrivacy: async ({ customerId, id, body, ip }: { customerId: number; id: number; body: PrivacyBody; ip: string }): Promise<Customer> => {
+  updatePrivacy: async ({
+    customerId,
+    id,
+    body,
+    ip,
+  }: {
+    customerId: number;
+    id: number;
+    body: PrivacyBody;
+    ip: string;
+  }): Promise<Customer> => {
     ownId(customerId, id);
     const customer = await repo.updatePrivacy(customerId, body, ip, clock.now());
     if (!customer) throw notFound();

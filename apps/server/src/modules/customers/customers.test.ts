@@ -13,7 +13,16 @@ const signUp = async () => {
     method: 'POST',
     url: '/api/en/auth/jwt/sign_up',
     remoteAddress: nextIp(),
-    payload: { phone: '15551234567', email, password: 'secret-pass-1', firstName: 'Ada', lastName: 'Lovelace', isEnabledNightCall: true, ref_id: null, hashDevice: 'd' },
+    payload: {
+      phone: '15551234567',
+      email,
+      password: 'secret-pass-1',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isEnabledNightCall: true,
+      ref_id: null,
+      hashDevice: 'd',
+    },
   });
   expect(res.statusCode).toBe(200);
   const { accessToken } = res.json<{ accessToken: string }>();
@@ -57,7 +66,13 @@ describe('GET /api/en/customers/customer', () => {
       status: CUSTOMER_STATUS.awaitingConfirmation,
       enabledNightCalls: true,
       emailConfirmed: false,
-      facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: expect.stringMatching(/^customer-\d+$/), isChecked: false },
+      facebookData: {
+        fbMessengerAppId: null,
+        fbPageId: null,
+        ref: 'profile',
+        userRef: expect.stringMatching(/^customer-\d+$/),
+        isChecked: false,
+      },
     });
     expect(res.body).not.toMatch(/password|argon2/i);
   });
@@ -76,8 +91,17 @@ describe('GET /api/en/customers/customer', () => {
       await hashPassword('writer-pass-1'),
       'Wendy',
     ]);
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/en/auth/jwt/sign_in', remoteAddress: nextIp(), payload: { email, password: 'writer-pass-1', hashDevice: 'd' } });
-    const res = await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: { authorization: `Bearer ${signIn.json().accessToken}` } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/auth/jwt/sign_in',
+      remoteAddress: nextIp(),
+      payload: { email, password: 'writer-pass-1', hashDevice: 'd' },
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/en/customers/customer',
+      headers: { authorization: `Bearer ${signIn.json().accessToken}` },
+    });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -94,7 +118,12 @@ describe('PUT /api/en/customers/customer', () => {
 
   it('accepts an empty phone', async () => {
     const { auth } = await signUp();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: auth, payload: { ...validUpdate, phone: '' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: auth,
+      payload: { ...validUpdate, phone: '' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().phone).toBe('');
   });
@@ -112,13 +141,23 @@ describe('PUT /api/en/customers/customer', () => {
 
   it('accepts exactly 21 digits', async () => {
     const { auth } = await signUp();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: auth, payload: { ...validUpdate, phone: '123456789012345678901' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: auth,
+      payload: { ...validUpdate, phone: '123456789012345678901' },
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers 422 errors.firstName for an invalid name', async () => {
     const { auth } = await signUp();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: auth, payload: { ...validUpdate, firstName: '<script>' } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer',
+      headers: auth,
+      payload: { ...validUpdate, firstName: '<script>' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors.firstName).toEqual([AUTH_MESSAGE.invalidName]);
   });
@@ -158,7 +197,11 @@ describe('email confirmation', () => {
 
   it('a first confirmation from another browser ends the sessions, access tokens included (ADR 0038, ADR 0053)', async () => {
     const { email, auth } = await signUp();
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: await confirmTokenFor(email) } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/emails/confirm',
+      payload: { token: await confirmTokenFor(email) },
+    });
     expect(res.statusCode).toBe(200);
     const profile = await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: auth });
     expect(profile.statusCode).toBe(401);
@@ -167,7 +210,8 @@ describe('email confirmation', () => {
   it('answers 400 with a message for a used, unknown or expired token', async () => {
     const { email } = await signUp();
     const token = await confirmTokenFor(email);
-    const confirm = (tok: string) => t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: tok } });
+    const confirm = (tok: string) =>
+      t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: tok } });
     expect((await confirm(token)).statusCode).toBe(200);
     const used = await confirm(token);
     expect(used.statusCode).toBe(400);
@@ -187,19 +231,38 @@ describe('email confirmation', () => {
   it('resend mails a new working link and answers {message: "Success"}', async () => {
     const { email, auth } = await signUp();
     const firstToken = await confirmTokenFor(email);
-    const res = await t.app.inject({ method: 'POST', url: '/api/en/customers/customer/emails/resend', headers: auth, remoteAddress: nextIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/customers/customer/emails/resend',
+      headers: auth,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Success' });
     const secondToken = await confirmTokenFor(email);
     expect(secondToken).not.toBe(firstToken);
-    const confirm = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', payload: { token: secondToken } });
+    const confirm = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/emails/confirm',
+      payload: { token: secondToken },
+    });
     expect(confirm.statusCode).toBe(200);
   });
 
   it('resend answers 400 once the email is confirmed, and 401 without a token', async () => {
     const { email, auth } = await signUp();
-    await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/emails/confirm', headers: auth, payload: { token: await confirmTokenFor(email) } });
-    const res = await t.app.inject({ method: 'POST', url: '/api/en/customers/customer/emails/resend', headers: auth, remoteAddress: nextIp() });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/emails/confirm',
+      headers: auth,
+      payload: { token: await confirmTokenFor(email) },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/customers/customer/emails/resend',
+      headers: auth,
+      remoteAddress: nextIp(),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: CUSTOMER_MESSAGE.emailAlreadyConfirmed });
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/en/customers/customer/emails/resend', remoteAddress: nextIp() });

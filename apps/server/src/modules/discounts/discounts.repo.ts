@@ -24,7 +24,17 @@ const usable = (now: string, orderId: string) =>
 /** Discount codes: public ones (customer_id NULL) and codes owned by one customer. */
 export const createDiscountsRepo = (db: Db) => ({
   /** An active code the caller may use: a public one, or one of their own. Codes match case-insensitively. */
-  findUsable: async ({ code, customerId, orderId, now }: { code: string; customerId: number | null; orderId?: number | undefined; now: Date }): Promise<StoredDiscount | null> => {
+  findUsable: async ({
+    code,
+    customerId,
+    orderId,
+    now,
+  }: {
+    code: string;
+    customerId: number | null;
+    orderId?: number | undefined;
+    now: Date;
+  }): Promise<StoredDiscount | null> => {
     const [row] = await db.query<DiscountRow>(
       `SELECT code, percent, amount_cents, is_top_writer_discount FROM discount_codes
        WHERE lower(code) = lower($1) AND active AND (customer_id IS NULL OR customer_id = $2) AND ${usable('$3', '$4')}`,

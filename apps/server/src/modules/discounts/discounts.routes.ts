@@ -5,7 +5,6 @@ import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { DiscountsService } from './discounts.service';
 
-
 export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {
   const discountLimit = authRateLimit(app, 'discount-apply');
   app.post(

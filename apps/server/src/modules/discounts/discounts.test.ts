@@ -27,7 +27,13 @@ const multipart = (fields: Record<string, string>) => {
 };
 const apply = (code: string, headers: Record<string, string> = {}, ip = '10.0.0.1') => {
   const form = multipart({ code });
-  return t.app.inject({ method: 'POST', url: '/api/en/orders/discounts/apply', payload: form.payload, headers: { ...form.headers, ...headers }, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/en/orders/discounts/apply',
+    payload: form.payload,
+    headers: { ...form.headers, ...headers },
+    remoteAddress: ip,
+  });
 };
 
 describe('POST /api/en/orders/discounts/apply', () => {
@@ -35,16 +41,29 @@ describe('POST /api/en/orders/discounts/apply', () => {
     const res = await apply('WELCOME10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ code: 'WELCOME10', amount: 0, percent: 10, isTopWriterDiscount: false });
-    expect((await apply('topwriter20', {}, '10.0.0.2')).json()).toEqual({ code: 'TOPWRITER20', amount: 0, percent: 20, isTopWriterDiscount: true });
+    expect((await apply('topwriter20', {}, '10.0.0.2')).json()).toEqual({
+      code: 'TOPWRITER20',
+      amount: 0,
+      percent: 20,
+      isTopWriterDiscount: true,
+    });
   });
 
   it('accepts urlencoded and JSON bodies too, and strips HTML from the code', async () => {
     const urlencoded = await t.app.inject({
-      method: 'POST', url: '/api/en/orders/discounts/apply', remoteAddress: '10.0.0.3',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'code=%3Cb%3EWELCOME10%3C%2Fb%3E',
+      method: 'POST',
+      url: '/api/en/orders/discounts/apply',
+      remoteAddress: '10.0.0.3',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=%3Cb%3EWELCOME10%3C%2Fb%3E',
     });
     expect(urlencoded.json()).toMatchObject({ code: 'WELCOME10' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/en/orders/discounts/apply', remoteAddress: '10.0.0.3', payload: { code: ' welcome10 ' } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/orders/discounts/apply',
+      remoteAddress: '10.0.0.3',
+      payload: { code: ' welcome10 ' },
+    });
     expect(json.json()).toMatchObject({ code: 'WELCOME10' });
   });
 
@@ -65,7 +84,10 @@ describe('POST /api/en/orders/discounts/apply', () => {
 
   it("lets a customer apply their own code, and nobody else's", async () => {
     expect((await apply('LOYAL-7', { authorization: `Bearer ${ownerToken}` }, '10.0.0.6')).json()).toEqual({
-      code: 'LOYAL-7', amount: 2.5, percent: 7, isTopWriterDiscount: false,
+      code: 'LOYAL-7',
+      amount: 2.5,
+      percent: 7,
+      isTopWriterDiscount: false,
     });
     expect((await apply('LOYAL-7', { authorization: `Bearer ${otherToken}` }, '10.0.0.6')).statusCode).toBe(422);
     expect((await apply('LOYAL-7', {}, '10.0.0.6')).statusCode).toBe(422);
@@ -84,7 +106,11 @@ describe('GET /api/en/orders/discounts', () => {
   it("lists the customer's own codes only", async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/en/orders/discounts', headers: { authorization: `Bearer ${ownerToken}` } });
     expect(mine.json()).toEqual({ discounts: [{ code: 'LOYAL-7', amount: 2.5, percent: 7, isTopWriterDiscount: false }] });
-    const theirs = await t.app.inject({ method: 'GET', url: '/api/en/orders/discounts', headers: { authorization: `Bearer ${otherToken}` } });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: '/api/en/orders/discounts',
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
     expect(theirs.json()).toEqual({ discounts: [] });
   });
 

@@ -7,7 +7,8 @@ import { createDiscountsService, type DiscountResolution, type DiscountsService 
 export type { DiscountResolution, DiscountsService };
 
 /** The discount rules other modules use (orders check the code again at creation). */
-export const createDiscounts = (ctx: Pick<AppContext, 'db' | 'clock'>): DiscountsService => createDiscountsService({ repo: createDiscountsRepo(ctx.db), clock: ctx.clock });
+export const createDiscounts = (ctx: Pick<AppContext, 'db' | 'clock'>): DiscountsService =>
+  createDiscountsService({ repo: createDiscountsRepo(ctx.db), clock: ctx.clock });
 
 /** SPEC §4/§8 "Discount": apply a code, list the customer's own codes. */
 export const discountsModule: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {

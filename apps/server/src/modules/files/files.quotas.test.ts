@@ -47,7 +47,9 @@ const pdfUpload = (size: number) => {
   const chunk = Buffer.alloc(64 * 1024, 0x20);
   async function* body(): AsyncGenerator<Buffer> {
     const parts = [
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       Buffer.from('%PDF-1.4\n'),
     ];
     for (const part of parts) {
@@ -78,7 +80,10 @@ const upload = (token: string, orderId: number, size: number) => {
   };
 };
 const storedFiles = async (dir = filesDir): Promise<string[]> =>
-  (await readdir(dir, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name).sort();
+  (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile())
+    .map((d) => d.name)
+    .sort();
 
 describe('storage quota per customer (UPLOAD_QUOTA_MB)', () => {
   it('refuses the upload that crosses the quota with 413 at the crossing byte, keeping nothing of it', async () => {

@@ -72,10 +72,7 @@ export const createFilesRepo = (db: Db) => ({
     db.transaction(async (tx) => {
       if (quotaBytes !== null) {
         await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [file.customerId]);
-        const [used] = await tx.query<{ bytes: string }>(
-          CUSTOMER_STORED_BYTES,
-          [file.customerId],
-        );
+        const [used] = await tx.query<{ bytes: string }>(CUSTOMER_STORED_BYTES, [file.customerId]);
         if (Number(used?.bytes ?? 0) + file.size > quotaBytes) return 'over-quota';
       }
       const [row] = await tx.query<FileRow>(
@@ -83,7 +80,18 @@ export const createFilesRepo = (db: Db) => ({
          SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
            AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
          RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
-        [file.orderId, file.customerId, file.source, file.uploadedBy, file.name, file.typeName, file.size, file.storageKey, file.now, file.revisionId ?? null],
+        [
+          file.orderId,
+          file.customerId,
+          file.source,
+          file.uploadedBy,
+          file.name,
+          file.typeName,
+          file.size,
+          file.storageKey,
+          file.now,
+          file.revisionId ?? null,
+        ],
       );
       if (!row) throw new Error('the order of the file is gone');
       return toFile(row);
@@ -91,10 +99,7 @@ export const createFilesRepo = (db: Db) => ({
 
   /** Bytes of the files the customer uploaded (writer deliveries do not count against the quota). */
   customerStoredBytes: async ({ customerId }: { customerId: number }): Promise<number> => {
-    const [row] = await db.query<{ bytes: string }>(
-      CUSTOMER_STORED_BYTES,
-      [customerId],
-    );
+    const [row] = await db.query<{ bytes: string }>(CUSTOMER_STORED_BYTES, [customerId]);
     return Number(row?.bytes ?? 0);
   },
 
@@ -109,7 +114,15 @@ export const createFilesRepo = (db: Db) => ({
     return new Set(rows.map((r) => r.storage_key));
   },
 
-  listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
+  listForOrder: async ({
+    customerId,
+    orderId,
+    source,
+  }: {
+    customerId: number;
+    orderId: number;
+    source: FileSource;
+  }): Promise<StoredOrderFile[]> =>
     (
       await db.query<FileRow>(
         `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 AND f.revision_id IS NULL ORDER BY f.id`,
@@ -119,20 +132,37 @@ export const createFilesRepo = (db: Db) => ({
 
   listUploadedBy: async ({ customerId }: { customerId: number }): Promise<StoredOrderFile[]> =>
     (
-      await db.query<FileRow>(`SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.source = 'customer' ORDER BY f.id DESC`, [
-        customerId,
-      ])
+      await db.query<FileRow>(
+        `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.source = 'customer' ORDER BY f.id DESC`,
+        [customerId],
+      )
     ).map(toFile),
 
   /** The files of one of the customer's revisions (ADR 0044), oldest first. */
-  listForRevision: async ({ customerId, revisionId, source }: { customerId: number; revisionId: number; source: FileSource }): Promise<StoredOrderFile[]> =>
+  listForRevision: async ({
+    customerId,
+    revisionId,
+    source,
+  }: {
+    customerId: number;
+    revisionId: number;
+    source: FileSource;
+  }): Promise<StoredOrderFile[]> =>
     (
       await db.query<FileRow>(
         `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.revision_id = $2 AND f.source = $3 ORDER BY f.id`,
         [customerId, revisionId, source],
       )
     ).map(toFile),
-  latest: async ({ customerId, orderId, source }: { customerId: number; orderId: number; source: FileSource }): Promise<StoredOrderFile | null> => {
+  latest: async ({
+    customerId,
+    orderId,
+    source,
+  }: {
+    customerId: number;
+    orderId: number;
+    source: FileSource;
+  }): Promise<StoredOrderFile | null> => {
     const [row] = await db.query<FileRow>(
       `SELECT ${COLUMNS} FROM order_files f WHERE f.customer_id = $1 AND f.order_id = $2 AND f.source = $3 AND f.revision_id IS NULL ORDER BY f.id DESC LIMIT 1`,
       [customerId, orderId, source],
@@ -141,7 +171,13 @@ export const createFilesRepo = (db: Db) => ({
   },
 
   /** A file of one of the customer's orders, with that order's status. */
-  find: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<(StoredOrderFile & { orderStatus: number }) | null> => {
+  find: async ({
+    customerId,
+    fileId,
+  }: {
+    customerId: number;
+    fileId: number;
+  }): Promise<(StoredOrderFile & { orderStatus: number }) | null> => {
     const [row] = await db.query<FileRow & { status_id: number }>(
       `SELECT ${COLUMNS}, o.status_id FROM order_files f JOIN orders o ON o.id = f.order_id AND o.customer_id = f.customer_id
        WHERE f.id = $1 AND f.customer_id = $2`,
@@ -151,7 +187,15 @@ export const createFilesRepo = (db: Db) => ({
   },
 
   /** Removes a customer-uploaded file while its order is in one of `statuses`; the storage key, or null. */
-  deleteUploaded: async ({ customerId, fileId, statuses }: { customerId: number; fileId: number; statuses: readonly number[] }): Promise<string | null> => {
+  deleteUploaded: async ({
+    customerId,
+    fileId,
+    statuses,
+  }: {
+    customerId: number;
+    fileId: number;
+    statuses: readonly number[];
+  }): Promise<string | null> => {
     const [row] = await db.query<{ storage_key: string }>(
       `DELETE FROM order_files f USING orders o
        WHERE f.id = $1 AND f.customer_id = $2 AND f.source = 'customer'

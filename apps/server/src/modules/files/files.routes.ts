@@ -1,7 +1,17 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerFileListSchema, DomainError, ERROR_CODE, errorBodySchema, FILE_MESSAGE, FILE_MISSING_MESSAGE, ORDER_FILE_MAX_BYTES, orderFileListSchema, orderFileSchema } from '@app/domain';
+import {
+  customerFileListSchema,
+  DomainError,
+  ERROR_CODE,
+  errorBodySchema,
+  FILE_MESSAGE,
+  FILE_MISSING_MESSAGE,
+  ORDER_FILE_MAX_BYTES,
+  orderFileListSchema,
+  orderFileSchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import type { FilesService, IncomingFile } from './files.service';
@@ -28,12 +38,16 @@ export const incomingOrderFile = async (request: FastifyRequest): Promise<Incomi
   }
   if (!request.isMultipart()) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
   const part = await request.file({ limits: { fileSize: ORDER_FILE_MAX_BYTES, files: 1 } });
-  const file = part && part.fieldname === 'file' ? { filename: part.filename, stream: part.file, truncated: () => part.file.truncated } : undefined;
+  const file =
+    part && part.fieldname === 'file' ? { filename: part.filename, stream: part.file, truncated: () => part.file.truncated } : undefined;
   if (part && !file) part.file.resume();
   return file;
 };
 
-export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadsPerHour: number }> = async (app, { service, uploadsPerHour }) => {
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadsPerHour: number }> = async (
+  app,
+  { service, uploadsPerHour },
+) => {
   app.post(
     '/api/en/orders/:id/customers/files',
     {
@@ -94,7 +108,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploads
       preHandler: app.requireCustomer,
       schema: {
         tags: ['files'],
-        summary: 'Downloads a file of one of the customer\'s orders',
+        summary: "Downloads a file of one of the customer's orders",
         security: [{ bearer: [] }],
         params: idParams,
         // No response schema: the body is the file's bytes, streamed.

@@ -32,7 +32,10 @@ const NAME_MAX_LENGTH = 255;
 const cleanName = (raw: string): string => {
   const base = raw.split(/[/\\]/).pop() ?? '';
   // \p{Cc}: the C0 and C1 control characters.
-  return base.replace(/\p{Cc}/gu, '').trim().slice(-NAME_MAX_LENGTH);
+  return base
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(-NAME_MAX_LENGTH);
 };
 
 const toWire = (f: StoredOrderFile): OrderFile => ({ id: f.id, name: f.name, typeName: f.typeName, size: f.size, remote: true });
@@ -134,7 +137,8 @@ export const createFilesService = ({
       stored = await storage.put(guardedUpload(file.stream, extension, ORDER_FILE_MAX_BYTES, quotaLeft));
     } catch (error) {
       if (error instanceof QuotaExceededError) throw quotaExceeded();
-      if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
+      if (error instanceof FileTooLargeError || isMultipartSizeError(error))
+        throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
       if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
       throw error;
     }
@@ -147,7 +151,18 @@ export const createFilesService = ({
     let row: StoredOrderFile | 'over-quota';
     try {
       row = await repo.insert(
-        { orderId, customerId, source, uploadedBy, name, typeName: extension, size: stored.size, storageKey: stored.key, now: clock.now(), revisionId },
+        {
+          orderId,
+          customerId,
+          source,
+          uploadedBy,
+          name,
+          typeName: extension,
+          size: stored.size,
+          storageKey: stored.key,
+          now: clock.now(),
+          revisionId,
+        },
         quota,
       );
     } catch (error) {
@@ -180,14 +195,17 @@ export const createFilesService = ({
       if (problem) throw new DomainError(ERROR_CODE.validation, problem);
       const extension = fileExtension(name);
       const quotaLeft =
-        quotaOf === null || !Number.isFinite(uploadQuotaBytes) ? Number.POSITIVE_INFINITY : uploadQuotaBytes - (await repo.customerStoredBytes({ customerId: quotaOf }));
+        quotaOf === null || !Number.isFinite(uploadQuotaBytes)
+          ? Number.POSITIVE_INFINITY
+          : uploadQuotaBytes - (await repo.customerStoredBytes({ customerId: quotaOf }));
       if (quotaLeft <= 0) throw quotaExceeded();
       let stored: { key: string; size: number };
       try {
         stored = await storage.put(guardedUpload(file.stream, extension, MESSENGER_FILE_MAX_BYTES, quotaLeft));
       } catch (error) {
         if (error instanceof QuotaExceededError) throw quotaExceeded();
-        if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
+        if (error instanceof FileTooLargeError || isMultipartSizeError(error))
+          throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
         if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
         throw error;
       }
@@ -283,9 +301,24 @@ export const createFilesService = ({
       file: IncomingFile | undefined;
     }): Promise<OrderFile> => store(f),
     /** The files of one of the customer's revisions (the revisions module has found the revision). */
-    listForRevision: async ({ customerId, revisionId, source }: { customerId: number; revisionId: number; source: FileSource }): Promise<OrderFile[]> =>
-      (await repo.listForRevision({ customerId, revisionId, source })).map(toWire),
-    listForOrder: async ({ customerId, orderId, source }: { customerId: number; orderId: string; source: FileSource }): Promise<OrderFile[]> => {
+    listForRevision: async ({
+      customerId,
+      revisionId,
+      source,
+    }: {
+      customerId: number;
+      revisionId: number;
+      source: FileSource;
+    }): Promise<OrderFile[]> => (await repo.listForRevision({ customerId, revisionId, source })).map(toWire),
+    listForOrder: async ({
+      customerId,
+      orderId,
+      source,
+    }: {
+      customerId: number;
+      orderId: string;
+      source: FileSource;
+    }): Promise<OrderFile[]> => {
       const order = await ownOrder(customerId, orderId);
       return (await repo.listForOrder({ customerId, orderId: order.orderId, source })).map(toWire);
     },
@@ -299,7 +332,13 @@ export const createFilesService = ({
       return file ? toWire(file) : null;
     },
 
-    download: async ({ customerId, fileId }: { customerId: number; fileId: string }): Promise<{ name: string; size: number; stream: Readable }> => {
+    download: async ({
+      customerId,
+      fileId,
+    }: {
+      customerId: number;
+      fileId: string;
+    }): Promise<{ name: string; size: number; stream: Readable }> => {
       const file = await repo.find({ customerId, fileId: parseId(fileId) });
       if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };

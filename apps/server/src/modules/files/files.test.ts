@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerFileListSchema, defaultOrderForm, FILE_MESSAGE, ORDER_FILE_EXTENSIONS, ORDER_FILE_MAX_BYTES, orderFileSchema, toOrderBody } from '@app/domain';
+import {
+  customerFileListSchema,
+  defaultOrderForm,
+  FILE_MESSAGE,
+  ORDER_FILE_EXTENSIONS,
+  ORDER_FILE_MAX_BYTES,
+  orderFileSchema,
+  toOrderBody,
+} from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { insertCustomer } from '../../testing/factories';
 
@@ -29,7 +37,9 @@ afterAll(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const newOrder = async (): Promise<number> => {
   const res = await t.app.inject({
-    method: 'POST', url: '/api/en/sites/categories/1/orders', headers: auth(me),
+    method: 'POST',
+    url: '/api/en/sites/categories/1/orders',
+    headers: auth(me),
     payload: toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'Files test order', details: '' }, 1),
   });
   return res.json().id;
@@ -40,12 +50,19 @@ const BOUNDARY = '----order-file-boundary';
 const multipartStream = (name: string, content: AsyncIterable<Buffer> | Buffer[], field = 'file'): Readable =>
   Readable.from(
     (async function* () {
-      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      yield Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       for await (const chunk of content) yield chunk;
       yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
     })(),
   );
-const upload = (orderId: number | string, name: string, content: AsyncIterable<Buffer> | Buffer[], opts: { token?: string; field?: string } = {}) =>
+const upload = (
+  orderId: number | string,
+  name: string,
+  content: AsyncIterable<Buffer> | Buffer[],
+  opts: { token?: string; field?: string } = {},
+) =>
   t.app.inject({
     method: 'POST',
     url: `/api/en/orders/${orderId}/customers/files`,
@@ -96,8 +113,13 @@ describe('POST /api/en/orders/{id}/customers/files', () => {
   it('refuses a declared length over the limit before reading', async () => {
     const orderId = await newOrder();
     const res = await t.app.inject({
-      method: 'POST', url: `/api/en/orders/${orderId}/customers/files`,
-      headers: { ...auth(me), 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(ORDER_FILE_MAX_BYTES * 2) },
+      method: 'POST',
+      url: `/api/en/orders/${orderId}/customers/files`,
+      headers: {
+        ...auth(me),
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-length': String(ORDER_FILE_MAX_BYTES * 2),
+      },
       payload: multipartStream('a.pdf', [PDF]),
     });
     expect(res.statusCode).toBe(413);
@@ -157,17 +179,25 @@ describe('file lists, download and delete', () => {
     expect(mine.json()).toEqual([uploaded]);
     const writers = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(me) });
     expect(writers.json()).toEqual([expect.objectContaining({ name: 'final.docx', typeName: 'docx', remote: true })]);
-    const all = customerFileListSchema.parse((await t.app.inject({ method: 'GET', url: '/api/en/orders/customers/files', headers: auth(me) })).json());
+    const all = customerFileListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/en/orders/customers/files', headers: auth(me) })).json(),
+    );
     expect(all).toContainEqual({ ...uploaded, orderId });
     expect(all.every((f) => f.name !== 'final.docx')).toBe(true);
     // The order shows the writer's latest file for download.
-    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json().fileForDownload).toMatchObject({ name: 'final.docx' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json().fileForDownload,
+    ).toMatchObject({ name: 'final.docx' });
   });
 
   it("keeps every list, download and delete of another customer's files a 404", async () => {
     const orderId = await newOrder();
     const file = (await upload(orderId, 'private.pdf', [PDF])).json();
-    for (const url of [`/api/en/orders/${orderId}/customers/files`, `/api/en/orders/${orderId}/writers/files`, `/api/en/orders/files/${file.id}`]) {
+    for (const url of [
+      `/api/en/orders/${orderId}/customers/files`,
+      `/api/en/orders/${orderId}/writers/files`,
+      `/api/en/orders/files/${file.id}`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: auth(other) })).statusCode).toBe(404);
     }
     expect((await t.app.inject({ method: 'DELETE', url: `/api/en/orders/files/${file.id}`, headers: auth(other) })).statusCode).toBe(404);
@@ -181,7 +211,9 @@ describe('file lists, download and delete', () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(me) });
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(PDF);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="R_sum_ final;1.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final%3B1.pdf`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="R_sum_ final;1.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20final%3B1.pdf`,
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toBe('application/octet-stream');

@@ -33,7 +33,10 @@ export const filesModule: FastifyPluginAsyncZod<ModuleOptions & { service: Files
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await sweep().catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed'));
-    timer = setInterval(() => void sweep().catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed')), SWEEP_EVERY_MS);
+    timer = setInterval(
+      () => void sweep().catch((error: unknown) => app.log.error({ err: error }, 'orphan file sweep failed')),
+      SWEEP_EVERY_MS,
+    );
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

@@ -30,7 +30,14 @@ export const reversePointsForOrder = async (tx: Queryable, { orderId, now }: { o
   const repo = createLoyaltyRepo(tx);
   const earned = await repo.earnedForOrder(orderId);
   if (!earned || earned.points <= 0) return false;
-  return repo.insertEntry({ customerId: earned.customerId, kind: LEDGER_KIND.reversed, points: -earned.points, key: ledgerKey.reversed(orderId), orderId, now });
+  return repo.insertEntry({
+    customerId: earned.customerId,
+    kind: LEDGER_KIND.reversed,
+    points: -earned.points,
+    key: ledgerKey.reversed(orderId),
+    orderId,
+    now,
+  });
 };
 
 /**

@@ -98,18 +98,35 @@ export const createLoyaltyRepo = (q: Queryable) => ({
 
   /** The balance: the ledger's sum, never a counter. */
   balance: async (customerId: number): Promise<number> => {
-    const [row] = await q.query<{ points: number | string }>('SELECT COALESCE(SUM(points), 0) AS points FROM loyalty_points_ledger WHERE customer_id = $1', [customerId]);
+    const [row] = await q.query<{ points: number | string }>(
+      'SELECT COALESCE(SUM(points), 0) AS points FROM loyalty_points_ledger WHERE customer_id = $1',
+      [customerId],
+    );
     return Number(row?.points ?? 0);
   },
 
   ledger: async (customerId: number, limit: number): Promise<LedgerRow[]> =>
     (
-      await q.query<{ id: number | string; kind: LedgerKind; points: number; order_id: number | null; discount_code: string | null; created_at: Date | string }>(
+      await q.query<{
+        id: number | string;
+        kind: LedgerKind;
+        points: number;
+        order_id: number | null;
+        discount_code: string | null;
+        created_at: Date | string;
+      }>(
         `SELECT id, kind, points, order_id, discount_code, created_at FROM loyalty_points_ledger
          WHERE customer_id = $1 ORDER BY id DESC LIMIT $2`,
         [customerId, limit],
       )
-    ).map((r) => ({ id: Number(r.id), kind: r.kind, points: r.points, orderId: r.order_id, code: r.discount_code, createdAt: new Date(r.created_at) })),
+    ).map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      points: r.points,
+      orderId: r.order_id,
+      code: r.discount_code,
+      createdAt: new Date(r.created_at),
+    })),
 
   /** One entry; false when its key is already in the ledger (a repeat adds nothing). */
   insertEntry: async (e: {
@@ -146,7 +163,14 @@ export const createLoyaltyRepo = (q: Queryable) => ({
     return Number(row?.cents ?? 0);
   },
 
-  insertCode: async (c: { code: string; customerId: number; percent: number; source: 'loyalty' | 'referral'; expiresAt: Date | null; now: Date }): Promise<boolean> =>
+  insertCode: async (c: {
+    code: string;
+    customerId: number;
+    percent: number;
+    source: 'loyalty' | 'referral';
+    expiresAt: Date | null;
+    now: Date;
+  }): Promise<boolean> =>
     (
       await q.query(
         `INSERT INTO discount_codes (code, percent, amount_cents, customer_id, source, single_use, expires_at, created_at)
@@ -174,7 +198,13 @@ export const createLoyaltyRepo = (q: Queryable) => ({
       )
     ).map(toCode),
 
-  insertReferral: async (r: { referrerId: number; referredId: number; hashDevice: string; fraud: string | null; now: Date }): Promise<void> => {
+  insertReferral: async (r: {
+    referrerId: number;
+    referredId: number;
+    hashDevice: string;
+    fraud: string | null;
+    now: Date;
+  }): Promise<void> => {
     await q.query(
       `INSERT INTO referrals (referrer_id, referred_id, hash_device, fraud, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (referred_id) DO NOTHING`,
@@ -219,22 +249,36 @@ export const createLoyaltyRepo = (q: Queryable) => ({
 
   /** The referrer's counted referrals (fraud left out), newest first. */
   referrals: async (referrerId: number): Promise<ReferralRow[]> =>
-    (await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.referrer_id = $1 AND r.fraud IS NULL ORDER BY r.id DESC LIMIT 1000`, [referrerId])).map(toReferral),
+    (
+      await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.referrer_id = $1 AND r.fraud IS NULL ORDER BY r.id DESC LIMIT 1000`, [
+        referrerId,
+      ])
+    ).map(toReferral),
 
   /**
    * Locks one of the referrer's counted referrals (generation); false for anyone else's. A statement of
    * its own: the reads after it see what a transaction that held the lock before wrote (READ COMMITTED).
    */
   lockReferral: async ({ referrerId, id }: { referrerId: number; id: number }): Promise<boolean> =>
-    (await q.query('SELECT id FROM referrals WHERE id = $1 AND referrer_id = $2 AND fraud IS NULL FOR UPDATE', [id, referrerId])).length > 0,
+    (await q.query('SELECT id FROM referrals WHERE id = $1 AND referrer_id = $2 AND fraud IS NULL FOR UPDATE', [id, referrerId])).length >
+    0,
 
   /** One of the referrer's counted referrals; null for anyone else's. */
   referral: async ({ referrerId, id }: { referrerId: number; id: number }): Promise<ReferralRow | null> => {
-    const [row] = await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.id = $1 AND r.referrer_id = $2 AND r.fraud IS NULL`, [id, referrerId]);
+    const [row] = await q.query<RawReferral>(`${REFERRAL_SELECT} WHERE r.id = $1 AND r.referrer_id = $2 AND r.fraud IS NULL`, [
+      id,
+      referrerId,
+    ]);
     return row ? toReferral(row) : null;
   },
 
   /** Sets the referral's code once; false when it already had one. */
   setReferralCode: async ({ referrerId, id, code }: { referrerId: number; id: number; code: string }): Promise<boolean> =>
-    (await q.query('UPDATE referrals SET discount_code = $3 WHERE id = $1 AND referrer_id = $2 AND discount_code IS NULL RETURNING id', [id, referrerId, code])).length > 0,
+    (
+      await q.query('UPDATE referrals SET discount_code = $3 WHERE id = $1 AND referrer_id = $2 AND discount_code IS NULL RETURNING id', [
+        id,
+        referrerId,
+        code,
+      ])
+    ).length > 0,
 });

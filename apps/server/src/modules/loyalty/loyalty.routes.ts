@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loyaltyCodeSchema, loyaltyRulesSchema, loyaltySummarySchema, referralDiscountSchema, referralInfoSchema, referralListQuerySchema, referralListSchema } from '@app/domain';
+import {
+  loyaltyCodeSchema,
+  loyaltyRulesSchema,
+  loyaltySummarySchema,
+  referralDiscountSchema,
+  referralInfoSchema,
+  referralListQuerySchema,
+  referralListSchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import type { LoyaltyService } from './loyalty.service';
 
@@ -13,7 +21,15 @@ const security = [{ bearer: [] }];
 export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> = async (app, { service }) => {
   app.get(
     '/api/en/orders/discounts/loyalty_discounts/rules',
-    { preHandler: app.requireCustomer, schema: { tags: ['loyalty'], summary: 'The loyalty rules [{from, to, percent}]', security, response: { 200: loyaltyRulesSchema, ...errors } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['loyalty'],
+        summary: 'The loyalty rules [{from, to, percent}]',
+        security,
+        response: { 200: loyaltyRulesSchema, ...errors },
+      },
+    },
     async () => service.rules(),
   );
   app.get(
@@ -31,7 +47,15 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
   );
   app.get(
     '/api/en/orders/discounts/loyalty_discounts/code',
-    { preHandler: app.requireCustomer, schema: { tags: ['loyalty'], summary: 'The loyalty code not used yet, or null', security, response: { 200: loyaltyCodeSchema, ...errors } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['loyalty'],
+        summary: 'The loyalty code not used yet, or null',
+        security,
+        response: { 200: loyaltyCodeSchema, ...errors },
+      },
+    },
     async (request) => service.code({ customerId: currentUser(request).userId }),
   );
   app.post(
@@ -50,7 +74,15 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
 
   app.get(
     '/api/en/customers/referral',
-    { preHandler: app.requireCustomer, schema: { tags: ['referrals'], summary: 'The referral link and the count of ready referrals', security, response: { 200: referralInfoSchema, ...errors } } },
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['referrals'],
+        summary: 'The referral link and the count of ready referrals',
+        security,
+        response: { 200: referralInfoSchema, ...errors },
+      },
+    },
     async (request) => service.referralInfo({ customerId: currentUser(request).userId }),
   );
   app.get(
@@ -71,7 +103,13 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
     '/api/en/customers/referrals/:id/discount',
     {
       preHandler: app.requireCustomer,
-      schema: { tags: ['referrals'], summary: "The referral's discount code", security, params: idParams, response: { 200: referralDiscountSchema, ...errors } },
+      schema: {
+        tags: ['referrals'],
+        summary: "The referral's discount code",
+        security,
+        params: idParams,
+        response: { 200: referralDiscountSchema, ...errors },
+      },
     },
     async (request) => service.referralDiscount({ customerId: currentUser(request).userId, id: request.params.id }),
   );

@@ -46,7 +46,8 @@ const newCode = (prefix: string): string => {
 
 const parseId = (raw: string): number => {
   const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
+    throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
   return id;
 };
 
@@ -66,7 +67,14 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
   });
 
   const statusOf = (r: ReferralRow) =>
-    referralStatus({ hasOrder: r.hasOrder, hasPaidOrder: r.hasPaidOrder, discount: r.discount && { usedAt: r.discount.usedAt, expiresAt: r.discount.expiresAt } }, clock.now());
+    referralStatus(
+      {
+        hasOrder: r.hasOrder,
+        hasPaidOrder: r.hasPaidOrder,
+        discount: r.discount && { usedAt: r.discount.usedAt, expiresAt: r.discount.expiresAt },
+      },
+      clock.now(),
+    );
 
   const toItem = (r: ReferralRow, maxCents: number): ReferralItem => {
     const status = statusOf(r);
@@ -99,12 +107,21 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
         currentRule: currentLoyaltyRule(points),
         nextRule: nextLoyaltyRule(points),
         pointsToNextRule: pointsToNextRule(points),
-        generation: generation.ok ? { percent: generation.percent, pointsSpent: generation.pointsSpent, pointsLeft: generation.pointsLeft } : null,
+        generation: generation.ok
+          ? { percent: generation.percent, pointsSpent: generation.pointsSpent, pointsLeft: generation.pointsLeft }
+          : null,
         maxAmountDiscount: centsToAmount(maxCents),
         earningRule: LOYALTY_EARNING_RULE_TEXT,
         code: open ? toWire(open, maxCents) : null,
         codes: codes.map((c) => toWire(c, maxCents)),
-        ledger: ledger.map((e) => ({ id: e.id, kind: e.kind, points: e.points, idOrder: e.orderId, code: e.code, dateCreated: e.createdAt.toISOString() })),
+        ledger: ledger.map((e) => ({
+          id: e.id,
+          kind: e.kind,
+          points: e.points,
+          idOrder: e.orderId,
+          code: e.code,
+          dateCreated: e.createdAt.toISOString(),
+        })),
       };
     },
 
@@ -132,7 +149,14 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
         if (!(await r.insertCode({ code: text, customerId, percent: generation.percent, source: 'loyalty', expiresAt: null, now }))) {
           throw new DomainError(ERROR_CODE.conflict, 'The code could not be generated, please try again');
         }
-        await r.insertEntry({ customerId, kind: LEDGER_KIND.redeemed, points: -generation.pointsSpent, key: ledgerKey.redeemed(text), code: text, now });
+        await r.insertEntry({
+          customerId,
+          kind: LEDGER_KIND.redeemed,
+          points: -generation.pointsSpent,
+          key: ledgerKey.redeemed(text),
+          code: text,
+          now,
+        });
         return r.openLoyaltyCode(customerId);
       });
       if (!code) throw new Error('the generated loyalty code was not found in its own transaction');
@@ -142,13 +166,18 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
     /** `GET /api/en/customers/referral` → `{ url, readyReferrals }` */
     referralInfo: async ({ customerId }: { customerId: number }): Promise<ReferralInfo> => {
       const rows = await repo.referrals(customerId);
-      return { url: referralUrl(origin, customerId), readyReferrals: rows.filter((r) => statusOf(r) === REFERRAL_STATUS.readyToUse).length };
+      return {
+        url: referralUrl(origin, customerId),
+        readyReferrals: rows.filter((r) => statusOf(r) === REFERRAL_STATUS.readyToUse).length,
+      };
     },
 
     /** `GET /api/en/customers/referrals/referral_customers?idStatus` (0 all). */
     referralList: async ({ customerId, idStatus }: { customerId: number; idStatus: ReferralFilterId }): Promise<ReferralList> => {
       const [rows, maxCents] = await Promise.all([repo.referrals(customerId), repo.maxAmountDiscountCents()]);
-      const items = rows.map((r) => toItem(r, maxCents)).filter((i) => matchesReferralFilter(i.status.id as Exclude<ReferralFilterId, 0>, idStatus));
+      const items = rows
+        .map((r) => toItem(r, maxCents))
+        .filter((i) => matchesReferralFilter(i.status.id as Exclude<ReferralFilterId, 0>, idStatus));
       return { referrals: items, total: items.length };
     },
 
@@ -174,7 +203,14 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
         if (status === REFERRAL_STATUS.discountGenerated) return referral;
         if (!canGenerateReferralDiscount(status)) throw new DomainError(ERROR_CODE.validation, REFERRAL_MESSAGE.generationFailed);
         const text = newCode('REF');
-        const inserted = await r.insertCode({ code: text, customerId, percent: REFERRAL_DISCOUNT_PERCENT, source: 'referral', expiresAt: referralDiscountExpiry(now), now });
+        const inserted = await r.insertCode({
+          code: text,
+          customerId,
+          percent: REFERRAL_DISCOUNT_PERCENT,
+          source: 'referral',
+          expiresAt: referralDiscountExpiry(now),
+          now,
+        });
         if (!inserted || !(await r.setReferralCode({ referrerId: customerId, id, code: text }))) {
           throw new DomainError(ERROR_CODE.conflict, REFERRAL_MESSAGE.generationFailed);
         }

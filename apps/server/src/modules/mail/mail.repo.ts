@@ -29,10 +29,10 @@ export const createMailRepo = (db: Queryable) => ({
   },
   /** Newest first. */
   listFor: async (to: string, limit: number): Promise<OutboxMail[]> => {
-    const rows = await db.query<OutboxRow>(
-      'SELECT * FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT $2',
-      [to, limit],
-    );
+    const rows = await db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT $2', [
+      to,
+      limit,
+    ]);
     return rows.map((r) => ({
       id: r.id,
       to: r.to_address,

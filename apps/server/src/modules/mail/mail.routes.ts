@@ -17,7 +17,10 @@ const outboxMailSchema = z.object({
  * register it there) and only to the clients `allow` admits; any other client gets the 404 of a route
  * that does not exist.
  */
-export const mailRoutes: FastifyPluginAsyncZod<{ repo: MailRepo; allow: (request: FastifyRequest) => boolean }> = async (app, { repo, allow }) => {
+export const mailRoutes: FastifyPluginAsyncZod<{ repo: MailRepo; allow: (request: FastifyRequest) => boolean }> = async (
+  app,
+  { repo, allow },
+) => {
   app.get(
     '/api/dev/outbox',
     {

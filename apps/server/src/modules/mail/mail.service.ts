@@ -16,12 +16,7 @@ export interface Mailer {
 }
 
 /** CONTRACT "Identity": SMTP when SMTP_URL is set, otherwise the built-in outbox (the log names the mail only). */
-export const createMailer = (opts: {
-  smtpUrl: string | undefined;
-  from: string;
-  repo: MailRepo;
-  log: Logger;
-}): Mailer => {
+export const createMailer = (opts: { smtpUrl: string | undefined; from: string; repo: MailRepo; log: Logger }): Mailer => {
   if (opts.smtpUrl) {
     const smtpUrl = opts.smtpUrl;
     // nodemailer is loaded, and the transport made, at the first mail (ADR 0058: not at start).

@@ -84,7 +84,16 @@ describe('mail over SMTP', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/en/auth/jwt/sign_up',
-      payload: { phone: '1555123456', email, password: 'secret-pass-1', firstName: 'Ada', lastName: 'L', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+      payload: {
+        phone: '1555123456',
+        email,
+        password: 'secret-pass-1',
+        firstName: 'Ada',
+        lastName: 'L',
+        isEnabledNightCall: false,
+        ref_id: null,
+        hashDevice: 'd',
+      },
     });
     expect(res.statusCode).toBe(200);
     const mail = await waitForMailTo(email);

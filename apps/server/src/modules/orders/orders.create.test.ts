@@ -113,7 +113,12 @@ describe('POST …/orders creates an order', () => {
     const { id, uid } = res.json() as { id: number; uid: string };
     expect(uid).toMatch(/^[A-Za-z0-9_-]{16,}$/);
     const order = await stored(id);
-    expect(order).toMatchObject({ customer_id: customerId, status_id: 1, title: 'The Economics of Renewable Energy', premium_writer: true });
+    expect(order).toMatchObject({
+      customer_id: customerId,
+      status_id: 1,
+      title: 'The Economics of Renewable Energy',
+      premium_writer: true,
+    });
     const expected = await domainPrice(1, { ...baseInput, level: 2, pages: 3, premiumWriter: true, originalityReport: true });
     expect(order.basic_price_cents).toBe(expected.basicPrice);
     expect(order.final_price_cents).toBe(expected.finalPrice);
@@ -147,7 +152,9 @@ describe('POST …/orders creates an order', () => {
     expect(order.final_price_cents).toBe(expected.finalPrice);
 
     // 20 % of a large order is more than $100.00: the discount stops at the cap.
-    const big = await create(body(4, { pages: 100, urgency: 12, level: 3, premiumWriter: true, discountCode: 'TOPWRITER20' }), { category: 4 });
+    const big = await create(body(4, { pages: 100, urgency: 12, level: 3, premiumWriter: true, discountCode: 'TOPWRITER20' }), {
+      category: 4,
+    });
     expect(big.statusCode).toBe(200);
     expect((await stored(big.json().id)).discount_cents).toBe(10_000);
   });

@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 const body = (overrides: Partial<OrderFormValues> = {}, category = 1) =>
-  toOrderBody({ ...defaultOrderForm(category), subject: 4, title: 'Urban Heat Islands', details: 'Explain causes and mitigation.', ...overrides }, category);
+  toOrderBody(
+    { ...defaultOrderForm(category), subject: 4, title: 'Urban Heat Islands', details: 'Explain causes and mitigation.', ...overrides },
+    category,
+  );
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const create = async (overrides: Partial<OrderFormValues> = {}): Promise<{ id: number; uid: string }> => {
   const res = await t.app.inject({ method: 'POST', url: '/api/en/sites/categories/1/orders', headers: auth(me), payload: body(overrides) });
@@ -168,7 +171,9 @@ describe('GET /api/en/customers/customer/preferred_writers', () => {
 
   it('lets the customer name a previous writer as preferred, priced as the preferred-writer extra', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/en/sites/categories/1/orders', headers: auth(me),
+      method: 'POST',
+      url: '/api/en/sites/categories/1/orders',
+      headers: auth(me),
       payload: body({ preferredWriters: [writerId] }),
     });
     expect(res.statusCode).toBe(200);

@@ -11,7 +11,13 @@ export class IdempotencyKeyTakenError extends Error {
 /** The Idempotency-Key rows of the customer's orders (CONTRACT "Idempotency-Key", ADR 0012). */
 export const createIdempotencyRepo = (q: Db | Queryable) => ({
   /** The order a key made, with the hash of the request that made it. */
-  find: async ({ customerId, key }: { customerId: number; key: string }): Promise<{ requestHash: string; id: number; uid: string } | null> => {
+  find: async ({
+    customerId,
+    key,
+  }: {
+    customerId: number;
+    key: string;
+  }): Promise<{ requestHash: string; id: number; uid: string } | null> => {
     const [row] = await q.query<{ request_hash: string; id: number; uid: string }>(
       `SELECT k.request_hash, o.id, o.uid FROM order_idempotency_keys k
        JOIN orders o ON o.id = k.order_id AND o.customer_id = k.customer_id

@@ -8,7 +8,8 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 /** 422 unless the key is 1 to 255 printable ASCII characters. */
 export const checkIdempotencyKey = (key: string): void => {
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new DomainError(ERROR_CODE.validation, 'Idempotency-Key must be 1 to 255 printable characters');
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new DomainError(ERROR_CODE.validation, 'Idempotency-Key must be 1 to 255 printable characters');
 };
 
 /** Key order does not change the hash: the same body, however serialised, is the same request. */
@@ -16,10 +17,16 @@ const canonical = (value: unknown): unknown =>
   Array.isArray(value)
     ? value.map(canonical)
     : value !== null && typeof value === 'object'
-      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+        )
       : value;
 export const requestHash = (category: string, body: OrderBodyValues): string =>
-  createHash('sha256').update(JSON.stringify({ category, body: canonical(body) })).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify({ category, body: canonical(body) }))
+    .digest('hex');
 
 /** The first order again when the body is the same; 422 when the key was used with another body. */
 export const replay = (prior: { requestHash: string; id: number; uid: string }, hash: string): OrderRef => {

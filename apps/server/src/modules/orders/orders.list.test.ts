@@ -15,7 +15,14 @@ const mine: { id: number; title: string; status: number; hidden: boolean; create
 
 const newCustomer = async (email: string): Promise<number> => (await insertCustomer(t, email)).id;
 
-const insertOrder = async (o: { customerId: number; title: string; status: number; createdAt: string; hidden?: boolean; category?: number }): Promise<number> => {
+const insertOrder = async (o: {
+  customerId: number;
+  title: string;
+  status: number;
+  createdAt: string;
+  hidden?: boolean;
+  category?: number;
+}): Promise<number> => {
   const row = await storeOrder(t.db, {
     customerId: o.customerId,
     siteCategory: o.category ?? 1,
@@ -66,7 +73,12 @@ beforeAll(async () => {
   }
   mine.sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
   // Another customer's order with a matching title and date: it must never show.
-  otherOrderId = await insertOrder({ customerId: otherId, title: 'Microplastics by someone else', status: 1, createdAt: '2025-03-01T10:00:00.000Z' });
+  otherOrderId = await insertOrder({
+    customerId: otherId,
+    title: 'Microplastics by someone else',
+    status: 1,
+    createdAt: '2025-03-01T10:00:00.000Z',
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -88,20 +100,31 @@ const listed = async (query: Record<string, string | number> = {}) => {
   return { ids: body.orders.map((o) => o.id), total: body.total, orders: body.orders };
 };
 const visible = () => mine.filter((o) => !o.hidden);
-const idsWhere = (pred: (o: (typeof mine)[number]) => boolean) => visible().filter(pred).map((o) => o.id);
+const idsWhere = (pred: (o: (typeof mine)[number]) => boolean) =>
+  visible()
+    .filter(pred)
+    .map((o) => o.id);
 
 describe('GET /api/en/sites/categories/{category}/orders', () => {
   it('lists the visible orders of every category, newest first, 12 a page, with the total of every match', async () => {
     const { ids, total } = await listed();
     expect(total).toBe(VISIBLE);
-    expect(ids).toEqual(visible().slice(0, 12).map((o) => o.id));
+    expect(ids).toEqual(
+      visible()
+        .slice(0, 12)
+        .map((o) => o.id),
+    );
     expect(new Set(visible().map((o) => o.category))).toEqual(new Set([1, 3, 4, 5]));
   });
 
   it('serves page 2 with the rest, and a page past the end empty with the same total', async () => {
     const page2 = await listed({ page: 2 });
     expect(page2.total).toBe(VISIBLE);
-    expect(page2.ids).toEqual(visible().slice(12).map((o) => o.id));
+    expect(page2.ids).toEqual(
+      visible()
+        .slice(12)
+        .map((o) => o.id),
+    );
     const past = await listed({ page: 9 });
     expect(past).toMatchObject({ ids: [], total: VISIBLE });
   });
@@ -109,7 +132,11 @@ describe('GET /api/en/sites/categories/{category}/orders', () => {
   it('pages by the limit asked for', async () => {
     const { ids, total } = await listed({ limit: 5, page: 3 });
     expect(total).toBe(VISIBLE);
-    expect(ids).toEqual(visible().slice(10, 15).map((o) => o.id));
+    expect(ids).toEqual(
+      visible()
+        .slice(10, 15)
+        .map((o) => o.id),
+    );
   });
 
   it('answers each item with the card fields (SPEC §3) and unread 0', async () => {
@@ -186,7 +213,9 @@ describe('GET /api/en/sites/categories/{category}/orders', () => {
     expect(hidden.orders.every((o) => o.hidden === 'YES')).toBe(true);
     expect((await listed({ hidden: 0 })).total).toBe(VISIBLE);
     expect((await listed({ q: 'hidden' })).ids).toEqual([]);
-    expect((await listed({ hidden: 1, q: 'microplastics' })).ids).toEqual(mine.filter((o) => o.title === 'Hidden microplastics memo').map((o) => o.id));
+    expect((await listed({ hidden: 1, q: 'microplastics' })).ids).toEqual(
+      mine.filter((o) => o.title === 'Hidden microplastics memo').map((o) => o.id),
+    );
   });
 
   it('refuses a limit over 100, a page of 0 and a date that is not a calendar day (422)', async () => {
@@ -219,7 +248,8 @@ describe('GET /api/en/sites/categories/{category}/orders', () => {
 describe('PUT /api/en/orders/{id}/hide and /unhide', () => {
   const put = (id: number | string, action: 'hide' | 'unhide', token = me) =>
     t.app.inject({ method: 'PUT', url: `/api/en/orders/${id}/${action}`, headers: auth(token) });
-  const count = async () => (await t.app.inject({ method: 'GET', url: '/api/en/orders/count', headers: auth(me) })).json<{ total: number }>();
+  const count = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/en/orders/count', headers: auth(me) })).json<{ total: number }>();
 
   it('hides an order: it leaves the list and the count, and shows under hidden=1; unhide brings it back', async () => {
     const target = visible()[0];

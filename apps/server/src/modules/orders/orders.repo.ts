@@ -14,13 +14,20 @@ import {
   type OrderListRow,
 } from './orders.rows';
 
-
 /** What the payments module does inside an edit's transaction (ADR 0034). */
 export interface OrderEditHooks {
   beforeEdit(tx: Queryable, e: { orderId: number; now: Date }): Promise<void>;
   afterEdit(
     tx: Queryable,
-    e: { orderId: number; customerId: number; statusId: number; previousPriceCents: number; previousDueCents: number; newPriceCents: number; now: Date },
+    e: {
+      orderId: number;
+      customerId: number;
+      statusId: number;
+      previousPriceCents: number;
+      previousDueCents: number;
+      newPriceCents: number;
+      now: Date;
+    },
   ): Promise<void>;
 }
 
@@ -68,7 +75,17 @@ const listWhere = (customerId: number, filter: OrderListFilter): { where: string
 };
 
 /** The list statement (exported so the benchmark's bare route runs exactly this SQL). */
-export const orderListSql = ({ customerId, filter, limit, offset }: { customerId: number; filter: OrderListFilter; limit: number; offset: number }): {
+export const orderListSql = ({
+  customerId,
+  filter,
+  limit,
+  offset,
+}: {
+  customerId: number;
+  filter: OrderListFilter;
+  limit: number;
+  offset: number;
+}): {
   sql: string;
   params: unknown[];
 } => {
@@ -140,14 +157,27 @@ export const createOrdersRepo = (db: Db) => ({
         customerId,
         now,
       ]);
-      if (idempotency) await createIdempotencyRepo(tx).claim({ customerId, key: idempotency.key, requestHash: idempotency.requestHash, orderId: row.id, now });
+      if (idempotency)
+        await createIdempotencyRepo(tx).claim({
+          customerId,
+          key: idempotency.key,
+          requestHash: idempotency.requestHash,
+          orderId: row.id,
+          now,
+        });
       return row;
     }),
 
   findIdempotent: (k: { customerId: number; key: string }) => createIdempotencyRepo(db).find(k),
 
   /** The status and category of one of the customer's orders. */
-  findState: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ statusId: number; siteCategory: number } | null> => {
+  findState: async ({
+    customerId,
+    orderId,
+  }: {
+    customerId: number;
+    orderId: number;
+  }): Promise<{ statusId: number; siteCategory: number } | null> => {
     const [row] = await db.query<{ status_id: number; site_category: number }>(
       'SELECT status_id, site_category FROM orders WHERE id = $1 AND customer_id = $2',
       [orderId, customerId],
@@ -176,36 +206,38 @@ export const createOrdersRepo = (db: Db) => ({
     editableStatuses: readonly number[];
     money: OrderEditHooks;
   }): Promise<{ id: number; uid: string } | null> =>
-    db.transaction(async (tx) => {
-      await money.beforeEdit(tx, { orderId, now });
-      const [before] = await tx.query<{ final_price_cents: number; amount_due_cents: number }>(
-        'SELECT final_price_cents, amount_due_cents FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE',
-        [orderId, customerId],
-      );
-      if (!before) return null;
-      const n = ORDER_FIELD_COLUMNS.length;
-      const [row] = await tx.query<{ id: number; uid: string; status_id: number; final_price_cents: number }>(
-        `UPDATE orders SET ${ORDER_FIELD_COLUMNS.map((c, i) => `${c.column} = ${orderFieldPlaceholder(i)}`).join(', ')}, updated_at = $${n + 1}
+    db
+      .transaction(async (tx) => {
+        await money.beforeEdit(tx, { orderId, now });
+        const [before] = await tx.query<{ final_price_cents: number; amount_due_cents: number }>(
+          'SELECT final_price_cents, amount_due_cents FROM orders WHERE id = $1 AND customer_id = $2 FOR UPDATE',
+          [orderId, customerId],
+        );
+        if (!before) return null;
+        const n = ORDER_FIELD_COLUMNS.length;
+        const [row] = await tx.query<{ id: number; uid: string; status_id: number; final_price_cents: number }>(
+          `UPDATE orders SET ${ORDER_FIELD_COLUMNS.map((c, i) => `${c.column} = ${orderFieldPlaceholder(i)}`).join(', ')}, updated_at = $${n + 1}
          WHERE id = $${n + 2} AND customer_id = $${n + 3} AND status_id = ANY($${n + 4}::int[])
          RETURNING id, uid, status_id, final_price_cents`,
-        [...orderFieldParams(fields), now, orderId, customerId, [...editableStatuses]],
-      );
-      // Not editable any more: the transaction ends without effect (the attempts stay as they were).
-      if (!row) throw new OrderNotEditableError();
-      await money.afterEdit(tx, {
-        orderId,
-        customerId,
-        statusId: Number(row.status_id),
-        previousPriceCents: Number(before.final_price_cents),
-        previousDueCents: Number(before.amount_due_cents),
-        newPriceCents: Number(row.final_price_cents),
-        now,
-      });
-      return { id: Number(row.id), uid: String(row.uid) };
-    }).catch((error: unknown) => {
-      if (error instanceof OrderNotEditableError) return null;
-      throw error;
-    }),
+          [...orderFieldParams(fields), now, orderId, customerId, [...editableStatuses]],
+        );
+        // Not editable any more: the transaction ends without effect (the attempts stay as they were).
+        if (!row) throw new OrderNotEditableError();
+        await money.afterEdit(tx, {
+          orderId,
+          customerId,
+          statusId: Number(row.status_id),
+          previousPriceCents: Number(before.final_price_cents),
+          previousDueCents: Number(before.amount_due_cents),
+          newPriceCents: Number(row.final_price_cents),
+          now,
+        });
+        return { id: Number(row.id), uid: String(row.uid) };
+      })
+      .catch((error: unknown) => {
+        if (error instanceof OrderNotEditableError) return null;
+        throw error;
+      }),
 
   findDetail: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetailRow | null> => {
     const [r] = await db.query<Record<string, unknown>>(
@@ -256,13 +288,25 @@ export const createOrdersRepo = (db: Db) => ({
   existingWriters: async ({ ids }: { ids: readonly number[] }): Promise<number[]> =>
     ids.length === 0
       ? []
-      : (await db.query<{ id: number }>('SELECT id FROM users WHERE role = $2 AND id = ANY($1::int[])', [[...ids], ROLE.writer])).map((r) => r.id),
+      : (await db.query<{ id: number }>('SELECT id FROM users WHERE role = $2 AND id = ANY($1::int[])', [[...ids], ROLE.writer])).map(
+          (r) => r.id,
+        ),
 
   /**
    * CONTRACT "Order list query", paginated in SQL: the page's ids and the match count in one statement
    * (a window count over the index-backed match), then the page's rows with their names.
    */
-  list: async ({ customerId, filter, limit, offset }: { customerId: number; filter: OrderListFilter; limit: number; offset: number }): Promise<{
+  list: async ({
+    customerId,
+    filter,
+    limit,
+    offset,
+  }: {
+    customerId: number;
+    filter: OrderListFilter;
+    limit: number;
+    offset: number;
+  }): Promise<{
     rows: OrderListRow[];
     total: number;
   }> => {
@@ -287,7 +331,17 @@ export const createOrdersRepo = (db: Db) => ({
   },
 
   /** SPEC §2 "Hiding an order removes it from the visible list". False when the order is not theirs. */
-  setHidden: async ({ customerId, orderId, hidden, now }: { customerId: number; orderId: number; hidden: boolean; now: Date }): Promise<boolean> =>
+  setHidden: async ({
+    customerId,
+    orderId,
+    hidden,
+    now,
+  }: {
+    customerId: number;
+    orderId: number;
+    hidden: boolean;
+    now: Date;
+  }): Promise<boolean> =>
     (
       await db.query('UPDATE orders SET hidden = $3, updated_at = $4 WHERE id = $1 AND customer_id = $2 RETURNING id', [
         orderId,

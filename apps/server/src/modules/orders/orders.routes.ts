@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, orderBodySchema, orderCountSchema, orderDetailSchema, orderIdSchema, orderListItemSchema, orderListQuerySchema, orderListSchema, orderRefSchema, preferredWriterListSchema } from '@app/domain';
+import {
+  errorBodySchema,
+  orderBodySchema,
+  orderCountSchema,
+  orderDetailSchema,
+  orderIdSchema,
+  orderListItemSchema,
+  orderListQuerySchema,
+  orderListSchema,
+  orderRefSchema,
+  preferredWriterListSchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
@@ -11,7 +22,10 @@ const categoryParams = z.object({ category: z.string().max(12) });
 const truthy = z.enum(['1', 'true']);
 const updateBodySchema = orderBodySchema.extend({ forceEditing: z.boolean().optional() });
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; ordersPerHour: number }> = async (app, { service, ordersPerHour }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; ordersPerHour: number }> = async (
+  app,
+  { service, ordersPerHour },
+) => {
   app.get(
     '/api/en/orders/count',
     {
@@ -32,7 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       preHandler: app.requireCustomer,
       schema: {
         tags: ['orders'],
-        summary: "The customer's orders of every category, newest first, filtered and paged (CONTRACT \"Order list query\")",
+        summary: 'The customer\'s orders of every category, newest first, filtered and paged (CONTRACT "Order list query")',
         security: [{ bearer: [] }],
         params: categoryParams,
         querystring: orderListQuerySchema,
@@ -134,7 +148,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       preHandler: app.requireCustomer,
       schema: {
         tags: ['orders'],
-        summary: 'The id of the customer\'s order with this uid',
+        summary: "The id of the customer's order with this uid",
         security: [{ bearer: [] }],
         params: z.object({ uid: z.string().max(64) }),
         response: { 200: orderIdSchema, ...guarded },
@@ -149,7 +163,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       preHandler: app.requireCustomer,
       schema: {
         tags: ['orders'],
-        summary: 'Writers of the customer\'s paid orders, with their premium flag',
+        summary: "Writers of the customer's paid orders, with their premium flag",
         security: [{ bearer: [] }],
         response: { 200: preferredWriterListSchema, ...guarded },
       },

@@ -145,11 +145,12 @@ export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   unread: Number(r.unread ?? 0),
 });
 
-
 /** A row of the detail query (`o.*` and the catalogue names) as the service reads it. */
 export const toOrderDetailRow = (r: Record<string, unknown>): OrderDetailRow => {
-  const ref = (id: unknown, name: unknown) => (id === null || id === undefined ? null : { id: Number(id), name: (name as string | null) ?? null });
-  const breakdown = typeof r.price_breakdown === 'string' ? (JSON.parse(r.price_breakdown) as Partial<Price>) : (r.price_breakdown as Partial<Price>);
+  const ref = (id: unknown, name: unknown) =>
+    id === null || id === undefined ? null : { id: Number(id), name: (name as string | null) ?? null };
+  const breakdown =
+    typeof r.price_breakdown === 'string' ? (JSON.parse(r.price_breakdown) as Partial<Price>) : (r.price_breakdown as Partial<Price>);
   return {
     id: Number(r.id),
     uid: String(r.uid),

@@ -70,7 +70,18 @@ export interface OrdersServiceDeps {
   revisions: Pick<RevisionsService, 'activeRevision'>;
 }
 
-export const createOrdersService = ({ repo, clock, catalogue, priceTables, discounts, files, reviews, money, moneyView, revisions }: OrdersServiceDeps) => {
+export const createOrdersService = ({
+  repo,
+  clock,
+  catalogue,
+  priceTables,
+  discounts,
+  files,
+  reviews,
+  money,
+  moneyView,
+  revisions,
+}: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
     const category = String(siteCategory);
@@ -98,7 +109,17 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
    * Every rule again on the server (ADR 0012): catalogues, form dependencies, text, the discount code, the
    * preferred writers; then the price from the domain function over the database's tables.
    */
-  const prepare = async ({ customerId, category, body, orderId }: { customerId: number; category: string; body: OrderBodyValues; orderId?: number }): Promise<OrderFields> => {
+  const prepare = async ({
+    customerId,
+    category,
+    body,
+    orderId,
+  }: {
+    customerId: number;
+    category: string;
+    body: OrderBodyValues;
+    orderId?: number;
+  }): Promise<OrderFields> => {
     const table = await priceTables.forCategory(category);
     const siteCategory = table.siteCategory;
     const checked = checkOrderSubmission(body, { siteCategory, catalogues: await loadCatalogues(siteCategory) });
@@ -251,7 +272,15 @@ export const createOrdersService = ({ repo, clock, catalogue, priceTables, disco
     },
 
     /** SPEC §7 hide and unhide: the order as the list shows it afterwards; 404 for anyone else's. */
-    setHidden: async ({ customerId, orderId: rawOrderId, hidden }: { customerId: number; orderId: string; hidden: boolean }): Promise<OrderListItem> => {
+    setHidden: async ({
+      customerId,
+      orderId: rawOrderId,
+      hidden,
+    }: {
+      customerId: number;
+      orderId: string;
+      hidden: boolean;
+    }): Promise<OrderListItem> => {
       const orderId = parseId(rawOrderId);
       if (!(await repo.setHidden({ customerId, orderId, hidden, now: clock.now() }))) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       const row = await repo.findListItem({ customerId, orderId });

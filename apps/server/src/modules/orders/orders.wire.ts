@@ -67,7 +67,6 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   unread: row.unread,
 });
 
-
 /** What the order page shows besides the order's own row (each read by its owner module). */
 export interface OrderDetailExtras {
   history: { status: number; date: Date }[];
@@ -78,7 +77,10 @@ export interface OrderDetailExtras {
 }
 
 /** SPEC §3 "Order": one order as the order page reads it. */
-export const toOrderDetail = (row: OrderDetailRow, { history, fileForDownload, feedback, orderMoney, activeRevision }: OrderDetailExtras): OrderDetail => {
+export const toOrderDetail = (
+  row: OrderDetailRow,
+  { history, fileForDownload, feedback, orderMoney, activeRevision }: OrderDetailExtras,
+): OrderDetail => {
   const levelField = levelFieldForCategory(row.siteCategory);
   const level = { id: row.level.id, name: row.level.name ?? '' };
   const price = priceOf(row);

@@ -35,12 +35,10 @@ export const createOrderWritesRepo = (q: Queryable) => {
 
     /** Unpaid → paid, once: only an unpaid order moves, and its history gets the entry. */
     async markPaid({ orderId, now }: { orderId: number; now: Date }): Promise<boolean> {
-      const rows = await q.query('UPDATE orders SET status_id = $3, pending = false, updated_at = $2 WHERE id = $1 AND status_id = $4 RETURNING id', [
-        orderId,
-        now,
-        ORDER_STATUS.paid,
-        ORDER_STATUS.unpaid,
-      ]);
+      const rows = await q.query(
+        'UPDATE orders SET status_id = $3, pending = false, updated_at = $2 WHERE id = $1 AND status_id = $4 RETURNING id',
+        [orderId, now, ORDER_STATUS.paid, ORDER_STATUS.unpaid],
+      );
       if (rows.length === 0) return false;
       await recordHistory(orderId, ORDER_STATUS.paid, null, now);
       return true;
@@ -65,11 +63,10 @@ export const createOrderWritesRepo = (q: Queryable) => {
 
     /** The order moves to refunded once, with its history entry, unless it is refunded already. */
     async markRefunded({ orderId, now }: { orderId: number; now: Date }): Promise<boolean> {
-      const rows = await q.query('UPDATE orders SET status_id = $2, pending = false, updated_at = $3 WHERE id = $1 AND status_id <> $2 RETURNING id', [
-        orderId,
-        ORDER_STATUS.refunded,
-        now,
-      ]);
+      const rows = await q.query(
+        'UPDATE orders SET status_id = $2, pending = false, updated_at = $3 WHERE id = $1 AND status_id <> $2 RETURNING id',
+        [orderId, ORDER_STATUS.refunded, now],
+      );
       if (rows.length === 0) return false;
       await recordHistory(orderId, ORDER_STATUS.refunded, null, now);
       return true;
@@ -79,7 +76,17 @@ export const createOrderWritesRepo = (q: Queryable) => {
      * Staff move the order to `statusId` with who did it; completion stamps `completed_at` (the revision
      * window runs from it). False when the order does not exist or already has that status.
      */
-    async changeStatus({ orderId, statusId, changedBy, now }: { orderId: number; statusId: number; changedBy: number; now: Date }): Promise<boolean> {
+    async changeStatus({
+      orderId,
+      statusId,
+      changedBy,
+      now,
+    }: {
+      orderId: number;
+      statusId: number;
+      changedBy: number;
+      now: Date;
+    }): Promise<boolean> {
       const updated = await q.query(
         `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
            completed_at = CASE WHEN $2::int = $4::int THEN $3::timestamptz ELSE completed_at END

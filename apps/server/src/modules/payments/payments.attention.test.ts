@@ -22,7 +22,9 @@ beforeAll(async () => {
   me = await insertCustomer(t, 'stale-payer@example.com');
   other = await insertCustomer(t, 'stale-other@example.com');
   const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
-  const staff = await t.db.query<{ id: number; role: number }>(`SELECT id, role FROM users WHERE email IN ('support@example.com', 'writer@example.com')`);
+  const staff = await t.db.query<{ id: number; role: number }>(
+    `SELECT id, role FROM users WHERE email IN ('support@example.com', 'writer@example.com')`,
+  );
   const of = (role: number) => staff.find((u) => u.role === role)?.id ?? 0;
   support = await tokens.sign({ userId: of(ROLE.support), role: ROLE.support });
   writer = await tokens.sign({ userId: of(ROLE.writer), role: ROLE.writer });
@@ -33,7 +35,10 @@ afterAll(async () => {
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const newOrder = async () => {
-  const payload = toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'Stale checkout', details: 'Explain causes and mitigation.' }, 1);
+  const payload = toOrderBody(
+    { ...defaultOrderForm(1), subject: 4, title: 'Stale checkout', details: 'Explain causes and mitigation.' },
+    1,
+  );
   const res = await t.app.inject({ method: 'POST', url: '/api/en/sites/categories/1/orders', headers: bearer(me.token), payload });
   expect(res.statusCode).toBe(200);
   return res.json<{ id: number; uid: string }>();
@@ -51,10 +56,20 @@ const flag = (paymentId: string, reason: 'no_status_api' | 'provider_error' | 's
 const list = (token = support) => t.app.inject({ method: 'GET', url: '/api/staff/payments/attention', headers: bearer(token) });
 const listed = async () => (await list()).json<{ attempts: { paymentId: string }[] }>().attempts;
 const resolve = (paymentId: string, payload: unknown, token = support) =>
-  t.app.inject({ method: 'POST', url: `/api/staff/payments/attention/${encodeURIComponent(paymentId)}/resolved`, headers: bearer(token), payload: payload as object });
+  t.app.inject({
+    method: 'POST',
+    url: `/api/staff/payments/attention/${encodeURIComponent(paymentId)}/resolved`,
+    headers: bearer(token),
+    payload: payload as object,
+  });
 const attempt = async (paymentId: string) =>
-  (await t.db.query<{ state: string; support_outcome: string | null }>('SELECT state, support_outcome FROM payments WHERE id = $1', [paymentId]))[0];
-const orderRow = async (id: number) => (await t.db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [id]))[0];
+  (
+    await t.db.query<{ state: string; support_outcome: string | null }>('SELECT state, support_outcome FROM payments WHERE id = $1', [
+      paymentId,
+    ])
+  )[0];
+const orderRow = async (id: number) =>
+  (await t.db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [id]))[0];
 /** A paid Fondy callback for the attempt, signed with the sandbox key as Fondy signs. */
 const fondyPaid = async (paymentId: string, cents: number) => {
   const [secret] = await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payments_sandbox_fondy'`);
@@ -74,7 +89,8 @@ const fondyPaid = async (paymentId: string, cents: number) => {
     payload: new URLSearchParams(payload).toString(),
   });
 };
-const amountCents = async (paymentId: string) => (await t.db.query<{ amount_cents: number }>('SELECT amount_cents FROM payments WHERE id = $1', [paymentId]))[0]?.amount_cents ?? 0;
+const amountCents = async (paymentId: string) =>
+  (await t.db.query<{ amount_cents: number }>('SELECT amount_cents FROM payments WHERE id = $1', [paymentId]))[0]?.amount_cents ?? 0;
 
 describe('GET /api/staff/payments/attention', () => {
   it('lists flagged open attempts with order, customer email, provider, amount, reason and since; not the unflagged ones', async () => {
@@ -138,7 +154,7 @@ describe('POST /api/staff/payments/attention/{paymentId}/resolved', () => {
     expect((await fondyPaid(a.paymentId, await amountCents(a.paymentId))).statusCode).toBe(200);
     expect(await attempt(a.paymentId)).toMatchObject({ state: 'parked' });
     expect((await orderRow(a.id))?.status_id).toBe(1);
-    const unapplied = (await t.app.inject({ method: 'GET', url: '/api/staff/payments/unapplied', headers: bearer(support) }));
+    const unapplied = await t.app.inject({ method: 'GET', url: '/api/staff/payments/unapplied', headers: bearer(support) });
     expect(unapplied.json<{ payments: { paymentId: string; reason: string }[] }>().payments).toContainEqual(
       expect.objectContaining({ paymentId: a.paymentId, reason: 'attempt_declined' }),
     );
@@ -158,7 +174,9 @@ describe('POST /api/staff/payments/attention/{paymentId}/resolved', () => {
   it('two supports resolving at once: one 200, one 404', async () => {
     const a = await openAttempt('fondy');
     await flag(a.paymentId, 'still_open');
-    const codes = (await Promise.all([resolve(a.paymentId, { outcome: 'declined' }), resolve(a.paymentId, { outcome: 'kept_open' })])).map((r) => r.statusCode);
+    const codes = (await Promise.all([resolve(a.paymentId, { outcome: 'declined' }), resolve(a.paymentId, { outcome: 'kept_open' })])).map(
+      (r) => r.statusCode,
+    );
     expect(codes.sort()).toEqual([200, 404]);
   });
 

@@ -1,4 +1,11 @@
-import { centsToAmount, DomainError, ERROR_CODE, type PaymentAttentionList, type PaymentAttentionOutcome, type PaymentAttentionResolved } from '@app/domain';
+import {
+  centsToAmount,
+  DomainError,
+  ERROR_CODE,
+  type PaymentAttentionList,
+  type PaymentAttentionOutcome,
+  type PaymentAttentionResolved,
+} from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -35,7 +42,15 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
   },
 
   /** Marks a flagged attempt resolved (404 when it is not on the list: unknown, not flagged, resolved already). */
-  async resolve({ paymentId, outcome, staffId }: { paymentId: string; outcome: PaymentAttentionOutcome; staffId: number }): Promise<PaymentAttentionResolved> {
+  async resolve({
+    paymentId,
+    outcome,
+    staffId,
+  }: {
+    paymentId: string;
+    outcome: PaymentAttentionOutcome;
+    staffId: number;
+  }): Promise<PaymentAttentionResolved> {
     return db.transaction(async (tx) => {
       const attention = createAttentionRepo(tx);
       const flagged = await attention.lockFlagged(paymentId);
@@ -44,12 +59,22 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
       let state = flagged.state;
       if (outcome === 'declined' && (state === 'created' || state === 'pending')) {
         const payments = createPaymentsRepo(tx);
-        await payments.insertEvent({ provider: flagged.provider, eventId: `support-declined:${paymentId}`, paymentId, status: 'declined', applied: true, now });
+        await payments.insertEvent({
+          provider: flagged.provider,
+          eventId: `support-declined:${paymentId}`,
+          paymentId,
+          status: 'declined',
+          applied: true,
+          now,
+        });
         if (await payments.moveState(paymentId, state, 'declined', now)) state = 'declined';
         await createSettleRepo(tx).refreshPending(flagged.orderId, now);
       }
       await attention.markResolved({ paymentId, outcome, staffId, now });
-      log.info({ paymentId, orderId: flagged.orderId, provider: flagged.provider, outcome, state, staffId }, 'stale payment attempt resolved by support');
+      log.info(
+        { paymentId, orderId: flagged.orderId, provider: flagged.provider, outcome, state, staffId },
+        'stale payment attempt resolved by support',
+      );
       return { paymentId, outcome, state, resolvedAt: now.toISOString() };
     });
   },

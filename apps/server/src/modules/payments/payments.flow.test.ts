@@ -55,7 +55,9 @@ const newOrder = async (opts: { customer?: number; category?: number; workType?:
 
 const orderState = async (orderId: number) => {
   const [o] = await t.db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [orderId]);
-  const [h] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND status_id = 2', [orderId]);
+  const [h] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND status_id = 2', [
+    orderId,
+  ]);
   const [tr] = await t.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment' AND status = 'completed'`,
     [orderId],
@@ -171,7 +173,9 @@ describe('POST /api/payments/{provider}/callback', () => {
     const [secret] = await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payments_sandbox_paycore'`);
     expect(secret).toBeDefined();
     const event = (amount: number) =>
-      JSON.stringify({ data: { id: 'cpi_x', attributes: { status: 'processed', amount, currency: 'USD', reference_id: path.split('/').at(-1) } } });
+      JSON.stringify({
+        data: { id: 'cpi_x', attributes: { status: 'processed', amount, currency: 'USD', reference_id: path.split('/').at(-1) } },
+      });
     // Signed as paycore.io signs the body it sends; then the amount is changed on the way.
     const signature = paycoreSignature(event(24), secret?.value ?? '');
     const res = await t.app.inject({
@@ -224,7 +228,13 @@ describe('POST /api/payments/{provider}/callback', () => {
     // Replay the pingback by hand: same answer, nothing more happens.
     const [secret] = await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payments_sandbox_paymentwall'`);
     const { paymentwallSignature } = await import('./providers/paymentwall/paymentwall.adapter');
-    const params: Record<string, string> = { uid: String(customerId), goodsid: path.split('/').at(-1) ?? '', type: '0', ref: 'b-replay', sign_version: '3' };
+    const params: Record<string, string> = {
+      uid: String(customerId),
+      goodsid: path.split('/').at(-1) ?? '',
+      type: '0',
+      ref: 'b-replay',
+      sign_version: '3',
+    };
     params.sig = paymentwallSignature(params, secret?.value ?? '', 3);
     const res = await t.app.inject({ method: 'GET', url: `/api/payments/paymentwall/callback?${new URLSearchParams(params).toString()}` });
     expect(res.statusCode).toBe(200);
@@ -274,22 +284,28 @@ describe('exactly once under shuffled and duplicated callbacks (property)', () =
 
   it('with contradictory events the first terminal one wins, the order is paid at most once, and paid after declined is parked', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.shuffledSubarray<Kind>(['pending', 'paid', 'declined', 'paid', 'declined', 'pending'], { minLength: 1 }), async (events) => {
-        const order = await newOrder();
-        const { paymentId } = await checkout('fondy', order.uid);
-        for (const kind of events) await fondyCallback(paymentId, { order_status: FONDY_STATUS[kind], payment_id: `${paymentId}-${kind}` });
-        const firstTerminal = events.find((k) => k !== 'pending');
-        // ADR 0034: money that arrives after a decline is parked (recorded, not applied), never dropped.
-        const paidLate = firstTerminal === 'declined' && events.includes('paid');
-        const after = await orderState(order.id);
-        const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);
-        const [unapplied] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM unapplied_payments WHERE payment_id = $1', [paymentId]);
-        expect(payment?.state).toBe(paidLate ? 'parked' : (firstTerminal ?? 'pending'));
-        expect(after.transactions).toBe(firstTerminal === 'paid' ? 1 : 0);
-        expect(after.paidHistory).toBe(firstTerminal === 'paid' ? 1 : 0);
-        expect(after.status).toBe(firstTerminal === 'paid' ? 2 : 1);
-        expect(unapplied?.n).toBe(paidLate ? 1 : 0);
-      }),
+      fc.asyncProperty(
+        fc.shuffledSubarray<Kind>(['pending', 'paid', 'declined', 'paid', 'declined', 'pending'], { minLength: 1 }),
+        async (events) => {
+          const order = await newOrder();
+          const { paymentId } = await checkout('fondy', order.uid);
+          for (const kind of events)
+            await fondyCallback(paymentId, { order_status: FONDY_STATUS[kind], payment_id: `${paymentId}-${kind}` });
+          const firstTerminal = events.find((k) => k !== 'pending');
+          // ADR 0034: money that arrives after a decline is parked (recorded, not applied), never dropped.
+          const paidLate = firstTerminal === 'declined' && events.includes('paid');
+          const after = await orderState(order.id);
+          const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);
+          const [unapplied] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM unapplied_payments WHERE payment_id = $1', [
+            paymentId,
+          ]);
+          expect(payment?.state).toBe(paidLate ? 'parked' : (firstTerminal ?? 'pending'));
+          expect(after.transactions).toBe(firstTerminal === 'paid' ? 1 : 0);
+          expect(after.paidHistory).toBe(firstTerminal === 'paid' ? 1 : 0);
+          expect(after.status).toBe(firstTerminal === 'paid' ? 2 : 1);
+          expect(unapplied?.n).toBe(paidLate ? 1 : 0);
+        },
+      ),
       { numRuns: 20 },
     );
   });

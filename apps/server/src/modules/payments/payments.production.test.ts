@@ -145,7 +145,11 @@ describe('production without PAYMENTS_SANDBOX: only providers with credentials (
 
     const [secret] = await p.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'payments_sandbox_paycore'`);
     const body = JSON.stringify({
-      data: { type: 'payment-invoices', id: 'cpi_x', attributes: { status: 'processed', amount: 24, currency: 'USD', reference_id: 'sandbox-attempt-000001' } },
+      data: {
+        type: 'payment-invoices',
+        id: 'cpi_x',
+        attributes: { status: 'processed', amount: 24, currency: 'USD', reference_id: 'sandbox-attempt-000001' },
+      },
     });
     const callback = await p.app.inject({
       method: 'POST',
@@ -184,7 +188,9 @@ describe('production with PAYMENTS_SANDBOX=1', () => {
     expect(res.statusCode).toBe(302);
     const path = new URL(String(res.headers.location)).pathname;
     expect(path).toMatch(/^\/sandbox\/paycore\//);
-    expect((await p.app.inject({ method: 'POST', url: `${path}/pay` })).headers.location).toBe(`/orderinfo/${order.id}/details?payment=success`);
+    expect((await p.app.inject({ method: 'POST', url: `${path}/pay` })).headers.location).toBe(
+      `/orderinfo/${order.id}/details?payment=success`,
+    );
     expect(await orderStatus(p.db, order.id)).toBe(2);
 
     const list = await p.app.inject({

@@ -62,7 +62,17 @@ beforeAll(async () => {
         const id = `cpi_${String(invoices.size + 1).padStart(6, '0')}`;
         invoices.set(id, { referenceId: doc.reference_id, amount: doc.amount, status: 'created' });
         return send(res, 201, {
-          data: { type: 'payment-invoices', id, attributes: { status: 'created', amount: doc.amount, currency: doc.currency, reference_id: doc.reference_id, hpp_url: `https://hpp.paycore.test/${id}` } },
+          data: {
+            type: 'payment-invoices',
+            id,
+            attributes: {
+              status: 'created',
+              amount: doc.amount,
+              currency: doc.currency,
+              reference_id: doc.reference_id,
+              hpp_url: `https://hpp.paycore.test/${id}`,
+            },
+          },
         });
       }
       const match = /^\/payment-invoices\/([^/?]+)$/.exec(req.url ?? '');
@@ -76,7 +86,11 @@ beforeAll(async () => {
         if (!invoice) return send(res, 404, { errors: [{ title: 'Not found' }] });
         invoiceReads.set(id, (invoiceReads.get(id) ?? 0) + 1);
         return send(res, 200, {
-          data: { type: 'payment-invoices', id, attributes: { status: invoice.status, amount: invoice.amount, currency: 'USD', reference_id: invoice.referenceId } },
+          data: {
+            type: 'payment-invoices',
+            id,
+            attributes: { status: invoice.status, amount: invoice.amount, currency: 'USD', reference_id: invoice.referenceId },
+          },
         });
       }
       send(res, 404, {});
@@ -151,9 +165,10 @@ const startServer = async (db: Db, clock: TestClock, lines: Record<string, unkno
 let seq = 0;
 const newOrder = async (db: Db) => {
   seq += 1;
-  const [user] = await db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (1, $1, 'x', 1) RETURNING id`, [
-    `asked-${seq}@example.com`,
-  ]);
+  const [user] = await db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, $1, 'x', 1) RETURNING id`,
+    [`asked-${seq}@example.com`],
+  );
   const uid = `asked-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
   const [order] = await db.query<{ id: number }>(
     `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
@@ -173,13 +188,17 @@ const attemptOf = async (db: Db, orderId: number) => {
     reconcile_at: Date | null;
     support_since: Date | null;
     support_reason: string | null;
-  }>('SELECT id, state, provider_ref, reconcile_checks, reconcile_at, support_since, support_reason FROM payments WHERE order_id = $1', [orderId]);
+  }>('SELECT id, state, provider_ref, reconcile_checks, reconcile_at, support_since, support_reason FROM payments WHERE order_id = $1', [
+    orderId,
+  ]);
   if (!p) throw new Error('no attempt');
   return p;
 };
 const orderOf = async (db: Db, orderId: number) => {
   const [o] = await db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [orderId]);
-  const [tr] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [orderId]);
+  const [tr] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [
+    orderId,
+  ]);
   return { status: o?.status_id, pending: o?.pending, payments: tr?.n };
 };
 const someRuns = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -227,7 +246,11 @@ describe('reconciliation asks paycore.io and Paymentwall', () => {
 
     // paycore.io's own callback of the same state arrives late: signed, accepted, and nothing more happens.
     const body = JSON.stringify({
-      data: { type: 'payment-invoices', id: invoiceId, attributes: { status: 'processed', amount: invoice.amount, currency: 'USD', reference_id: attempt.id } },
+      data: {
+        type: 'payment-invoices',
+        id: invoiceId,
+        attributes: { status: 'processed', amount: invoice.amount, currency: 'USD', reference_id: attempt.id },
+      },
     });
     const callback = await app.inject({
       method: 'POST',
@@ -257,9 +280,20 @@ describe('reconciliation asks paycore.io and Paymentwall', () => {
     expect(pwAsked.get(id)).toBe(1);
     expect(pwBadSignatures).toBe(0);
 
-    const params: Record<string, string> = { uid: String(order.customerId), goodsid: id, slength: '', speriod: '', type: '0', ref: 'b777001', sign_version: '3' };
+    const params: Record<string, string> = {
+      uid: String(order.customerId),
+      goodsid: id,
+      slength: '',
+      speriod: '',
+      type: '0',
+      ref: 'b777001',
+      sign_version: '3',
+    };
     params.sig = paymentwallSignature(params, PW_SECRET, 3);
-    const pingback = await app.inject({ method: 'GET', url: `/api/payments/paymentwall/callback?${new URLSearchParams(params).toString()}` });
+    const pingback = await app.inject({
+      method: 'GET',
+      url: `/api/payments/paymentwall/callback?${new URLSearchParams(params).toString()}`,
+    });
     expect(pingback.statusCode).toBe(200);
     expect(await orderOf(db, order.id)).toEqual({ status: 2, pending: false, payments: 1 });
     const events = await db.query<{ event_id: string }>('SELECT event_id FROM payment_events WHERE payment_id = $1', [id]);
@@ -306,7 +340,10 @@ describe('reconciliation asks paycore.io and Paymentwall', () => {
     await expect.poll(async () => (await attemptOf(db, order.id)).support_reason, { timeout: 5000 }).toBe('provider_error');
     expect(pwAsked.get(id)).toBe(RECONCILE_MAX_CHECKS);
     expect(await orderOf(db, order.id)).toEqual({ status: 1, pending: true, payments: 0 });
-    expect(lines.find((l) => String(l.msg).includes('left to support') && l.paymentId === id)).toMatchObject({ level: 40, reason: 'provider_error' });
+    expect(lines.find((l) => String(l.msg).includes('left to support') && l.paymentId === id)).toMatchObject({
+      level: 40,
+      reason: 'provider_error',
+    });
 
     // The job stops asking; support sees it in its queue.
     clock.advance(2 * DAY);
@@ -316,7 +353,14 @@ describe('reconciliation asks paycore.io and Paymentwall', () => {
     const token = await createAccessTokens(loadConfig(env()).jwtSecret ?? '', clock).sign({ userId: staff?.id ?? 0, role: ROLE.support });
     const list = await app.inject({ method: 'GET', url: '/api/staff/payments/attention', headers: { authorization: `Bearer ${token}` } });
     expect(list.json<{ attempts: unknown[] }>().attempts).toContainEqual(
-      expect.objectContaining({ paymentId: id, orderId: order.id, provider: 'paymentwall', reason: 'provider_error', checks: RECONCILE_MAX_CHECKS, amount: 24 }),
+      expect.objectContaining({
+        paymentId: id,
+        orderId: order.id,
+        provider: 'paymentwall',
+        reason: 'provider_error',
+        checks: RECONCILE_MAX_CHECKS,
+        amount: 24,
+      }),
     );
     await app.close();
   });

@@ -9,7 +9,17 @@ export const createReconcileRepo = (q: Queryable) => ({
    * skips them (SKIP LOCKED, then the new time), and a crash leaves them due again at `nextAt`.
    * Run it in a transaction.
    */
-  async claimDue({ now, afterMs, nextAt, limit }: { now: Date; afterMs: number; nextAt: Date; limit: number }): Promise<{ id: string; checks: number }[]> {
+  async claimDue({
+    now,
+    afterMs,
+    nextAt,
+    limit,
+  }: {
+    now: Date;
+    afterMs: number;
+    nextAt: Date;
+    limit: number;
+  }): Promise<{ id: string; checks: number }[]> {
     const due = await q.query<{ id: string }>(
       `SELECT id FROM payments
         WHERE state IN ('created', 'pending') AND support_since IS NULL

@@ -78,12 +78,21 @@ beforeAll(async () => {
         const doc = JSON.parse(body) as { purchase_units: { custom_id: string }[] };
         const id = `PP${paypalOrders.size + 1}`.padEnd(17, '0');
         paypalOrders.set(id, { paymentId: doc.purchase_units[0]?.custom_id ?? '' });
-        return send(200, { id, status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'payer-action', href: `https://paypal.test/checkoutnow?token=${id}` }] });
+        return send(200, {
+          id,
+          status: 'PAYER_ACTION_REQUIRED',
+          links: [{ rel: 'payer-action', href: `https://paypal.test/checkoutnow?token=${id}` }],
+        });
       }
       const order = paypalOrders.get((req.url ?? '').replace('/v2/checkout/orders/', ''));
       if (req.method === 'GET' && order) {
-        const captures = order.capture ? [{ id: 'CAP1', status: order.capture, amount: { currency_code: 'USD', value: '24.00' }, custom_id: order.paymentId }] : [];
-        return send(200, { status: order.capture ? 'COMPLETED' : 'APPROVED', purchase_units: [{ reference_id: order.paymentId, payments: { captures } }] });
+        const captures = order.capture
+          ? [{ id: 'CAP1', status: order.capture, amount: { currency_code: 'USD', value: '24.00' }, custom_id: order.paymentId }]
+          : [];
+        return send(200, {
+          status: order.capture ? 'COMPLETED' : 'APPROVED',
+          purchase_units: [{ reference_id: order.paymentId, payments: { captures } }],
+        });
       }
       send(404, {});
     });
@@ -128,25 +137,31 @@ const startServer = async (db: Db, clock: TestClock, lines: Record<string, unkno
 let seq = 0;
 const newOrder = async (db: Db) => {
   seq += 1;
-  const [user] = await db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (1, $1, 'x', 1) RETURNING id`, [
-    `late-${seq}@example.com`,
-  ]);
+  const [user] = await db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, $1, 'x', 1) RETURNING id`,
+    [`late-${seq}@example.com`],
+  );
   const uid = `late-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
   if (!user) throw new Error('no customer');
   const order = await insertOrder(db, { customerId: user.id, uid, title: 'Late essay' });
   return { id: order.id, uid };
 };
 const attemptOf = async (db: Db, orderId: number) => {
-  const [p] = await db.query<{ id: string; state: string; reconcile_checks: number; reconcile_at: Date | null; support_since: Date | null }>(
-    'SELECT id, state, reconcile_checks, reconcile_at, support_since FROM payments WHERE order_id = $1',
-    [orderId],
-  );
+  const [p] = await db.query<{
+    id: string;
+    state: string;
+    reconcile_checks: number;
+    reconcile_at: Date | null;
+    support_since: Date | null;
+  }>('SELECT id, state, reconcile_checks, reconcile_at, support_since FROM payments WHERE order_id = $1', [orderId]);
   if (!p) throw new Error('no attempt');
   return p;
 };
 const orderOf = async (db: Db, orderId: number) => {
   const [o] = await db.query<{ status_id: number; pending: boolean }>('SELECT status_id, pending FROM orders WHERE id = $1', [orderId]);
-  const [tr] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [orderId]);
+  const [tr] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [
+    orderId,
+  ]);
   return { status: o?.status_id, pending: o?.pending, payments: tr?.n };
 };
 /** A few runs of the job (every 50 ms) in real time. */
@@ -228,7 +243,9 @@ describe('the reconciliation job', () => {
     clock.advance(31 * MINUTE);
     await expect.poll(async () => (await attemptOf(db, sandbox.id)).state, { timeout: 5000 }).toBe('declined');
     expect(await orderOf(db, sandbox.id)).toEqual({ status: 1, pending: false, payments: 0 });
-    const [event] = await db.query<{ event_id: string }>('SELECT event_id FROM payment_events WHERE payment_id = $1', [(await attemptOf(db, sandbox.id)).id]);
+    const [event] = await db.query<{ event_id: string }>('SELECT event_id FROM payment_events WHERE payment_id = $1', [
+      (await attemptOf(db, sandbox.id)).id,
+    ]);
     expect(event?.event_id).toMatch(/^sandbox-expired:/);
     await app.close();
   });

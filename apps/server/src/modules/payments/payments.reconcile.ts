@@ -63,7 +63,10 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     }
     if (answer === 'no-api') {
       await reconcile.handToSupport(payment.id, now, 'no_status_api');
-      log.warn({ provider: payment.provider, paymentId: payment.id, orderId: payment.orderId }, 'reconciliation: an open attempt the provider cannot be asked about is left to support');
+      log.warn(
+        { provider: payment.provider, paymentId: payment.id, orderId: payment.orderId },
+        'reconciliation: an open attempt the provider cannot be asked about is left to support',
+      );
       return 'support';
     }
     if (answer && answer.paymentId === payment.id) {
@@ -79,7 +82,10 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     if (checks >= RECONCILE_MAX_CHECKS) {
       const reason = failed ? 'provider_error' : 'still_open';
       await reconcile.handToSupport(payment.id, now, reason);
-      log.warn({ provider: payment.provider, paymentId: payment.id, orderId: payment.orderId, checks, reason }, 'reconciliation: still open after every check, left to support');
+      log.warn(
+        { provider: payment.provider, paymentId: payment.id, orderId: payment.orderId, checks, reason },
+        'reconciliation: still open after every check, left to support',
+      );
       return 'support';
     }
     await reconcile.schedule(payment.id, new Date(now.getTime() + nextReconcileDelayMs(checks, afterMs)));

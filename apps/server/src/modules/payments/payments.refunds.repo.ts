@@ -24,7 +24,10 @@ export const createRefundsRepo = (q: Queryable) => ({
    * another attempt of it is still paid (a duplicate payment refunded leaves the order paid).
    */
   async markOrderRefunded({ orderId, paymentId, now }: { orderId: number; paymentId: string; now: Date }): Promise<boolean> {
-    const otherPaid = await q.query(`SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.id <> $2 AND p.state = 'paid' LIMIT 1`, [orderId, paymentId]);
+    const otherPaid = await q.query(`SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.id <> $2 AND p.state = 'paid' LIMIT 1`, [
+      orderId,
+      paymentId,
+    ]);
     if (otherPaid.length > 0) return false;
     return orderWrites(q).markRefunded({ orderId, now });
   },

@@ -30,8 +30,12 @@ const CHECKOUT: Record<PaymentSystem, (uid: string) => string> = {
 beforeAll(async () => {
   t = await buildTestApp();
   const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
-  const [c] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'refunded@example.com', 'x', 1) RETURNING id`);
-  const [s] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (6, 'refund.support@example.com', 'x', 1) RETURNING id`);
+  const [c] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'refunded@example.com', 'x', 1) RETURNING id`,
+  );
+  const [s] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (6, 'refund.support@example.com', 'x', 1) RETURNING id`,
+  );
   if (!c || !s) throw new Error('no users');
   customerId = c.id;
   support = await tokens.sign({ userId: s.id, role: ROLE.support });
@@ -52,10 +56,17 @@ const paidOrder = async (provider: PaymentSystem) => {
   return { orderId: row.id, uid, paymentId: path.split('/').at(-1) ?? '' };
 };
 
-const secret = async (name: string) => (await t.db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0]?.value ?? '';
+const secret = async (name: string) =>
+  (await t.db.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0]?.value ?? '';
 
 /** The refund or chargeback message each provider sends, signed as it signs (the sandbox keys). */
-const REFUND: Record<PaymentSystem, (paymentId: string, eventRef: string) => Promise<{ url: string; method: 'GET' | 'POST'; headers: Record<string, string>; payload: string }>> = {
+const REFUND: Record<
+  PaymentSystem,
+  (
+    paymentId: string,
+    eventRef: string,
+  ) => Promise<{ url: string; method: 'GET' | 'POST'; headers: Record<string, string>; payload: string }>
+> = {
   fondy: async (paymentId, eventRef) => {
     const fields: Record<string, string> = {
       order_id: paymentId,
@@ -68,16 +79,34 @@ const REFUND: Record<PaymentSystem, (paymentId: string, eventRef: string) => Pro
       payment_id: eventRef,
     };
     fields.signature = fondySignature(fields, await secret('payments_sandbox_fondy'));
-    return { url: '/api/payments/fondy/callback', method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(fields).toString() };
+    return {
+      url: '/api/payments/fondy/callback',
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(fields).toString(),
+    };
   },
   paymentwall: async (paymentId, eventRef) => {
     // Pingback type 2: a negative pingback (chargeback or refund).
-    const params: Record<string, string> = { uid: String(customerId), goodsid: paymentId, type: '2', ref: eventRef, reason: '2', sign_version: '3' };
+    const params: Record<string, string> = {
+      uid: String(customerId),
+      goodsid: paymentId,
+      type: '2',
+      ref: eventRef,
+      reason: '2',
+      sign_version: '3',
+    };
     params.sig = paymentwallSignature(params, await secret('payments_sandbox_paymentwall'), 3);
     return { url: `/api/payments/paymentwall/callback?${new URLSearchParams(params).toString()}`, method: 'GET', headers: {}, payload: '' };
   },
   paycore: async (paymentId, eventRef) => {
-    const body = JSON.stringify({ data: { type: 'payment-invoices', id: eventRef, attributes: { status: 'refunded', amount: 24, currency: 'USD', reference_id: paymentId } } });
+    const body = JSON.stringify({
+      data: {
+        type: 'payment-invoices',
+        id: eventRef,
+        attributes: { status: 'refunded', amount: 24, currency: 'USD', reference_id: paymentId },
+      },
+    });
     return {
       url: '/api/payments/paycore/callback',
       method: 'POST',
@@ -94,7 +123,9 @@ const REFUND: Record<PaymentSystem, (paymentId: string, eventRef: string) => Pro
     });
     const transmissionId = `t-${eventRef}`;
     const time = '2026-01-02T03:04:05Z';
-    const sig = createSign('RSA-SHA256').update(paypalSignedMessage(transmissionId, time, 'SANDBOX-WEBHOOK', body)).sign(keys.privateKey, 'base64');
+    const sig = createSign('RSA-SHA256')
+      .update(paypalSignedMessage(transmissionId, time, 'SANDBOX-WEBHOOK', body))
+      .sign(keys.privateKey, 'base64');
     return {
       url: '/api/payments/paypal/callback',
       method: 'POST',
@@ -112,7 +143,12 @@ const REFUND: Record<PaymentSystem, (paymentId: string, eventRef: string) => Pro
 };
 const sendRefund = async (provider: PaymentSystem, paymentId: string, eventRef: string) => {
   const r = await REFUND[provider](paymentId, eventRef);
-  const res = await t.app.inject({ method: r.method, url: r.url, headers: r.headers, ...(r.method === 'POST' ? { payload: r.payload } : {}) });
+  const res = await t.app.inject({
+    method: r.method,
+    url: r.url,
+    headers: r.headers,
+    ...(r.method === 'POST' ? { payload: r.payload } : {}),
+  });
   expect(res.statusCode).toBe(200);
 };
 
@@ -122,12 +158,19 @@ const ledger = async (orderId: number) => {
     `SELECT amount_cents FROM transactions WHERE order_id = $1 AND type = 'refund'`,
     [orderId],
   );
-  const [h] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND status_id = 7', [orderId]);
+  const [h] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1 AND status_id = 7', [
+    orderId,
+  ]);
   return { status: o?.status_id, refunds, refundedHistory: h?.n };
 };
 
 const setStatus = (orderId: number, status: number) =>
-  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, headers: { authorization: `Bearer ${support}` }, payload: { status } });
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/staff/orders/${orderId}/status`,
+    headers: { authorization: `Bearer ${support}` },
+    payload: { status },
+  });
 
 describe.each(['fondy', 'paymentwall', 'paycore', 'paypal'] as const)('a %s refund or chargeback event', (provider) => {
   it('moves the paid order to refunded (7) and writes one refund, however often the event is delivered', async () => {
@@ -137,7 +180,10 @@ describe.each(['fondy', 'paymentwall', 'paycore', 'paypal'] as const)('a %s refu
     const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [order.paymentId]);
     expect(payment?.state).toBe('refunded');
     // The refund of a sandbox payment is marked as one, like the payment.
-    const marks = await t.db.query<{ type: string; sandbox: boolean }>('SELECT type, sandbox FROM transactions WHERE order_id = $1 ORDER BY id', [order.orderId]);
+    const marks = await t.db.query<{ type: string; sandbox: boolean }>(
+      'SELECT type, sandbox FROM transactions WHERE order_id = $1 ORDER BY id',
+      [order.orderId],
+    );
     expect(marks).toEqual([
       { type: 'payment', sandbox: true },
       { type: 'refund', sandbox: true },
@@ -194,7 +240,13 @@ describe('late events', () => {
     await sendRefund('paycore', paymentId, `early-${seq}`);
     expect((await ledger(row.id)).status).toBe(1);
 
-    const body = JSON.stringify({ data: { type: 'payment-invoices', id: `early-${seq}`, attributes: { status: 'processed', amount: 24, currency: 'USD', reference_id: paymentId } } });
+    const body = JSON.stringify({
+      data: {
+        type: 'payment-invoices',
+        id: `early-${seq}`,
+        attributes: { status: 'processed', amount: 24, currency: 'USD', reference_id: paymentId },
+      },
+    });
     const paid = await t.app.inject({
       method: 'POST',
       url: '/api/payments/paycore/callback',
@@ -203,7 +255,10 @@ describe('late events', () => {
     });
     expect(paid.statusCode).toBe(200);
     expect(await ledger(row.id)).toEqual({ status: 7, refunds: [{ amount_cents: 2400 }], refundedHistory: 1 });
-    const [payments] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`, [row.id]);
+    const [payments] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM transactions WHERE order_id = $1 AND type = 'payment'`,
+      [row.id],
+    );
     expect(payments?.n).toBe(1);
     const [payment] = await t.db.query<{ state: string }>('SELECT state FROM payments WHERE id = $1', [paymentId]);
     expect(payment?.state).toBe('refunded');

@@ -26,7 +26,8 @@ export const applyProviderRefund = async (
     sandbox: payment.sandbox,
     now,
   });
-  if (refundId === null) log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
+  if (refundId === null)
+    log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
   const moved = await createRefundsRepo(tx).markOrderRefunded({ orderId: payment.orderId, paymentId: payment.id, now });
   if (!moved) log.info({ provider, paymentId: payment.id, orderId: payment.orderId }, 'provider refund left the order status as it was');
   // Issue 12 (ADR 0050): the order's loyalty points are taken back, once.

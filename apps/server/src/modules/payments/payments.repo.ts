@@ -115,15 +115,22 @@ export const createPaymentsRepo = (q: Queryable) => ({
 
   /** The attempt, locked until the end of the transaction so two callbacks apply one after the other. */
   async lock(id: string, provider: PaymentSystem): Promise<PaymentRow | null> {
-    const [r] = await q.query<Record<string, unknown>>(`SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND provider = $2 FOR UPDATE`, [
-      id,
-      provider,
-    ]);
+    const [r] = await q.query<Record<string, unknown>>(
+      `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND provider = $2 FOR UPDATE`,
+      [id, provider],
+    );
     return r ? toPayment(r) : null;
   },
 
   /** Stores a provider event once; false when this event id was seen before. */
-  async insertEvent(e: { provider: PaymentSystem; eventId: string; paymentId: string; status: PaymentEventStatus; applied: boolean; now: Date }) {
+  async insertEvent(e: {
+    provider: PaymentSystem;
+    eventId: string;
+    paymentId: string;
+    status: PaymentEventStatus;
+    applied: boolean;
+    now: Date;
+  }) {
     const rows = await q.query(
       `INSERT INTO payment_events (provider, event_id, payment_id, status, applied, received_at) VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (provider, event_id) DO NOTHING RETURNING event_id`,
@@ -134,7 +141,12 @@ export const createPaymentsRepo = (q: Queryable) => ({
 
   /** Moves the attempt from `from` to `to`; false when another writer moved it first. */
   async moveState(id: string, from: PaymentState, to: PaymentState, now: Date): Promise<boolean> {
-    const rows = await q.query('UPDATE payments SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING id', [id, from, to, now]);
+    const rows = await q.query('UPDATE payments SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING id', [
+      id,
+      from,
+      to,
+      now,
+    ]);
     return rows.length === 1;
   },
 
@@ -149,7 +161,10 @@ export const createPaymentsRepo = (q: Queryable) => ({
 
   /** The customer's order (404 otherwise) with its attempts, newest first (DESIGN rule 3). */
   async orderPayments(customerId: number, orderId: number): Promise<{ pending: boolean; attempts: PaymentRow[] } | null> {
-    const [order] = await q.query<{ pending: boolean }>('SELECT pending FROM orders WHERE id = $1 AND customer_id = $2', [orderId, customerId]);
+    const [order] = await q.query<{ pending: boolean }>('SELECT pending FROM orders WHERE id = $1 AND customer_id = $2', [
+      orderId,
+      customerId,
+    ]);
     if (!order) return null;
     const rows = await q.query<Record<string, unknown>>(
       `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE order_id = $1 AND customer_id = $2 ORDER BY created_at DESC, id DESC`,

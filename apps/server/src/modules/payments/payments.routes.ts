@@ -51,7 +51,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       },
     },
     async (request, reply) =>
-      reply.redirect(await service.startCheckout({ provider: 'paypal', uid: request.query.uid, hashDevice: request.query.hashDevice }), 302),
+      reply.redirect(
+        await service.startCheckout({ provider: 'paypal', uid: request.query.uid, hashDevice: request.query.hashDevice }),
+        302,
+      ),
   );
 
   app.get(

@@ -24,6 +24,9 @@ export const logSandboxPolicy = (config: PolicyConfig, log: Logger): void => {
       'PAYMENTS_SANDBOX=1 in production: payment providers without credentials run in SANDBOX MODE. No money moves and anyone can mark an order paid. Unset PAYMENTS_SANDBOX for real payments.',
     );
   } else if (sandboxed.length > 0) {
-    log.warn({ providers: sandboxed }, 'payment providers without credentials are not offered in production (set their credentials, or PAYMENTS_SANDBOX=1 for a demo)');
+    log.warn(
+      { providers: sandboxed },
+      'payment providers without credentials are not offered in production (set their credentials, or PAYMENTS_SANDBOX=1 for a demo)',
+    );
   }
 };

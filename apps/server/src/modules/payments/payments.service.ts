@@ -21,7 +21,14 @@ import { applyProviderRefund } from './payments.refunds';
 import { settlePaid } from './payments.settle';
 import { createSettleRepo } from './payments.settle.repo';
 import type { Providers } from './providers';
-import { SignatureError, type CallbackAnswer, type CallbackRequest, type PaymentEvent, type SandboxCallback, type SandboxOutcome } from './providers/types';
+import {
+  SignatureError,
+  type CallbackAnswer,
+  type CallbackRequest,
+  type PaymentEvent,
+  type SandboxCallback,
+  type SandboxOutcome,
+} from './providers/types';
 
 const orderPage = (orderId: number) => `/orderinfo/${orderId}/details`;
 const notFound = () => new DomainError(ERROR_CODE.notFound, 'Not found');
@@ -59,14 +66,23 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       // The server alone fixed the amount; a message about another amount or currency is refused whole.
       const amountOk =
         event.amountCents === null ||
-        (event.status === 'refunded' ? event.amountCents > 0 && event.amountCents <= payment.amountCents : event.amountCents === payment.amountCents);
+        (event.status === 'refunded'
+          ? event.amountCents > 0 && event.amountCents <= payment.amountCents
+          : event.amountCents === payment.amountCents);
       const currencyOk = event.currency === null || event.currency.toUpperCase() === payment.currency;
       if (!amountOk || !currencyOk) {
         log.warn({ provider, paymentId: payment.id, eventId: event.eventId }, 'payment callback amount or currency mismatch');
         throw new DomainError(ERROR_CODE.badRequest, 'The amount or currency does not match the payment');
       }
       const next = nextPaymentState(payment.state, event.status);
-      const fresh = await txRepo.insertEvent({ provider, eventId: event.eventId, paymentId: payment.id, status: event.status, applied: next !== null, now });
+      const fresh = await txRepo.insertEvent({
+        provider,
+        eventId: event.eventId,
+        paymentId: payment.id,
+        status: event.status,
+        applied: next !== null,
+        now,
+      });
       if (!fresh || next === null) return { changed: false };
       if (!(await txRepo.moveState(payment.id, payment.state, next, now))) return { changed: false };
       if (next === 'declined') {
@@ -180,7 +196,8 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       const payment = await repo.find(paymentId);
       if (!payment || payment.provider !== 'paypal') throw notFound();
       const capture = providers.paypal.capture;
-      if (capture && (payment.state === 'created' || payment.state === 'pending')) await applyQueried(payment, (p) => capture.call(providers.paypal, p));
+      if (capture && (payment.state === 'created' || payment.state === 'pending'))
+        await applyQueried(payment, (p) => capture.call(providers.paypal, p));
       const after = (await repo.find(paymentId)) ?? payment;
       return `${orderPage(payment.orderId)}?payment=${after.state === 'declined' ? 'fail' : 'success'}`;
     },

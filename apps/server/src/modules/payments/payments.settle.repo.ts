@@ -112,7 +112,9 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   async openRefundClaimCents(orderId: number): Promise<number> {
-    const [r] = await q.query<{ amount_cents: number }>(`SELECT amount_cents FROM refund_claims WHERE order_id = $1 AND state = 'open'`, [orderId]);
+    const [r] = await q.query<{ amount_cents: number }>(`SELECT amount_cents FROM refund_claims WHERE order_id = $1 AND state = 'open'`, [
+      orderId,
+    ]);
     return r ? Number(r.amount_cents) : 0;
   },
 
@@ -123,14 +125,16 @@ export const createSettleRepo = (q: Queryable) => ({
   /** The order's one open refund claim gets this amount; 0 withdraws it. */
   async setRefundClaim(c: { orderId: number; customerId: number; amountCents: number; currency: string; now: Date }): Promise<void> {
     if (c.amountCents <= 0) {
-      await q.query(`UPDATE refund_claims SET state = 'withdrawn', updated_at = $2 WHERE order_id = $1 AND state = 'open'`, [c.orderId, c.now]);
+      await q.query(`UPDATE refund_claims SET state = 'withdrawn', updated_at = $2 WHERE order_id = $1 AND state = 'open'`, [
+        c.orderId,
+        c.now,
+      ]);
       return;
     }
-    const updated = await q.query(`UPDATE refund_claims SET amount_cents = $2, updated_at = $3 WHERE order_id = $1 AND state = 'open' RETURNING id`, [
-      c.orderId,
-      c.amountCents,
-      c.now,
-    ]);
+    const updated = await q.query(
+      `UPDATE refund_claims SET amount_cents = $2, updated_at = $3 WHERE order_id = $1 AND state = 'open' RETURNING id`,
+      [c.orderId, c.amountCents, c.now],
+    );
     if (updated.length > 0) return;
     await q.query(
       `INSERT INTO refund_claims (order_id, customer_id, amount_cents, currency, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`,
@@ -188,7 +192,9 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** The open claim, locked, with the provider of the order's latest settled payment (the refund goes back there). */
-  async lockOpenClaim(claimId: number): Promise<{ id: number; orderId: number; amountCents: number; currency: string; provider: PaymentSystem | null } | null> {
+  async lockOpenClaim(
+    claimId: number,
+  ): Promise<{ id: number; orderId: number; amountCents: number; currency: string; provider: PaymentSystem | null } | null> {
     const [r] = await q.query<Record<string, unknown>>(
       `SELECT r.id, r.order_id, r.amount_cents, r.currency,
               (SELECT p.provider FROM payments p WHERE p.order_id = r.order_id AND p.state = 'paid' ORDER BY p.created_at DESC LIMIT 1) AS provider
@@ -206,6 +212,10 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   async closeClaim(claimId: number, transactionId: number, now: Date): Promise<void> {
-    await q.query(`UPDATE refund_claims SET state = 'refunded', transaction_id = $2, updated_at = $3 WHERE id = $1`, [claimId, transactionId, now]);
+    await q.query(`UPDATE refund_claims SET state = 'refunded', transaction_id = $2, updated_at = $3 WHERE id = $1`, [
+      claimId,
+      transactionId,
+      now,
+    ]);
   },
 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   me = await insertCustomer(t, 'underpayer@example.com');
   const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
-  const staff = await t.db.query<{ id: number; role: number }>(`SELECT id, role FROM users WHERE email IN ('support@example.com', 'writer@example.com')`);
+  const staff = await t.db.query<{ id: number; role: number }>(
+    `SELECT id, role FROM users WHERE email IN ('support@example.com', 'writer@example.com')`,
+  );
   const of = (role: number) => staff.find((u) => u.role === role)?.id ?? 0;
   support = await tokens.sign({ userId: of(ROLE.support), role: ROLE.support });
   writer = await tokens.sign({ userId: of(ROLE.writer), role: ROLE.writer });
@@ -47,10 +49,17 @@ const checkout = async (uid: string) => {
 };
 const pay = (path: string) => t.app.inject({ method: 'POST', url: `${path}/pay` });
 const paymentStatus = async (id: number) =>
-  (await t.app.inject({ method: 'GET', url: `/api/en/orders/${id}/payment`, headers: auth() })).json<{ status: string; pending: boolean; unapplied?: true; amountDue?: number }>();
+  (await t.app.inject({ method: 'GET', url: `/api/en/orders/${id}/payment`, headers: auth() })).json<{
+    status: string;
+    pending: boolean;
+    unapplied?: true;
+    amountDue?: number;
+  }>();
 const staffGet = (url: string, token = support) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 const unappliedFor = async (orderId: number) =>
-  (await staffGet('/api/staff/payments/unapplied')).json<{ payments: { orderId: number; reason: string; amount: number; paymentId: string }[] }>().payments.filter((p) => p.orderId === orderId);
+  (await staffGet('/api/staff/payments/unapplied'))
+    .json<{ payments: { orderId: number; reason: string; amount: number; paymentId: string }[] }>()
+    .payments.filter((p) => p.orderId === orderId);
 const setStatus = (id: number, status: number) => t.db.query('UPDATE orders SET status_id = $1 WHERE id = $2', [status, id]);
 const priceCents = async (id: number) => Math.round((await order(id)).finalPrice * 100);
 /** A Fondy callback for the attempt, signed with the sandbox key as Fondy signs. */
@@ -66,9 +75,17 @@ const fondyCallback = async (paymentId: string, fields: Record<string, string>) 
   });
 };
 const attempt = async (paymentId: string) =>
-  (await t.db.query<{ state: string; amount_cents: number; kind: string }>('SELECT state, amount_cents, kind FROM payments WHERE id = $1', [paymentId]))[0];
+  (
+    await t.db.query<{ state: string; amount_cents: number; kind: string }>(
+      'SELECT state, amount_cents, kind FROM payments WHERE id = $1',
+      [paymentId],
+    )
+  )[0];
 const paymentTransactions = async (orderId: number) =>
-  t.db.query<{ amount_cents: number; status: string }>(`SELECT amount_cents, status FROM transactions WHERE order_id = $1 AND type = 'payment' ORDER BY id`, [orderId]);
+  t.db.query<{ amount_cents: number; status: string }>(
+    `SELECT amount_cents, status FROM transactions WHERE order_id = $1 AND type = 'payment' ORDER BY id`,
+    [orderId],
+  );
 
 describe('ADR 0034: underpaying by editing after checkout', () => {
   it('a cheap checkout opened before an edit to a dear order does not pay the dear order', async () => {
@@ -165,7 +182,9 @@ describe('ADR 0034: a paid event after declined is parked, not dropped', () => {
     expect(await paymentTransactions(id)).toEqual([{ amount_cents: cents, status: 'unapplied' }]);
     expect(await unappliedFor(id)).toEqual([expect.objectContaining({ reason: 'attempt_declined', amount: cents / 100 })]);
     expect((await paymentStatus(id)).unapplied).toBe(true);
-    const [event] = await t.db.query<{ applied: boolean }>(`SELECT applied FROM payment_events WHERE payment_id = $1 AND status = 'paid'`, [paymentId]);
+    const [event] = await t.db.query<{ applied: boolean }>(`SELECT applied FROM payment_events WHERE payment_id = $1 AND status = 'paid'`, [
+      paymentId,
+    ]);
     expect(event?.applied).toBe(false);
     // The same event again changes nothing more.
     await fondyCallback(paymentId, { order_status: 'approved', payment_id: `${paymentId}-late`, amount: String(cents) });
@@ -232,18 +251,36 @@ describe('ADR 0034: a forced edit of a paid order (status 10)', () => {
     const before = await priceCents(id);
     expect((await edit(id, { pages: 2 }, '?forceEditing=1')).statusCode).toBe(200);
     const after = await priceCents(id);
-    const claims = (await staffGet('/api/staff/payments/refund-claims')).json<{ claims: { id: number; orderId: number; amount: number }[] }>().claims.filter((c) => c.orderId === id);
+    const claims = (await staffGet('/api/staff/payments/refund-claims'))
+      .json<{ claims: { id: number; orderId: number; amount: number }[] }>()
+      .claims.filter((c) => c.orderId === id);
     expect(claims).toEqual([expect.objectContaining({ orderId: id, amount: (before - after) / 100 })]);
     expect((await paymentStatus(id)).amountDue).toBeUndefined();
 
     const claimId = claims[0]?.id ?? 0;
-    const refunded = await t.app.inject({ method: 'POST', url: `/api/staff/payments/refund-claims/${claimId}/refunded`, headers: { authorization: `Bearer ${support}` } });
+    const refunded = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/payments/refund-claims/${claimId}/refunded`,
+      headers: { authorization: `Bearer ${support}` },
+    });
     expect(refunded.statusCode).toBe(200);
-    const again = await t.app.inject({ method: 'POST', url: `/api/staff/payments/refund-claims/${claimId}/refunded`, headers: { authorization: `Bearer ${support}` } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/payments/refund-claims/${claimId}/refunded`,
+      headers: { authorization: `Bearer ${support}` },
+    });
     expect(again.statusCode).toBe(404);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/en/customers/transactions', headers: auth() })).json<{ transactions: { orderId: number; type: string; amount: number }[] }>();
-    expect(list.transactions.filter((x) => x.orderId === id && x.type === 'refund')).toEqual([expect.objectContaining({ amount: (before - after) / 100 })]);
-    expect((await staffGet('/api/staff/payments/refund-claims')).json<{ claims: { orderId: number }[] }>().claims.filter((c) => c.orderId === id)).toEqual([]);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/en/customers/transactions', headers: auth() })).json<{
+      transactions: { orderId: number; type: string; amount: number }[];
+    }>();
+    expect(list.transactions.filter((x) => x.orderId === id && x.type === 'refund')).toEqual([
+      expect.objectContaining({ amount: (before - after) / 100 }),
+    ]);
+    expect(
+      (await staffGet('/api/staff/payments/refund-claims'))
+        .json<{ claims: { orderId: number }[] }>()
+        .claims.filter((c) => c.orderId === id),
+    ).toEqual([]);
   });
 
   it('lowering then raising again withdraws the claim and asks only for what exceeds the price paid', async () => {
@@ -253,7 +290,9 @@ describe('ADR 0034: a forced edit of a paid order (status 10)', () => {
     expect((await edit(id, { pages: 3 }, '?forceEditing=1')).statusCode).toBe(200);
     const now = await priceCents(id);
     expect((await paymentStatus(id)).amountDue).toBe((now - paidCents) / 100);
-    const claims = (await staffGet('/api/staff/payments/refund-claims')).json<{ claims: { orderId: number }[] }>().claims.filter((c) => c.orderId === id);
+    const claims = (await staffGet('/api/staff/payments/refund-claims'))
+      .json<{ claims: { orderId: number }[] }>()
+      .claims.filter((c) => c.orderId === id);
     expect(claims).toEqual([]);
   });
 });

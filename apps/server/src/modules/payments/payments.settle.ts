@@ -40,7 +40,14 @@ export const settlePaid = async (
     received: { amountCents: event.amountCents, currency: event.currency },
     charge,
   });
-  const fresh = await repo.insertEvent({ provider, eventId: event.eventId, paymentId: payment.id, status: 'paid', applied: decision.action === 'apply', now });
+  const fresh = await repo.insertEvent({
+    provider,
+    eventId: event.eventId,
+    paymentId: payment.id,
+    status: 'paid',
+    applied: decision.action === 'apply',
+    now,
+  });
   if (!fresh || decision.action === 'ignore') return { changed: false };
 
   if (decision.action === 'park') {
@@ -100,11 +107,19 @@ export const settlePaid = async (
   });
   // The order is locked and its charge was this attempt's: the move cannot miss.
   const moved =
-    decision.kind === 'full' ? await repo.markOrderPaid(payment.orderId, now) : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
+    decision.kind === 'full'
+      ? await repo.markOrderPaid(payment.orderId, now)
+      : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
   // Issue 12 (ADR 0050): the payment's loyalty points, once per payment, in this transaction.
-  await earnPointsForPayment(tx, { paymentId: payment.id, orderId: payment.orderId, customerId: payment.customerId, amountCents: payment.amountCents, now });
+  await earnPointsForPayment(tx, {
+    paymentId: payment.id,
+    orderId: payment.orderId,
+    customerId: payment.customerId,
+    amountCents: payment.amountCents,
+    now,
+  });
   // ADR 0036: a provider refund that arrived before this paid event applies now.
   await applyRefundReceivedEarlier(tx, { provider, payment: { ...payment, state: 'paid' }, now, log });
   return { changed: true };
@@ -124,7 +139,15 @@ export const orderEditMoney = {
 
   async afterEdit(
     tx: Queryable,
-    e: { orderId: number; customerId: number; statusId: number; previousPriceCents: number; previousDueCents: number; newPriceCents: number; now: Date },
+    e: {
+      orderId: number;
+      customerId: number;
+      statusId: number;
+      previousPriceCents: number;
+      previousDueCents: number;
+      newPriceCents: number;
+      now: Date;
+    },
   ): Promise<void> {
     const settle = createSettleRepo(tx);
     let amountDueCents = 0;
@@ -137,9 +160,19 @@ export const orderEditMoney = {
       });
       amountDueCents = balance.amountDueCents;
       await settle.setAmountDue(e.orderId, balance.amountDueCents, e.now);
-      await settle.setRefundClaim({ orderId: e.orderId, customerId: e.customerId, amountCents: balance.refundDueCents, currency: PAYMENT_CURRENCY, now: e.now });
+      await settle.setRefundClaim({
+        orderId: e.orderId,
+        customerId: e.customerId,
+        amountCents: balance.refundDueCents,
+        currency: PAYMENT_CURRENCY,
+        now: e.now,
+      });
     }
-    await settle.cancelStaleAttempts(e.orderId, orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }), e.now);
+    await settle.cancelStaleAttempts(
+      e.orderId,
+      orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }),
+      e.now,
+    );
     await settle.refreshPending(e.orderId, e.now);
   },
 };

@@ -10,7 +10,8 @@ export { PRICE_TABLE_CACHE_MS, type PriceTables };
  * Price tables of a category, cached for PRICE_TABLE_CACHE_MS. Built once by the composition root
  * (services.ts): the calculation route and the orders module price with the same tables and one cache.
  */
-export const createPricing = ({ catalogue, clock }: { catalogue: CatalogueReader; clock: Clock }): PriceTables => createPriceTables({ catalogue, clock });
+export const createPricing = ({ catalogue, clock }: { catalogue: CatalogueReader; clock: Clock }): PriceTables =>
+  createPriceTables({ catalogue, clock });
 
 /** SPEC §7 price calculation: the domain's one price function over the database's tables. */
 export const pricingModule: FastifyPluginAsyncZod<{ priceTables: PriceTables }> = async (app, { priceTables }) => {

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { errorBodySchema, priceCalcBodySchema, priceResponseSchema } from '@app/domain';
 import type { PricingService } from './pricing.service';
 
-
 /** CONTRACT "Errors and access": the price calculation needs no token. */
 export const pricingRoutes: FastifyPluginAsyncZod<{ service: PricingService }> = async (app, { service }) => {
   app.put(

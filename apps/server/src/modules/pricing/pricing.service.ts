@@ -20,7 +20,15 @@ import type { CatalogueReader } from '../catalogue';
  */
 export const PRICE_TABLE_CACHE_MS = 5_000;
 
-export const createPriceTables = ({ catalogue, clock, ttlMs = PRICE_TABLE_CACHE_MS }: { catalogue: CatalogueReader; clock: Clock; ttlMs?: number }) => {
+export const createPriceTables = ({
+  catalogue,
+  clock,
+  ttlMs = PRICE_TABLE_CACHE_MS,
+}: {
+  catalogue: CatalogueReader;
+  clock: Clock;
+  ttlMs?: number;
+}) => {
   const cache = new Map<number, { loadedAt: number; table: Promise<PriceTable> }>();
   const load = (category: string | number): Promise<PriceTable> => catalogue.calcs({ category: String(category) }).then(toPriceTable);
   // Concurrent requests share one load; a failed load (404) is forgotten at once.

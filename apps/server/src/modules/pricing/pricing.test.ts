@@ -11,10 +11,14 @@ const urgencies: number[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   for (const category of [1, 3, 4, 5]) {
-    const calcs = calcsSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/sites/categories/${category}/orders/calcs` })).json());
+    const calcs = calcsSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/sites/categories/${category}/orders/calcs` })).json(),
+    );
     tables.set(category, toPriceTable(calcs));
   }
-  urgencies.push(...(await t.app.inject({ method: 'GET', url: '/api/en/sites/1/orders/urgencies' })).json().map((u: { hours: number }) => u.hours));
+  urgencies.push(
+    ...(await t.app.inject({ method: 'GET', url: '/api/en/sites/1/orders/urgencies' })).json().map((u: { hours: number }) => u.hours),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -92,8 +96,15 @@ describe('PUT …/orders/calcs', () => {
 
   it('needs no token and prices a seeded combination', async () => {
     const res = await calc(1, {
-      idWorkType: 1, academicLevel: 2, pages: 2, idSpacing: 2, urgency: 240,
-      premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1,
+      idWorkType: 1,
+      academicLevel: 2,
+      pages: 2,
+      idSpacing: 2,
+      urgency: 240,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
     });
     expect(res.statusCode).toBe(200);
     // ADR 0011: a college essay page for 10 days is $12.00.
@@ -103,8 +114,15 @@ describe('PUT …/orders/calcs', () => {
   it('answers 422 with a message for a combination without a rate', async () => {
     // Resumes offer writing and editing only (ADR 0011).
     const res = await calc(3, {
-      idWorkType: 3, resumeLevel: 1, pages: 1, idSpacing: 2, urgency: 120,
-      premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1,
+      idWorkType: 3,
+      resumeLevel: 1,
+      pages: 1,
+      idSpacing: 2,
+      urgency: 120,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: expect.any(String) });
@@ -112,22 +130,51 @@ describe('PUT …/orders/calcs', () => {
 
   it("answers 422 when the category's level field is missing", async () => {
     const res = await calc(4, {
-      idWorkType: 1, academicLevel: 1, pages: 1, idSpacing: 2, urgency: 240,
-      premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1,
+      idWorkType: 1,
+      academicLevel: 1,
+      pages: 1,
+      idSpacing: 2,
+      urgency: 240,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toHaveProperty('thesisLevel');
   });
 
   it('answers 404 for an unknown category', async () => {
-    const payload = { idWorkType: 1, academicLevel: 1, pages: 1, idSpacing: 2, urgency: 240, premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1 };
+    const payload = {
+      idWorkType: 1,
+      academicLevel: 1,
+      pages: 1,
+      idSpacing: 2,
+      urgency: 240,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
+    };
     for (const category of ['2', '9', 'abc']) expect((await calc(category, payload)).statusCode).toBe(404);
   });
 
   it('reads a changed rate once the cache time has passed', async () => {
-    const payload = { idWorkType: 2, academicLevel: 5, pages: 1, idSpacing: 2, urgency: 336, premiumWriter: 1, originalityReport: 1, extraQualityCheck: 1, onePageSummary: 1 };
+    const payload = {
+      idWorkType: 2,
+      academicLevel: 5,
+      pages: 1,
+      idSpacing: 2,
+      urgency: 336,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
+    };
     const before = (await calc(5, payload)).json().basicPrice as number;
-    await t.db.query('UPDATE price_rates SET cents_per_page = 4321 WHERE site_category = 5 AND work_type_id = 2 AND level_id = 5 AND urgency_hours = 336');
+    await t.db.query(
+      'UPDATE price_rates SET cents_per_page = 4321 WHERE site_category = 5 AND work_type_id = 2 AND level_id = 5 AND urgency_hours = 336',
+    );
     expect((await calc(5, payload)).json().basicPrice).toBe(before);
     t.clock.advance(PRICE_TABLE_CACHE_MS);
     expect((await calc(5, payload)).json().basicPrice).toBe(43.21);

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 /** Reviews of the customer's orders: every query carries the customer id in its WHERE (DESIGN rule 3). */
 export const createReviewsRepo = (db: Db) => ({
   /** The status of one of the customer's orders and whether it has a review; null when not theirs. */
-  orderState: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ statusId: number; reviewed: boolean } | null> => {
+  orderState: async ({
+    customerId,
+    orderId,
+  }: {
+    customerId: number;
+    orderId: number;
+  }): Promise<{ statusId: number; reviewed: boolean } | null> => {
     const [row] = await db.query<{ status_id: number; reviewed: boolean }>(
       `SELECT o.status_id, EXISTS (SELECT 1 FROM order_reviews r WHERE r.order_id = o.id) AS reviewed
        FROM orders o WHERE o.id = $1 AND o.customer_id = $2`,
@@ -34,7 +40,13 @@ export const createReviewsRepo = (db: Db) => ({
     return row ?? null;
   },
 
-  find: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ ratingHalves: number; comment: string } | null> => {
+  find: async ({
+    customerId,
+    orderId,
+  }: {
+    customerId: number;
+    orderId: number;
+  }): Promise<{ ratingHalves: number; comment: string } | null> => {
     const [row] = await db.query<{ rating_halves: number; comment: string }>(
       'SELECT rating_halves, comment FROM order_reviews WHERE order_id = $1 AND customer_id = $2',
       [orderId, customerId],

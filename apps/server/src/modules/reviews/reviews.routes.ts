@@ -4,7 +4,6 @@ import { errorBodySchema, reviewBodySchema, reviewRefSchema } from '@app/domain'
 import { currentUser } from '../../plugins/auth';
 import type { ReviewsService } from './reviews.service';
 
-
 export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = async (app, { service }) => {
   app.post(
     '/api/en/orders/:id/reviews',

@@ -53,7 +53,13 @@ export const createReviewsService = ({ repo, clock }: { repo: ReviewsRepo; clock
   },
 
   /** SPEC §3 "feedback{rating, comment}" of one of the customer's orders; null before a review. */
-  feedback: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ rating: number; comment: string } | null> => {
+  feedback: async ({
+    customerId,
+    orderId,
+  }: {
+    customerId: number;
+    orderId: number;
+  }): Promise<{ rating: number; comment: string } | null> => {
     const review = await repo.find({ customerId, orderId });
     return review ? { rating: halvesToRating(review.ratingHalves), comment: review.comment } : null;
   },

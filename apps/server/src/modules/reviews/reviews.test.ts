@@ -28,7 +28,9 @@ afterAll(async () => {
 const review = (orderId: number | string, payload: Record<string, unknown>, token = me) =>
   t.app.inject({ method: 'POST', url: `/api/en/orders/${orderId}/reviews`, headers: { authorization: `Bearer ${token}` }, payload });
 const detail = async (orderId: number) =>
-  orderDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: { authorization: `Bearer ${me}` } })).json());
+  orderDetailSchema.parse(
+    (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: { authorization: `Bearer ${me}` } })).json(),
+  );
 
 describe('POST /api/en/orders/{id}/reviews', () => {
   it('stores a half-star review of a completed order and the order detail then carries it', async () => {

@@ -8,7 +8,10 @@ import { createRevisionsService, type RevisionActor, type RevisionsService } fro
 export type { RevisionActor, RevisionsService };
 
 /** Free revisions of completed orders (ADR 0044): the customer's API here, staff's in modules/staff. */
-export const createRevisions = (ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'origin' | 'log'>, { files }: { files: FilesService }): RevisionsService =>
+export const createRevisions = (
+  ctx: Pick<AppContext, 'db' | 'clock' | 'mailer' | 'origin' | 'log'>,
+  { files }: { files: FilesService },
+): RevisionsService =>
   createRevisionsService({
     repo: createRevisionsRepo(ctx.db),
     clock: ctx.clock,

@@ -104,7 +104,17 @@ export const createRevisionsRepo = (db: Db) => ({
        )
        INSERT INTO revision_status_history (revision_id, status_id, changed_by, created_at)
        SELECT id, status_id, $2, created_at FROM created RETURNING revision_id`,
-      [r.orderId, r.customerId, r.levelId, r.categoryIds, r.description, r.deadline, r.now, REVISION_STATUS.requested, ORDER_STATUS.completed],
+      [
+        r.orderId,
+        r.customerId,
+        r.levelId,
+        r.categoryIds,
+        r.description,
+        r.deadline,
+        r.now,
+        REVISION_STATUS.requested,
+        ORDER_STATUS.completed,
+      ],
     );
     return row ? { id: row.revision_id } : null;
   },
@@ -121,10 +131,10 @@ export const createRevisionsRepo = (db: Db) => ({
     limit: number;
     offset: number;
   }): Promise<{ rows: RevisionRow[]; total: number }> => {
-    const [count] = await db.query<{ total: number }>('SELECT count(*)::int AS total FROM revisions r WHERE r.customer_id = $1 AND r.order_id = $2', [
-      customerId,
-      orderId,
-    ]);
+    const [count] = await db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM revisions r WHERE r.customer_id = $1 AND r.order_id = $2',
+      [customerId, orderId],
+    );
     const rows = await db.query<Row>(
       `SELECT ${COLUMNS} FROM revisions r WHERE r.customer_id = $1 AND r.order_id = $2
        ORDER BY r.created_at DESC, r.id DESC LIMIT $3 OFFSET $4`,
@@ -134,7 +144,10 @@ export const createRevisionsRepo = (db: Db) => ({
   },
 
   find: async ({ customerId, revisionId }: { customerId: number; revisionId: number }): Promise<RevisionRow | null> => {
-    const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM revisions r WHERE r.id = $1 AND r.customer_id = $2`, [revisionId, customerId]);
+    const [row] = await db.query<Row>(`SELECT ${COLUMNS} FROM revisions r WHERE r.id = $1 AND r.customer_id = $2`, [
+      revisionId,
+      customerId,
+    ]);
     return row ? toRow(row) : null;
   },
 
@@ -170,7 +183,10 @@ export const createRevisionsRepo = (db: Db) => ({
   }): Promise<{ rows: StaffRevisionRow[]; total: number }> => {
     const where = `WHERE ($1::int IS NULL OR o.writer_id = $1) AND ($2::int IS NULL OR r.order_id = $2) AND ($3::int IS NULL OR r.status_id = $3)`;
     const params = [writerId, orderId, statusId];
-    const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM revisions r JOIN orders o ON o.id = r.order_id ${where}`, params);
+    const [count] = await db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM revisions r JOIN orders o ON o.id = r.order_id ${where}`,
+      params,
+    );
     const rows = await db.query<Row & { writer_id: number | null; email: string; first_name: string }>(
       `SELECT ${COLUMNS}, o.writer_id, u.email, u.first_name FROM revisions r JOIN orders o ON o.id = r.order_id JOIN users u ON u.id = r.customer_id
        ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT $4 OFFSET $5`,
@@ -197,7 +213,19 @@ export const createRevisionsRepo = (db: Db) => ({
    * when the revision was no longer in `from` (a concurrent move won). A move into an active status while
    * the order has another active revision fails with the unique index's error.
    */
-  move: async ({ revisionId, from, to, changedBy, now }: { revisionId: number; from: number; to: number; changedBy: number; now: Date }): Promise<boolean> =>
+  move: async ({
+    revisionId,
+    from,
+    to,
+    changedBy,
+    now,
+  }: {
+    revisionId: number;
+    from: number;
+    to: number;
+    changedBy: number;
+    now: Date;
+  }): Promise<boolean> =>
     db.transaction(async (tx) => {
       const updated = await tx.query('UPDATE revisions SET status_id = $3, updated_at = $4 WHERE id = $1 AND status_id = $2 RETURNING id', [
         revisionId,

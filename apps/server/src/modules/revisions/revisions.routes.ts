@@ -1,6 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, orderFileListSchema, orderFileSchema, revisionCategoryListSchema, revisionCreateBodySchema, revisionLevelListSchema, revisionListQuerySchema, revisionListSchema, revisionRefSchema, revisionSchema } from '@app/domain';
+import {
+  errorBodySchema,
+  orderFileListSchema,
+  orderFileSchema,
+  revisionCategoryListSchema,
+  revisionCreateBodySchema,
+  revisionLevelListSchema,
+  revisionListQuerySchema,
+  revisionListSchema,
+  revisionRefSchema,
+  revisionSchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile } from '../files';
 import type { RevisionsService } from './revisions.service';
@@ -18,7 +29,13 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService 
   );
   app.get(
     '/api/en/orders/revisions/levels',
-    { schema: { tags: ['revisions'], summary: 'The revision levels with the hours each takes (SPEC §9)', response: { 200: revisionLevelListSchema } } },
+    {
+      schema: {
+        tags: ['revisions'],
+        summary: 'The revision levels with the hours each takes (SPEC §9)',
+        response: { 200: revisionLevelListSchema },
+      },
+    },
     async () => service.levels(),
   );
 
@@ -41,7 +58,13 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService 
     '/api/en/orders/revisions/:id',
     {
       preHandler: app.requireCustomer,
-      schema: { tags: ['revisions'], summary: 'One revision', security: [{ bearer: [] }], params: idParams, response: { 200: revisionSchema, ...errors } },
+      schema: {
+        tags: ['revisions'],
+        summary: 'One revision',
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: revisionSchema, ...errors },
+      },
     },
     async (request) => service.get({ customerId: currentUser(request).userId, revisionId: request.params.id }),
   );

@@ -61,7 +61,13 @@ const escapeHtml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** ADR 0044: the customer hears when a revision is completed, with a link that opens it. */
-export const revisionCompletedMail = (m: { to: string; firstName: string; orderId: number; revisionId: number; url: string }): MailMessage => {
+export const revisionCompletedMail = (m: {
+  to: string;
+  firstName: string;
+  orderId: number;
+  revisionId: number;
+  url: string;
+}): MailMessage => {
   const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
   const line = `Your revision #${m.revisionId} of order #${m.orderId} is completed. The revised files are waiting for you:`;
   return {
@@ -122,7 +128,12 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
     /** SPEC §7 list: the order's revisions newest first, with the order's window and active revision. */
     list: async ({ customerId, query }: { customerId: number; query: RevisionListQuery }): Promise<RevisionList> => {
       const state = await ownOrder(customerId, query.idOrder);
-      const { rows, total } = await repo.list({ customerId, orderId: query.idOrder, limit: query.limit, offset: (query.page - 1) * query.limit });
+      const { rows, total } = await repo.list({
+        customerId,
+        orderId: query.idOrder,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
       const window = revisionWindow({ completedAt: state.completedAt, pages: state.pages, now: clock.now() });
       return {
         revisions: await toWire(rows),
@@ -149,7 +160,15 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
      * the window, or with an active revision: 409 with the reason. Categories, description and level:
      * 422 by field. The one-active index settles two concurrent requests (one is stored, the other 409).
      */
-    create: async ({ customerId, orderId: rawOrderId, body }: { customerId: number; orderId: string; body: RevisionCreateBody }): Promise<{ id: number }> => {
+    create: async ({
+      customerId,
+      orderId: rawOrderId,
+      body,
+    }: {
+      customerId: number;
+      orderId: string;
+      body: RevisionCreateBody;
+    }): Promise<{ id: number }> => {
       const orderId = parseId(rawOrderId);
       const state = await ownOrder(customerId, orderId);
       const now = clock.now();
@@ -175,7 +194,15 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       return stored;
     },
 
-    listFiles: async ({ customerId, revisionId, source }: { customerId: number; revisionId: string; source: 'customer' | 'writer' }): Promise<OrderFile[]> => {
+    listFiles: async ({
+      customerId,
+      revisionId,
+      source,
+    }: {
+      customerId: number;
+      revisionId: string;
+      source: 'customer' | 'writer';
+    }): Promise<OrderFile[]> => {
       const revision = await ownRevision(customerId, revisionId);
       return files.listForRevision({ customerId, revisionId: revision.id, source });
     },
@@ -215,7 +242,15 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
      * (422 otherwise); a writer only on their orders (404) and only to in progress or verifying (403).
      * Completion mails the customer a link to the revision.
      */
-    staffSetStatus: async ({ actor, revisionId, status }: { actor: RevisionActor; revisionId: string; status: number }): Promise<StaffRevision> => {
+    staffSetStatus: async ({
+      actor,
+      revisionId,
+      status,
+    }: {
+      actor: RevisionActor;
+      revisionId: string;
+      status: number;
+    }): Promise<StaffRevision> => {
       const revision = await staffRevision(actor, revisionId);
       if (!isSupport(actor) && !(WRITER_REVISION_STATUSES as readonly number[]).includes(status)) {
         throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
@@ -225,7 +260,13 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       }
       let moved: boolean;
       try {
-        moved = await repo.move({ revisionId: revision.id, from: revision.statusId, to: status, changedBy: actor.userId, now: clock.now() });
+        moved = await repo.move({
+          revisionId: revision.id,
+          from: revision.statusId,
+          to: status,
+          changedBy: actor.userId,
+          now: clock.now(),
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new DomainError(ERROR_CODE.conflict, REVISION_MESSAGE.activeRevision);
         throw error;
@@ -256,7 +297,15 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       staffRevision(actor, revisionId),
 
     /** The writer (or support) delivers a revised file: a writer file of the revision the customer downloads. */
-    staffDeliver: async ({ actor, revision, file }: { actor: RevisionActor; revision: StaffRevisionRow; file: IncomingFile }): Promise<OrderFile> =>
+    staffDeliver: async ({
+      actor,
+      revision,
+      file,
+    }: {
+      actor: RevisionActor;
+      revision: StaffRevisionRow;
+      file: IncomingFile;
+    }): Promise<OrderFile> =>
       files.storeForRevision({
         customerId: revision.customerId,
         orderId: revision.orderId,

@@ -44,7 +44,9 @@ const addUser = async (role: number, email: string): Promise<number> => {
 };
 
 /** An order in `status`, completed `completedDaysAgo` days before the test clock's now (status 5 only). */
-const newOrder = async (o: { status?: number; pages?: number; completedDaysAgo?: number; customer?: number; writer?: number | null } = {}) => {
+const newOrder = async (
+  o: { status?: number; pages?: number; completedDaysAgo?: number; customer?: number; writer?: number | null } = {},
+) => {
   const status = o.status ?? 5;
   const completedAt = status === 5 ? new Date(t.clock.now().getTime() - (o.completedDaysAgo ?? 1) * DAY) : null;
   const row = await insertOrder(t.db, {
@@ -103,7 +105,9 @@ const multipart = (name: string, content: Buffer): Readable =>
   Readable.from(
     (async function* () {
       yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="id_revision"\r\n\r\n0\r\n`);
-      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+      yield Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      );
       yield content;
       yield Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
     })(),
@@ -152,7 +156,9 @@ describe('POST /api/en/orders/{id}/revisions', () => {
     expect(page.total).toBe(1);
     expect(page.activeRevision).toEqual({ id });
     expect(page.window).toEqual({ until: new Date(t.clock.now().getTime() + 12 * DAY).toISOString(), open: true, daysLeft: 12 });
-    const detail = orderDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json());
+    const detail = orderDetailSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json(),
+    );
     expect(detail.activeRevision).toEqual({ id });
   });
 
@@ -246,7 +252,11 @@ describe('GET /api/en/orders/revisions', () => {
 
   it("answers 404 for another customer's revision and its files", async () => {
     const id = await created(await newOrder());
-    for (const url of [`/api/en/orders/revisions/${id}`, `/api/en/orders/revisions/${id}/customers/files`, `/api/en/orders/revisions/${id}/writers/files`]) {
+    for (const url of [
+      `/api/en/orders/revisions/${id}`,
+      `/api/en/orders/revisions/${id}/customers/files`,
+      `/api/en/orders/revisions/${id}/writers/files`,
+    ]) {
       expect((await t.app.inject({ method: 'GET', url, headers: auth(other) })).statusCode).toBe(404);
     }
     expect((await upload(`/api/en/orders/revisions/${id}/customers/files`, 'a.pdf', PDF, other)).statusCode).toBe(404);
@@ -277,7 +287,9 @@ describe('revision files', () => {
     const wrong = await upload(`/api/en/orders/revisions/${id}/customers/files`, 'run.exe', PDF, me);
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ message: FILE_MESSAGE.invalidFormat(ORDER_FILE_EXTENSIONS) });
-    const big = await upload(`/api/en/orders/revisions/${id}/customers/files`, 'big.pdf', PDF, me, { 'content-length': String(ORDER_FILE_MAX_BYTES * 2) });
+    const big = await upload(`/api/en/orders/revisions/${id}/customers/files`, 'big.pdf', PDF, me, {
+      'content-length': String(ORDER_FILE_MAX_BYTES * 2),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: FILE_MESSAGE.orderTooLarge });
     expect(await storedFiles()).toEqual(before);
@@ -309,7 +321,9 @@ describe('staff side of revisions (CONTRACT "Staff side")', () => {
     t.clock.advance(60_000);
     const done = await setStatus(support, id, 5);
     expect(done.statusCode).toBe(200);
-    const revision = revisionSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/revisions/${id}`, headers: auth(me) })).json());
+    const revision = revisionSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/revisions/${id}`, headers: auth(me) })).json(),
+    );
     expect(revision.revisionStatus).toEqual({ id: 5, name: 'Completed' });
     expect(revision.statusHistory.map((h) => h.status)).toEqual([1, 2, 12, 5]);
     expect(new Set(revision.statusHistory.map((h) => h.date)).size).toBe(4);
@@ -319,12 +333,15 @@ describe('staff side of revisions (CONTRACT "Staff side")', () => {
     expect(writerFiles.map((f) => f.name)).toEqual(['revised.pdf']);
     const download = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${writerFiles[0]?.id}`, headers: auth(me) });
     expect(download.rawPayload.equals(PDF)).toBe(true);
-    const mails = await t.db.query<{ subject: string; text: string }>('SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = $1', [
-      'revisions.me@example.com',
-    ]);
+    const mails = await t.db.query<{ subject: string; text: string }>(
+      'SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = $1',
+      ['revisions.me@example.com'],
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`/orderinfo/${orderId}/revisions?revision=${id}`);
-    const detail = orderDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json());
+    const detail = orderDetailSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json(),
+    );
     expect(detail.activeRevision).toBeNull();
   });
 

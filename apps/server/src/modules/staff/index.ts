@@ -20,7 +20,10 @@ export interface StaffModuleDeps {
 
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
-  const service = createStaffService({ repo: createStaffRepo(ctx.db), clock: ctx.clock, files: deps.files,
+  const service = createStaffService({
+    repo: createStaffRepo(ctx.db),
+    clock: ctx.clock,
+    files: deps.files,
     // ADR 0050: refunding an order takes its loyalty points back, in the same transaction.
     recordRefund: async (tx, refund) => {
       const id = await recordRefund(tx, refund);

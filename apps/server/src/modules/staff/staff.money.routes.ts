@@ -24,7 +24,10 @@ const requireSupport = (request: FastifyRequest): void => {
 };
 
 /** ADR 0035, 0058: support's view of money that did not settle its order, and of refunds owed. */
-export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; attention: PaymentAttention }> = async (app, { money, attention }) => {
+export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; attention: PaymentAttention }> = async (
+  app,
+  { money, attention },
+) => {
   app.get(
     '/api/staff/payments/unapplied',
     {
@@ -65,10 +68,15 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       preHandler: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Support refunded the claim at the provider: one refund row in the customer\'s transactions, the claim closed',
+        summary: "Support refunded the claim at the provider: one refund row in the customer's transactions, the claim closed",
         security: [{ bearer: [] }],
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: z.object({ id: z.number().int(), transactionId: z.number().int() }), ...guarded, 409: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: z.object({ id: z.number().int(), transactionId: z.number().int() }),
+          ...guarded,
+          409: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -110,7 +118,11 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
     },
     async (request) => {
       requireSupport(request);
-      return attention.resolve({ paymentId: request.params.paymentId, outcome: request.body.outcome, staffId: currentUser(request).userId });
+      return attention.resolve({
+        paymentId: request.params.paymentId,
+        outcome: request.body.outcome,
+        staffId: currentUser(request).userId,
+      });
     },
   );
 };

@@ -21,15 +21,20 @@ let supportId: number;
 let support: string;
 
 const addUser = async (role: number, email: string): Promise<number> => {
-  const [row] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES ($1, $2, 'x', 1) RETURNING id`, [
-    role,
-    email,
-  ]);
+  const [row] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES ($1, $2, 'x', 1) RETURNING id`,
+    [role, email],
+  );
   if (!row) throw new Error('no user');
   return row.id;
 };
 const newOrder = async (o: { status?: number; writer?: number | null; customer?: number } = {}): Promise<number> => {
-  const row = await insertOrder(t.db, { customerId: o.customer ?? customerId, status: o.status ?? 2, writerId: o.writer ?? null, title: 'Staff test order' });
+  const row = await insertOrder(t.db, {
+    customerId: o.customer ?? customerId,
+    status: o.status ?? 2,
+    writerId: o.writer ?? null,
+    title: 'Staff test order',
+  });
   // Placed a minute before the test clock's now, so the changes the tests make come after it.
   await t.db.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
     row.id,
@@ -74,7 +79,9 @@ const deliver = (token: string, orderId: number | string, name = 'final paper.pd
     url: `/api/staff/orders/${orderId}/files`,
     headers: { ...auth(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     payload: Buffer.concat([
-      Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
     ]),
@@ -113,7 +120,8 @@ describe('GET /api/staff/orders', () => {
 });
 
 describe('GET /api/staff/orders/{id} (ADR 0059)', () => {
-  const one = (token: string, orderId: number | string) => t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}`, headers: auth(token) });
+  const one = (token: string, orderId: number | string) =>
+    t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}`, headers: auth(token) });
 
   it('answers support any order and a writer an assigned one, as a queue row', async () => {
     const orderId = await newOrder({ status: 3, writer: writerId });
@@ -134,7 +142,7 @@ describe('GET /api/staff/orders/{id} (ADR 0059)', () => {
 });
 
 describe('PUT /api/staff/orders/{id}/status', () => {
-  it("moves the order and writes the change into its statusHistory, with support as who changed it", async () => {
+  it('moves the order and writes the change into its statusHistory, with support as who changed it', async () => {
     const orderId = await newOrder({ status: 2 });
     const before = (await detail(orderId)).statusHistory.length;
     const res = await setStatus(support, orderId, 3);
@@ -144,9 +152,10 @@ describe('PUT /api/staff/orders/{id}/status', () => {
     expect(after.status).toBe(3);
     expect(after.statusHistory).toHaveLength(before + 1);
     expect(after.statusHistory.at(-1)?.status).toBe(3);
-    const [last] = await t.db.query<{ changed_by: number }>('SELECT changed_by FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1', [
-      orderId,
-    ]);
+    const [last] = await t.db.query<{ changed_by: number }>(
+      'SELECT changed_by FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
+      [orderId],
+    );
     expect(last?.changed_by).toBe(supportId);
   });
 
@@ -237,7 +246,11 @@ describe('POST /api/staff/orders/{id}/files', () => {
     expect(customerFiles.json()).toEqual([]);
     expect((await detail(orderId)).fileForDownload).toEqual(res.json());
 
-    const download = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${res.json<{ id: number }>().id}`, headers: auth(customer) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/en/orders/files/${res.json<{ id: number }>().id}`,
+      headers: auth(customer),
+    });
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(PDF)).toBe(true);
     expect(download.headers['content-disposition']).toContain('attachment');
@@ -261,11 +274,15 @@ describe('POST /api/staff/orders/{id}/files', () => {
     expect(res.statusCode).toBe(422);
   });
 
-  it("keeps the delivered file from other customers (404)", async () => {
+  it('keeps the delivered file from other customers (404)', async () => {
     const orderId = await newOrder({ status: 3, writer: writerId });
     const file = (await deliver(writer, orderId)).json<{ id: number }>();
-    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(otherCustomer) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(otherCustomer) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(otherCustomer) })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(otherCustomer) })).statusCode).toBe(
+      404,
+    );
   });
 });
 

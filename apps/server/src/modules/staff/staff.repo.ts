@@ -116,7 +116,13 @@ export const createStaffRepo = (db: Db) => ({
     );
     const provider = PAYMENT_SYSTEMS.find((p) => p === row?.provider);
     return row && provider
-      ? { paymentId: row.payment_id, provider, amountCents: Number(row.amount_cents), currency: row.currency, sandbox: Boolean(row.sandbox) }
+      ? {
+          paymentId: row.payment_id,
+          provider,
+          amountCents: Number(row.amount_cents),
+          currency: row.currency,
+          sandbox: Boolean(row.sandbox),
+        }
       : null;
   },
 

@@ -1,6 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, orderFileSchema, staffMeSchema, staffOrderListSchema, staffOrderQuerySchema, staffOrderSchema, staffRevisionListSchema, staffRevisionQuerySchema, staffRevisionSchema, staffRevisionStatusBodySchema, staffStatusBodySchema, staffWriterBodySchema } from '@app/domain';
+import {
+  errorBodySchema,
+  orderFileSchema,
+  staffMeSchema,
+  staffOrderListSchema,
+  staffOrderQuerySchema,
+  staffOrderSchema,
+  staffRevisionListSchema,
+  staffRevisionQuerySchema,
+  staffRevisionSchema,
+  staffRevisionStatusBodySchema,
+  staffStatusBodySchema,
+  staffWriterBodySchema,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile } from '../files';
 import type { RevisionsService } from '../revisions';
@@ -10,7 +23,10 @@ const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 
 /** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
-export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService }> = async (app, { service, revisions }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService }> = async (
+  app,
+  { service, revisions },
+) => {
   app.get(
     '/api/staff/me',
     {
@@ -130,14 +146,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       preHandler: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: "Moves a revision along its state machine (assigned writer: in progress, verifying; support: every allowed move)",
+        summary: 'Moves a revision along its state machine (assigned writer: in progress, verifying; support: every allowed move)',
         security: [{ bearer: [] }],
         params: idParams,
         body: staffRevisionStatusBodySchema,
         response: { 200: staffRevisionSchema, ...guarded, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
       },
     },
-    async (request) => revisions.staffSetStatus({ actor: currentUser(request), revisionId: request.params.id, status: request.body.status }),
+    async (request) =>
+      revisions.staffSetStatus({ actor: currentUser(request), revisionId: request.params.id, status: request.body.status }),
   );
 
   app.post(

@@ -75,14 +75,23 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
     },
 
     /** ADR 0059: one queue row by id, under the same writer scope as the queue. */
-    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrder> => toWire(await orderFor(actor, orderId)),
+    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrder> =>
+      toWire(await orderFor(actor, orderId)),
 
     /**
      * CONTRACT "Staff side": support sets any status; every change lands in the order's statusHistory
      * with who made it. Setting the status the order already has changes nothing. Refunded (7) records
      * a refund of the order's recorded payment, once (ADR 0024's transactions), in the same transaction.
      */
-    setStatus: async ({ actor, orderId: rawOrderId, status }: { actor: StaffActor; orderId: string; status: number }): Promise<StaffOrder> => {
+    setStatus: async ({
+      actor,
+      orderId: rawOrderId,
+      status,
+    }: {
+      actor: StaffActor;
+      orderId: string;
+      status: number;
+    }): Promise<StaffOrder> => {
       requireSupport(actor);
       const order = await orderFor(actor, rawOrderId);
       if (order.statusId !== status) {
@@ -105,7 +114,15 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
     },
 
     /** CONTRACT "Staff side": support assigns a writer account (422 for any other id). */
-    assignWriter: async ({ actor, orderId: rawOrderId, writerId }: { actor: StaffActor; orderId: string; writerId: number }): Promise<StaffOrder> => {
+    assignWriter: async ({
+      actor,
+      orderId: rawOrderId,
+      writerId,
+    }: {
+      actor: StaffActor;
+      orderId: string;
+      writerId: number;
+    }): Promise<StaffOrder> => {
       requireSupport(actor);
       const order = await orderFor(actor, rawOrderId);
       if (!(await repo.isWriter({ userId: writerId }))) {
@@ -116,7 +133,13 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
     },
 
     /** Checks the order before the body is read: a writer not assigned to it gets 404. */
-    orderForDelivery: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<{ orderId: number; customerId: number }> => {
+    orderForDelivery: async ({
+      actor,
+      orderId,
+    }: {
+      actor: StaffActor;
+      orderId: string;
+    }): Promise<{ orderId: number; customerId: number }> => {
       const order = await orderFor(actor, orderId);
       return { orderId: order.id, customerId: order.customerId };
     },

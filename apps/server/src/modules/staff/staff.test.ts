@@ -8,7 +8,12 @@ let seq = 0;
 const nextIp = (): string => `10.6.${Math.floor(++seq / 250)}.${seq % 250}`;
 
 const accessTokenOf = async (email: string, password: string): Promise<string> => {
-  const res = await t.app.inject({ method: 'POST', url: '/api/en/auth/jwt/sign_in', remoteAddress: nextIp(), payload: { email, password, hashDevice: 'd' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/en/auth/jwt/sign_in',
+    remoteAddress: nextIp(),
+    payload: { email, password, hashDevice: 'd' },
+  });
   expect(res.statusCode).toBe(200);
   return res.json<{ accessToken: string }>().accessToken;
 };
@@ -57,7 +62,16 @@ describe('GET /api/staff/me', () => {
       method: 'POST',
       url: '/api/en/auth/jwt/sign_up',
       remoteAddress: nextIp(),
-      payload: { phone: '1555123456', email, password: 'secret-pass-1', firstName: 'Cy', lastName: 'C', isEnabledNightCall: false, ref_id: null, hashDevice: 'd' },
+      payload: {
+        phone: '1555123456',
+        email,
+        password: 'secret-pass-1',
+        firstName: 'Cy',
+        lastName: 'C',
+        isEnabledNightCall: false,
+        ref_id: null,
+        hashDevice: 'd',
+      },
     });
     const res = await me(signUp.json<{ accessToken: string }>().accessToken);
     expect(res.statusCode).toBe(404);

@@ -16,7 +16,8 @@ export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (a
  * Writes the payment row of a paid attempt inside the caller's transaction (the payments module's
  * callback); false when the attempt already has one.
  */
-export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction): Promise<boolean> => createTransactionsRepo(q).insertPayment(t);
+export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction): Promise<boolean> =>
+  createTransactionsRepo(q).insertPayment(t);
 
 /**
  * Records a refund of an order (the staff API and the providers' refund events call it); the customer is

@@ -4,7 +4,6 @@ import { errorBodySchema, transactionListSchema, TRANSACTIONS_PAGE_SIZE } from '
 import { currentUser } from '../../plugins/auth';
 import type { TransactionsService } from './transactions.service';
 
-
 export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
   app.get(
     '/api/en/customers/transactions',

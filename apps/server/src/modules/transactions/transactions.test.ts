@@ -15,8 +15,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
   tokenFor = (userId) => tokens.sign({ userId, role: ROLE.customer });
-  const [a] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'tx.owner@example.com', 'x', 1) RETURNING id`);
-  const [b] = await t.db.query<{ id: number }>(`INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'tx.other@example.com', 'x', 1) RETURNING id`);
+  const [a] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'tx.owner@example.com', 'x', 1) RETURNING id`,
+  );
+  const [b] = await t.db.query<{ id: number }>(
+    `INSERT INTO users (role, email, password_hash, status_id) VALUES (1, 'tx.other@example.com', 'x', 1) RETURNING id`,
+  );
   if (!a || !b) throw new Error('no customers');
   ownerId = a.id;
   otherId = b.id;
@@ -44,16 +48,30 @@ afterAll(async () => {
 });
 
 const list = async (userId: number, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/en/customers/transactions${query}`, headers: { authorization: `Bearer ${await tokenFor(userId)}` } });
+  t.app.inject({
+    method: 'GET',
+    url: `/api/en/customers/transactions${query}`,
+    headers: { authorization: `Bearer ${await tokenFor(userId)}` },
+  });
 
 describe('GET /api/en/customers/transactions', () => {
   it('pages 16 by default, newest first, amounts with 2 decimals and the order linked', async () => {
     const res = await list(ownerId);
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { transactions: { amount: number; date: string; orderId: number; orderTitle: string; type: string }[]; total: number };
+    const body = res.json() as {
+      transactions: { amount: number; date: string; orderId: number; orderTitle: string; type: string }[];
+      total: number;
+    };
     expect(body.total).toBe(20);
     expect(body.transactions).toHaveLength(TRANSACTIONS_PAGE_SIZE);
-    expect(body.transactions[0]).toMatchObject({ amount: 10.19, orderId, orderTitle: 'Paid essay', type: 'payment', provider: 'fondy', status: 'completed' });
+    expect(body.transactions[0]).toMatchObject({
+      amount: 10.19,
+      orderId,
+      orderTitle: 'Paid essay',
+      type: 'payment',
+      provider: 'fondy',
+      status: 'completed',
+    });
     expect(body.transactions[0]?.date).toBe('2025-03-01T10:19:00.000Z');
     const second = (await list(ownerId, '?page=2')).json() as { transactions: { amount: number }[]; total: number };
     expect(second.transactions.map((x) => x.amount)).toEqual([10.03, 10.02, 10.01, 10]);
@@ -66,9 +84,21 @@ describe('GET /api/en/customers/transactions', () => {
   });
 
   it('lists a refund recorded through the module function as type refund', async () => {
-    const id = await t.db.transaction((tx) => recordRefund(tx, { orderId, paymentId: null, provider: 'fondy', amountCents: 500, currency: 'USD', now: new Date('2025-04-01T00:00:00Z') }));
+    const id = await t.db.transaction((tx) =>
+      recordRefund(tx, {
+        orderId,
+        paymentId: null,
+        provider: 'fondy',
+        amountCents: 500,
+        currency: 'USD',
+        now: new Date('2025-04-01T00:00:00Z'),
+      }),
+    );
     expect(id).not.toBeNull();
-    const body = (await list(ownerId, '?limit=1')).json() as { transactions: { id: number; type: string; amount: number }[]; total: number };
+    const body = (await list(ownerId, '?limit=1')).json() as {
+      transactions: { id: number; type: string; amount: number }[];
+      total: number;
+    };
     expect(body.transactions[0]).toMatchObject({ id, type: 'refund', amount: 5 });
     expect(body.total).toBe(21);
     expect((await list(otherId)).json()).toEqual({ transactions: [], total: 0 });

@@ -13,10 +13,7 @@ export function Component() {
     <div className="flex flex-col gap-6">
       <PageHeading>All Orders</PageHeading>
       {category !== undefined && (
-        <OrdersDashboard
-          category={category}
-          payAction={(order) => site && <PayButton order={order} settings={site} withOrderNumber />}
-        />
+        <OrdersDashboard category={category} payAction={(order) => site && <PayButton order={order} settings={site} withOrderNumber />} />
       )}
     </div>
   );

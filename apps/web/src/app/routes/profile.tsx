@@ -35,7 +35,9 @@ export function Component() {
       <Section id="personal-information" title="Personal information">
         <p className="text-sm text-slate-700">
           Email status:{' '}
-          <strong className={customer.emailConfirmed ? 'text-green-800' : 'text-amber-900'}>{customer.emailConfirmed ? 'confirmed' : 'not confirmed'}</strong>
+          <strong className={customer.emailConfirmed ? 'text-green-800' : 'text-amber-900'}>
+            {customer.emailConfirmed ? 'confirmed' : 'not confirmed'}
+          </strong>
         </p>
         <ProfileForm customer={customer} />
         <MessengerOptIn customer={customer} />

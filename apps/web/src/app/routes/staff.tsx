@@ -38,7 +38,12 @@ function StaffLogout() {
 function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
   const items: NavItem[] = [
     // The queue and the order pages; /staff/money is its own item.
-    { to: paths.staff, label: 'Orders', icon: ClipboardList, isCurrent: (pathname) => pathname === paths.staff || pathname.startsWith(`${paths.staff}/orders/`) },
+    {
+      to: paths.staff,
+      label: 'Orders',
+      icon: ClipboardList,
+      isCurrent: (pathname) => pathname === paths.staff || pathname.startsWith(`${paths.staff}/orders/`),
+    },
   ];
   if (isSupport(me)) items.push({ to: paths.staffMoney, label: 'Money', icon: Wallet });
   return (
@@ -67,7 +72,9 @@ function StaffOrderPage({ me }: { me: StaffMe }) {
   const { id = '' } = useParams();
   if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
   const support = isSupport(me);
-  return <OrderView key={id} orderId={Number(id)} support={support} chat={(order) => <OrderChatPanel orderId={order.id} support={support} />} />;
+  return (
+    <OrderView key={id} orderId={Number(id)} support={support} chat={(order) => <OrderChatPanel orderId={order.id} support={support} />} />
+  );
 }
 
 /**
@@ -85,7 +92,10 @@ export function Component() {
   const chatBase = useMemo(() => ({ http: httpBase, ws: wsBase }), [httpBase, wsBase]);
   const signedIn = tokenStorage.hasAny();
   // The session ended under the console (the refresh failed): back to /login, keeping the page.
-  useEffect(() => onSessionEnd(() => navigate(paths.login, { replace: true, state: { from: window.location.pathname } satisfies FromState })), [navigate]);
+  useEffect(
+    () => onSessionEnd(() => navigate(paths.login, { replace: true, state: { from: window.location.pathname } satisfies FromState })),
+    [navigate],
+  );
 
   if (!signedIn) {
     return <Redirect to={paths.login} replace state={{ from: location } satisfies FromState} />;
@@ -105,34 +115,34 @@ export function Component() {
   const support = isSupport(staff);
   return (
     <StaffChatProvider base={chatBase}>
-    <StaffShell me={staff}>
-      <Switch>
-        <Route path={paths.staff}>
-          <div className="flex flex-col gap-4">
-            <PageHeading>{support ? 'Orders' : 'My orders'}</PageHeading>
-            <OrdersQueue support={support} />
-          </div>
-        </Route>
-        <Route path="/staff/orders/:id">
-          <StaffOrderPage me={staff} />
-        </Route>
-        <Route path={paths.staffMoney}>
-          {support ? (
+      <StaffShell me={staff}>
+        <Switch>
+          <Route path={paths.staff}>
             <div className="flex flex-col gap-4">
-              <PageHeading>Money</PageHeading>
-              <PaymentAttention />
-              <UnappliedPayments />
-              <RefundClaims />
+              <PageHeading>{support ? 'Orders' : 'My orders'}</PageHeading>
+              <OrdersQueue support={support} />
             </div>
-          ) : (
+          </Route>
+          <Route path="/staff/orders/:id">
+            <StaffOrderPage me={staff} />
+          </Route>
+          <Route path={paths.staffMoney}>
+            {support ? (
+              <div className="flex flex-col gap-4">
+                <PageHeading>Money</PageHeading>
+                <PaymentAttention />
+                <UnappliedPayments />
+                <RefundClaims />
+              </div>
+            ) : (
+              <Redirect to={paths.notFound} replace />
+            )}
+          </Route>
+          <Route>
             <Redirect to={paths.notFound} replace />
-          )}
-        </Route>
-        <Route>
-          <Redirect to={paths.notFound} replace />
-        </Route>
-      </Switch>
-    </StaffShell>
+          </Route>
+        </Switch>
+      </StaffShell>
     </StaffChatProvider>
   );
 }

@@ -53,7 +53,9 @@ export function AppShell({ homeTo, nav, headerActions, skipLink, menuBadge, chil
             {nav(() => setMenuOpen(false))}
           </div>
         )}
-        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">{children}</main>
+        <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none lg:px-8">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -16,7 +16,10 @@ export function Header({ homeTo, menuButton, actions }: HeaderProps) {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-3 sm:gap-3 sm:px-4">
         {menuButton}
-        <Link to={homeTo} className="flex min-w-0 items-center gap-2 text-base font-semibold whitespace-nowrap text-slate-900 no-underline sm:text-lg">
+        <Link
+          to={homeTo}
+          className="flex min-w-0 items-center gap-2 text-base font-semibold whitespace-nowrap text-slate-900 no-underline sm:text-lg"
+        >
           <Icon icon={PenLine} className="size-5 text-primary-text" />
           {SITE_NAME}
         </Link>

@@ -28,28 +28,28 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
         {items.map(({ to, label, icon, badge, alert, isCurrent }) => {
           const isActive = isCurrent ? isCurrent(pathname) : pathname === to || pathname.startsWith(`${to}/`);
           return (
-          <li key={to}>
-            <Link
-              to={to}
-              onClick={onNavigate}
-              aria-current={isActive ? 'page' : undefined}
-              className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium no-underline ${
-                isActive ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
-              }`}
-            >
-              <Icon icon={icon} className="size-5 shrink-0" />
-              <span className="flex-1">{label}</span>
-              {alert !== undefined && alert.count > 0 && (
-                <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" title={alert.label}>
-                  {alert.count}
-                  <span className="sr-only"> {alert.label}</span>
-                </span>
-              )}
-              {badge !== undefined && (
-                <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>
-              )}
-            </Link>
-          </li>
+            <li key={to}>
+              <Link
+                to={to}
+                onClick={onNavigate}
+                aria-current={isActive ? 'page' : undefined}
+                className={`flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium no-underline ${
+                  isActive ? 'bg-primary text-on-primary' : 'text-slate-800 hover:bg-slate-200/70'
+                }`}
+              >
+                <Icon icon={icon} className="size-5 shrink-0" />
+                <span className="flex-1">{label}</span>
+                {alert !== undefined && alert.count > 0 && (
+                  <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" title={alert.label}>
+                    {alert.count}
+                    <span className="sr-only"> {alert.label}</span>
+                  </span>
+                )}
+                {badge !== undefined && (
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>
+                )}
+              </Link>
+            </li>
           );
         })}
       </ul>

@@ -21,13 +21,7 @@ interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({ variant = 'primary', busy = false, className = '', disabled, children, type = 'button', ...props }: ButtonProps) {
   return (
-    <button
-      type={type}
-      className={buttonClass(variant, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...props}
-    >
+    <button type={type} className={buttonClass(variant, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...props}>
       {busy && <Spinner />}
       {children}
     </button>

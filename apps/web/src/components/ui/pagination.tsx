@@ -10,8 +10,7 @@ interface PaginationProps {
   label?: string;
 }
 
-const itemClass =
-  'inline-flex min-w-10 h-10 items-center justify-center rounded-md px-3 text-sm font-medium disabled:opacity-50';
+const itemClass = 'inline-flex min-w-10 h-10 items-center justify-center rounded-md px-3 text-sm font-medium disabled:opacity-50';
 
 /** Page numbers with previous and next; the current page is marked for assistive technology. */
 export function Pagination({ page, pageCount, pages, onPageChange, label = 'Pagination' }: PaginationProps) {

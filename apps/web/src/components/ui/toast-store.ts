@@ -32,4 +32,9 @@ export const toast = {
   dismissAll: (): void => emit([]),
 };
 
-export const useToastItems = (): readonly ToastItem[] => useSyncExternalStore(subscribe, () => items, () => items);
+export const useToastItems = (): readonly ToastItem[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => items,
+  );

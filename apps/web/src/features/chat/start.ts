@@ -32,9 +32,10 @@ export const startChat = ({
     onUnread,
     // After a 4401 any authenticated call renews the token (lib/api-client refreshes on 401); the
     // session is over only when that call itself ends in a 401.
-    renewToken: () => getAllUnread().then(
-      () => true,
-      (error: unknown) => !(error instanceof ApiError && error.status === 401),
-    ),
+    renewToken: () =>
+      getAllUnread().then(
+        () => true,
+        (error: unknown) => !(error instanceof ApiError && error.status === 401),
+      ),
   });
 };

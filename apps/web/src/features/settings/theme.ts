@@ -12,8 +12,7 @@ const AA_TEXT_CONTRAST = 4.5;
 const DARK_TEXT = '#0f172a';
 const LIGHT_TEXT = '#ffffff';
 
-const expand = (hex: string): string =>
-  hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex;
+const expand = (hex: string): string => (hex.length === 4 ? `#${[...hex.slice(1)].map((c) => c + c).join('')}` : hex);
 
 // WCAG 2.x relative luminance of an sRGB colour.
 const luminance = (hex: string): number => {

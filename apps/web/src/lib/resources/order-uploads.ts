@@ -14,7 +14,12 @@ export const uploadOrderFile = async (
 ): Promise<OrderFile> => {
   const form = new FormData();
   form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/en/orders/${orderId}/customers/files`, form, onProgress, ...(signal ? { signal } : {}) });
+  const answer = await uploadWithProgress({
+    url: `/api/en/orders/${orderId}/customers/files`,
+    form,
+    onProgress,
+    ...(signal ? { signal } : {}),
+  });
   if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
   onProgress(100);
   return answer.body as OrderFile;

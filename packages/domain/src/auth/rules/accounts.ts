@@ -33,8 +33,7 @@ export const AUTH_MESSAGE = {
   emailMandatory: 'An email field is mandatory.',
   newPasswordSent: 'Check your email for a new password.',
   emailNotOnSite: "Email doesn't exist on site",
-  emailCheckError:
-    'An error occurred while checking your email. Please contact us via email or live chat for resolution.',
+  emailCheckError: 'An error occurred while checking your email. Please contact us via email or live chat for resolution.',
   emailOnItsWay: 'An email is on its way!',
   wrongCredentials: 'Wrong email or password',
   tooManyRequests: 'Too many requests. Please try again later.',
@@ -54,8 +53,7 @@ export const emailOnItsWayBody = (email: string): string =>
 const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 export const EMAIL_MAX_LENGTH = 254;
-export const isValidEmail = (email: string): boolean =>
-  email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email.trim());
+export const isValidEmail = (email: string): boolean => email.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(email.trim());
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 /** CONTRACT: POST /forgotpassword answers 0 on success, 1 when the email is unknown. */

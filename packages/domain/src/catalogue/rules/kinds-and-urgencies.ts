@@ -1,14 +1,7 @@
 // The zod-free half of the catalogue context (ADR 0020).
 /** The lists of catalogue_items (migration 0001). */
 export type CatalogueKind =
-  | 'work_type'
-  | 'assignment'
-  | 'subject'
-  | 'paper_format'
-  | 'resume_service'
-  | 'academic_level'
-  | 'resume_level'
-  | 'thesis_level';
+  'work_type' | 'assignment' | 'subject' | 'paper_format' | 'resume_service' | 'academic_level' | 'resume_level' | 'thesis_level';
 
 /** SPEC §9 "Default urgency": 240 hours; resume 120. */
 export const DEFAULT_URGENCY_HOURS = 240;

@@ -88,8 +88,45 @@ export const STICKER_IDS = [1, 2, 3, 4, 5] as const;
 export const isStickerId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= 5;
 /** SPEC §3: the emoji list has 39 entries; a `{"emoji": …}` message must be one of them. */
 export const EMOJI = [
-  '😀', '😃', '😄', '😁', '😆', '😅', '😂', '🙂', '😉', '😊', '😇', '😍', '🤩', '😘', '😋', '😎', '🤔', '🤗', '😐',
-  '😏', '😌', '😔', '😢', '😭', '😤', '😡', '😱', '😳', '🥳', '😴', '👍', '👎', '👏', '🙏', '💪', '👌', '✌️', '❤️', '🎉',
+  '😀',
+  '😃',
+  '😄',
+  '😁',
+  '😆',
+  '😅',
+  '😂',
+  '🙂',
+  '😉',
+  '😊',
+  '😇',
+  '😍',
+  '🤩',
+  '😘',
+  '😋',
+  '😎',
+  '🤔',
+  '🤗',
+  '😐',
+  '😏',
+  '😌',
+  '😔',
+  '😢',
+  '😭',
+  '😤',
+  '😡',
+  '😱',
+  '😳',
+  '🥳',
+  '😴',
+  '👍',
+  '👎',
+  '👏',
+  '🙏',
+  '💪',
+  '👌',
+  '✌️',
+  '❤️',
+  '🎉',
 ] as const;
 export const isEmoji = (value: string): boolean => (EMOJI as readonly string[]).includes(value);
 
@@ -152,7 +189,15 @@ export const messageBodyProblem = (body: string, hasFiles: boolean): string | nu
 };
 
 /** SPEC §4 "Messages": the writer chat by default; support when there is no writer or only support has unread messages. */
-export const defaultChat = ({ hasWriter, unread, panel }: { hasWriter: boolean; unread: { writer: number; support: number }; panel?: string | null }): ChatId => {
+export const defaultChat = ({
+  hasWriter,
+  unread,
+  panel,
+}: {
+  hasWriter: boolean;
+  unread: { writer: number; support: number };
+  panel?: string | null;
+}): ChatId => {
   if (panel === 'support') return CHAT.support;
   if (!hasWriter) return CHAT.support;
   if (unread.support > 0 && unread.writer === 0) return CHAT.support;

@@ -115,7 +115,8 @@ export const orderListRequestParams = (filters: DashboardFilters, limit: number)
   const params = new URLSearchParams({ limit: String(limit), page: String(filters.page) });
   if (filters.q !== '') params.set('q', filters.q);
   if (filters.status !== null) params.set('status', String(filters.status));
-  const [from, to] = filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
+  const [from, to] =
+    filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
   if (from !== '') params.set('dateFrom', from);
   if (to !== '') params.set('dateTo', to);
   if (filters.hidden) params.set('hidden', '1');

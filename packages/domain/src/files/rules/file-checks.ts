@@ -1,15 +1,58 @@
 // The zod-free half of the files context (ADR 0020).
 /** SPEC §5 "Files" and §9: order-form and revision files, and messenger attachments. */
 export const ORDER_FILE_EXTENSIONS = [
-  'txt', 'zip', 'doc', 'docx', 'xls', 'xlsx', 'rtf', 'jpeg', 'png', 'gif', 'ppt', 'pptx', 'csv', 'pdf', 'jpg', 'odt',
-  'rar', 'zipx', '7z', 'gz', 'gzip', 'tar', 'tar-gz',
+  'txt',
+  'zip',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'rtf',
+  'jpeg',
+  'png',
+  'gif',
+  'ppt',
+  'pptx',
+  'csv',
+  'pdf',
+  'jpg',
+  'odt',
+  'rar',
+  'zipx',
+  '7z',
+  'gz',
+  'gzip',
+  'tar',
+  'tar-gz',
 ] as const;
 export const ORDER_FILE_MAX_BYTES = 104_857_600;
 export const MESSENGER_FILE_MAX_BYTES = 15 * 1024 * 1024;
 /** Messenger attachments: images, documents, spreadsheets, presentations and archives (SPEC §5). */
 export const MESSENGER_FILE_EXTENSIONS = [
-  'jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'txt', 'rtf', 'pdf', 'doc', 'docx', 'odt', 'xls', 'xlsx', 'csv', 'ods',
-  'ppt', 'pptx', 'odp', 'zip', 'rar', '7z', 'gz', 'tar',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'bmp',
+  'txt',
+  'rtf',
+  'pdf',
+  'doc',
+  'docx',
+  'odt',
+  'xls',
+  'xlsx',
+  'csv',
+  'ods',
+  'ppt',
+  'pptx',
+  'odp',
+  'zip',
+  'rar',
+  '7z',
+  'gz',
+  'tar',
 ] as const;
 
 export const FILE_MESSAGE = {
@@ -26,12 +69,7 @@ export const fileExtension = (name: string): string => {
   return dot > 0 ? lower.slice(dot + 1) : '';
 };
 
-const check = (
-  file: { name: string; size: number },
-  extensions: readonly string[],
-  maxBytes: number,
-  tooLarge: string,
-): string | null => {
+const check = (file: { name: string; size: number }, extensions: readonly string[], maxBytes: number, tooLarge: string): string | null => {
   if (!extensions.includes(fileExtension(file.name))) return FILE_MESSAGE.invalidFormat(extensions);
   if (file.size > maxBytes) return tooLarge;
   return null;

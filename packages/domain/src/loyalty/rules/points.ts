@@ -22,7 +22,8 @@ export const LOYALTY_RULES: readonly LoyaltyRule[] = [
 
 /** ADR 0050, the earning rule: one point per whole US dollar of a paid payment, counted once per payment. */
 export const LOYALTY_POINTS_PER_DOLLAR = 1;
-export const LOYALTY_EARNING_RULE_TEXT = 'You earn 1 point for every whole US dollar you pay for an order. Points of a refunded order are taken back.';
+export const LOYALTY_EARNING_RULE_TEXT =
+  'You earn 1 point for every whole US dollar you pay for an order. Points of a refunded order are taken back.';
 
 export const LOYALTY_MESSAGE = {
   // SPEC §5 "Discount"
@@ -71,9 +72,7 @@ export const pointsToNextRule = (points: number, rules: readonly LoyaltyRule[] =
   return next === null ? null : next.from - Math.max(0, Math.floor(points));
 };
 
-export type LoyaltyGeneration =
-  | { ok: true; percent: number; pointsSpent: number; pointsLeft: number }
-  | { ok: false; message: string };
+export type LoyaltyGeneration = { ok: true; percent: number; pointsSpent: number; pointsLeft: number } | { ok: false; message: string };
 
 /**
  * ADR 0050: generating a code needs a current rule with percent above 0 (SPEC §5); it spends the points

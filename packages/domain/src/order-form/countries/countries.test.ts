@@ -18,7 +18,20 @@ const libraryCountry = (international: string): string | null => {
     return null;
   }
 };
-const FILLS = ['2345678901', '5550123456', '9876543210', '4021357986', '7300000000', '6121212121', '8765432109', '3456789012', '1812345678', '1612345678', '0123456789', '9123456789'];
+const FILLS = [
+  '2345678901',
+  '5550123456',
+  '9876543210',
+  '4021357986',
+  '7300000000',
+  '6121212121',
+  '8765432109',
+  '3456789012',
+  '1812345678',
+  '1612345678',
+  '0123456789',
+  '9123456789',
+];
 
 describe('the country table (SPEC §3: name, ISO code, dialling code, optional area codes)', () => {
   it('lists every country libphonenumber-js knows, once, with its dialling code and an English name', () => {

@@ -201,10 +201,7 @@ export const isDetailsStepComplete = (
  * SPEC §5 "Volume warning": pages per day of deadline at least 1 (0.5 for single spacing; resumes
  * always at 1).
  */
-export const showsVolumeWarning = (
-  values: Pick<OrderFormValues, 'pages' | 'urgency' | 'spacing'>,
-  siteCategory: number,
-): boolean => {
+export const showsVolumeWarning = (values: Pick<OrderFormValues, 'pages' | 'urgency' | 'spacing'>, siteCategory: number): boolean => {
   const days = values.urgency / 24;
   if (days <= 0) return true;
   const ratio = values.pages / days;
@@ -240,8 +237,10 @@ export const toOrderBody = (values: OrderFormValues, siteCategory: number): Orde
 });
 
 /** The level of a body, read from the field its site category uses. */
-export const levelOf = (body: { academicLevel?: number | undefined; resumeLevel?: number | undefined; thesisLevel?: number | undefined }, siteCategory: number): number | undefined =>
-  body[levelFieldForCategory(siteCategory)];
+export const levelOf = (
+  body: { academicLevel?: number | undefined; resumeLevel?: number | undefined; thesisLevel?: number | undefined },
+  siteCategory: number,
+): number | undefined => body[levelFieldForCategory(siteCategory)];
 
 /** The price inputs of the wizard's values (SPEC §3 "Price"; §4: preferred writers priced apart from premium). */
 export const priceInputForForm = (values: OrderFormValues, discount?: PriceDiscount): PriceInput => ({

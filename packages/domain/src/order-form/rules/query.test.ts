@@ -13,11 +13,17 @@ const q = (search: string) =>
 describe('SPEC §2: order-form fields prefilled from the query string', () => {
   it.each([
     ['workType=3', { workType: 3 }],
-    ['level=4&paperFormat=2&paperType=5&resumeService=2&subject=7', { level: 4, paperFormat: 2, paperType: 5, resumeService: 2, subject: 7 }],
+    [
+      'level=4&paperFormat=2&paperType=5&resumeService=2&subject=7',
+      { level: 4, paperFormat: 2, paperType: 5, resumeService: 2, subject: 7 },
+    ],
     ['pages=12&sources=3&urgency=48', { pages: 12, sources: 3, urgency: 48 }],
     ['id_spacing=1', { spacing: 1 }],
     ['topic=Rome&description=About%20Rome&credentials=x', { title: 'Rome', details: 'About Rome', credentials: 'x' }],
-    ['topWriters=2&anotherWriter=true&extraqualityCheck=2&onePageSummary=1&qualityFeature=2', { premiumWriter: true, anotherWriter: true, extraQualityCheck: true, onePageSummary: false, originalityReport: true }],
+    [
+      'topWriters=2&anotherWriter=true&extraqualityCheck=2&onePageSummary=1&qualityFeature=2',
+      { premiumWriter: true, anotherWriter: true, extraQualityCheck: true, onePageSummary: false, originalityReport: true },
+    ],
     ['preferredList=12,13,12,x', { preferredWriters: [12, 13] }],
     ['discountCode=WELCOME10', { discountCode: 'WELCOME10' }],
     ['discount=TOPWRITER20', { discountCode: 'TOPWRITER20' }],

@@ -69,7 +69,10 @@ export const orderFormFromQuery = (params: Iterable<[string, string]>): Partial<
     }
     if (name === 'id_spacing' && (raw === '1' || raw === '2')) assign('spacing', Number(raw) as Spacing);
     if (name === 'preferredList') {
-      const ids = raw.split(',').map((part) => Number(part)).filter((n) => Number.isInteger(n) && n > 0);
+      const ids = raw
+        .split(',')
+        .map((part) => Number(part))
+        .filter((n) => Number.isInteger(n) && n > 0);
       assign('preferredWriters', [...new Set(ids)]);
     }
   }

@@ -77,7 +77,8 @@ export const referralStatus = (facts: ReferralFacts, now: Date): ReferralStatusI
 export const canGenerateReferralDiscount = (status: ReferralStatusId): boolean => status === REFERRAL_STATUS.readyToUse;
 
 /** SPEC §4 filter: 0 keeps every status. */
-export const matchesReferralFilter = (status: ReferralStatusId, filter: ReferralFilterId): boolean => filter === REFERRAL_STATUS.all || status === filter;
+export const matchesReferralFilter = (status: ReferralStatusId, filter: ReferralFilterId): boolean =>
+  filter === REFERRAL_STATUS.all || status === filter;
 
 export const REFERRAL_FRAUD = { self: 'self', loop: 'loop', sameDevice: 'same_device' } as const;
 export type ReferralFraud = (typeof REFERRAL_FRAUD)[keyof typeof REFERRAL_FRAUD];

@@ -63,7 +63,14 @@ describe('Fondy', () => {
   });
 
   it('leaves empty values and the signature fields out of the signed string', () => {
-    const base = { amount: 1000, currency: 'USD', merchant_id: 1396424, order_desc: 'Test payment', order_id: 'TestOrder2', server_callback_url: 'http://myshop/callback/' };
+    const base = {
+      amount: 1000,
+      currency: 'USD',
+      merchant_id: 1396424,
+      order_desc: 'Test payment',
+      order_id: 'TestOrder2',
+      server_callback_url: 'http://myshop/callback/',
+    };
     expect(fondySignature({ ...base, sender_email: '', signature: 'x', response_signature_string: 'y' }, 'test')).toBe(
       '91ea7da493a8367410fe3d7f877fb5e0ed666490',
     );
@@ -78,7 +85,9 @@ describe('Fondy', () => {
       const ok = request.signature === fondySignature(request, 'fondy-key') && String(request.merchant_id) === '1500001';
       if (req.url === '/api/checkout/url/') {
         if (!ok) return json(res, 200, { response: { response_status: 'failure', error_message: 'Invalid signature', error_code: 1014 } });
-        return json(res, 200, { response: { response_status: 'success', checkout_url: `https://pay.fondy.test/merchants/x/default/index.html?token=abc` } });
+        return json(res, 200, {
+          response: { response_status: 'success', checkout_url: `https://pay.fondy.test/merchants/x/default/index.html?token=abc` },
+        });
       }
       if (req.url === '/api/status/order_id') {
         const answer: Record<string, string> = {
@@ -96,7 +105,8 @@ describe('Fondy', () => {
       json(res, 404, {});
     });
   });
-  const fondy = () => createFondyProvider({ merchantId: '1500001', secretKey: 'fondy-key', apiUrl: `${api}/api`, sandbox: false, sandboxPage });
+  const fondy = () =>
+    createFondyProvider({ merchantId: '1500001', secretKey: 'fondy-key', apiUrl: `${api}/api`, sandbox: false, sandboxPage });
 
   it('creates a checkout URL with a signed request carrying the amount in cents and the callback URL', async () => {
     const created = await fondy().createPayment({ payment, order, returnUrls });
@@ -110,31 +120,66 @@ describe('Fondy', () => {
   });
 
   it('verifies a signed callback and refuses a bad one', async () => {
-    const fields: Record<string, string> = { order_id: payment.id, merchant_id: '1500001', order_status: 'approved', amount: '2450', currency: 'USD', payment_id: '5' };
+    const fields: Record<string, string> = {
+      order_id: payment.id,
+      merchant_id: '1500001',
+      order_status: 'approved',
+      amount: '2450',
+      currency: 'USD',
+      payment_id: '5',
+    };
     fields.signature = fondySignature(fields, 'fondy-key');
-    const good = await fondy().verifyCallback({ method: 'POST', headers: { 'content-type': 'application/json' }, query: {}, rawBody: JSON.stringify(fields) });
+    const good = await fondy().verifyCallback({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      query: {},
+      rawBody: JSON.stringify(fields),
+    });
     expect(good).toEqual({ eventId: '5:approved', paymentId: payment.id, status: 'paid', amountCents: 2450, currency: 'USD' });
     const forged = new URLSearchParams({ ...fields, amount: '1' }).toString();
     await expect(
-      fondy().verifyCallback({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, query: {}, rawBody: forged }),
+      fondy().verifyCallback({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        query: {},
+        rawBody: forged,
+      }),
     ).rejects.toBeInstanceOf(SignatureError);
   });
 
   /** The signature the code before ADR 0036 accepted: every field of the message, whatever its name. */
   const signEverything = (fields: Record<string, string>, key: string) =>
     createHash('sha1')
-      .update([key, ...Object.keys(fields).sort().map((k) => fields[k] ?? '').filter((v) => v !== '')].join('|'))
+      .update(
+        [
+          key,
+          ...Object.keys(fields)
+            .sort()
+            .map((k) => fields[k] ?? '')
+            .filter((v) => v !== ''),
+        ].join('|'),
+      )
       .digest('hex');
   const callbackOf = (fields: Record<string, string>) =>
     fondy().verifyCallback({ method: 'POST', headers: { 'content-type': 'application/json' }, query: {}, rawBody: JSON.stringify(fields) });
 
   it('counts only the fields Fondy signs: a message signed over a field outside its protocol is refused', async () => {
-    const fields: Record<string, string> = { order_id: payment.id, merchant_id: '1500001', order_status: 'approved', amount: '2450', currency: 'USD', payment_id: '6' };
+    const fields: Record<string, string> = {
+      order_id: payment.id,
+      merchant_id: '1500001',
+      order_status: 'approved',
+      amount: '2450',
+      currency: 'USD',
+      payment_id: '6',
+    };
     // An extra field sorted between amount and currency shifts every later value one place.
     const withExtra: Record<string, string> = { ...fields, b_extra: 'USD' };
     await expect(callbackOf({ ...withExtra, signature: signEverything(withExtra, 'fondy-key') })).rejects.toBeInstanceOf(SignatureError);
     // The same message signed over Fondy's fields is authentic; the field outside the protocol is ignored.
-    expect(await callbackOf({ ...withExtra, signature: fondySignature(fields, 'fondy-key') })).toMatchObject({ status: 'paid', paymentId: payment.id });
+    expect(await callbackOf({ ...withExtra, signature: fondySignature(fields, 'fondy-key') })).toMatchObject({
+      status: 'paid',
+      paymentId: payment.id,
+    });
   });
 
   it("refuses a value containing '|', which would shift the signed string's field boundaries", async () => {
@@ -171,7 +216,15 @@ describe('Paymentwall', () => {
     });
   });
   const pw = (signVersion: 2 | 3 = 3, secretKey = 'pw-secret') =>
-    createPaymentwallProvider({ projectKey: 'pk', secretKey, apiUrl: `${api}/api`, widget: 'p1_1', signVersion, sandbox: false, sandboxPage });
+    createPaymentwallProvider({
+      projectKey: 'pk',
+      secretKey,
+      apiUrl: `${api}/api`,
+      widget: 'p1_1',
+      signVersion,
+      sandbox: false,
+      sandboxPage,
+    });
 
   it.each([2, 3] as const)('builds a widget URL the widget accepts (sign_version %i)', async (version) => {
     const { redirectUrl } = await pw(version).createPayment({ payment, order, returnUrls });
@@ -184,9 +237,23 @@ describe('Paymentwall', () => {
   });
 
   const pingback = (version: 2 | 3) => {
-    const params: Record<string, string> = { uid: '7', goodsid: payment.id, slength: '', speriod: '', type: '0', ref: 'b1', sign_version: String(version) };
-    const base = Object.keys(params).sort().map((k) => `${k}=${params[k] ?? ''}`).join('') + 'pw-secret';
-    params.sig = createHash(version === 2 ? 'md5' : 'sha256').update(base).digest('hex');
+    const params: Record<string, string> = {
+      uid: '7',
+      goodsid: payment.id,
+      slength: '',
+      speriod: '',
+      type: '0',
+      ref: 'b1',
+      sign_version: String(version),
+    };
+    const base =
+      Object.keys(params)
+        .sort()
+        .map((k) => `${k}=${params[k] ?? ''}`)
+        .join('') + 'pw-secret';
+    params.sig = createHash(version === 2 ? 'md5' : 'sha256')
+      .update(base)
+      .digest('hex');
     return params;
   };
 
@@ -198,17 +265,23 @@ describe('Paymentwall', () => {
         status: 'paid',
         paymentId: payment.id,
       });
-      await expect(pw(version).verifyCallback({ method: 'GET', headers: {}, query: { ...params, type: '2' }, rawBody: '' })).rejects.toBeInstanceOf(
-        SignatureError,
-      );
+      await expect(
+        pw(version).verifyCallback({ method: 'GET', headers: {}, query: { ...params, type: '2' }, rawBody: '' }),
+      ).rejects.toBeInstanceOf(SignatureError);
     }
   });
 
   it('refuses a pingback that asks for another signature version than the configured one (v2 MD5 when v3 is set)', async () => {
-    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: pingback(2), rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
-    await expect(pw(2).verifyCallback({ method: 'GET', headers: {}, query: pingback(3), rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
+    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: pingback(2), rawBody: '' })).rejects.toBeInstanceOf(
+      SignatureError,
+    );
+    await expect(pw(2).verifyCallback({ method: 'GET', headers: {}, query: pingback(3), rawBody: '' })).rejects.toBeInstanceOf(
+      SignatureError,
+    );
     const { sign_version: _dropped, ...unversioned } = pingback(3);
-    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: unversioned, rawBody: '' })).rejects.toBeInstanceOf(SignatureError);
+    await expect(pw(3).verifyCallback({ method: 'GET', headers: {}, query: unversioned, rawBody: '' })).rejects.toBeInstanceOf(
+      SignatureError,
+    );
   });
 
   it('maps type 2 to a refund and answers OK', async () => {
@@ -227,7 +300,9 @@ describe('PayPal', () => {
       const auth = req.headers.authorization ?? '';
       if (req.url === '/v1/oauth2/token') {
         const ok = auth === `Basic ${Buffer.from('cid:csecret').toString('base64')}` && body === 'grant_type=client_credentials';
-        return ok ? json(res, 200, { access_token: 'A21AA-token', token_type: 'Bearer', expires_in: 32400 }) : json(res, 401, { error: 'invalid_client' });
+        return ok
+          ? json(res, 200, { access_token: 'A21AA-token', token_type: 'Bearer', expires_in: 32400 })
+          : json(res, 401, { error: 'invalid_client' });
       }
       if (auth !== 'Bearer A21AA-token') return json(res, 401, {});
       if (req.url === '/v2/checkout/orders' && req.method === 'POST') {
@@ -248,7 +323,14 @@ describe('PayPal', () => {
           id: '5O190127TN364715T',
           status: 'COMPLETED',
           purchase_units: [
-            { reference_id: payment.id, payments: { captures: [{ id: '3C679366HH908993F', status: 'COMPLETED', amount: { currency_code: 'USD', value: '24.50' }, custom_id: payment.id }] } },
+            {
+              reference_id: payment.id,
+              payments: {
+                captures: [
+                  { id: '3C679366HH908993F', status: 'COMPLETED', amount: { currency_code: 'USD', value: '24.50' }, custom_id: payment.id },
+                ],
+              },
+            },
           ],
         });
       }
@@ -260,16 +342,26 @@ describe('PayPal', () => {
       json(res, 404, {});
     });
   });
-  const paypal = () => createPaypalProvider({ clientId: 'cid', clientSecret: 'csecret', webhookId: 'WH-ID', apiUrl: api, sandbox: false, sandboxPage });
+  const paypal = () =>
+    createPaypalProvider({ clientId: 'cid', clientSecret: 'csecret', webhookId: 'WH-ID', apiUrl: api, sandbox: false, sandboxPage });
 
   it('creates an order (intent CAPTURE) and sends the buyer to the payer-action link', async () => {
     const created = await paypal().createPayment({ payment, order, returnUrls });
-    expect(created).toEqual({ redirectUrl: 'https://www.paypal.test/checkoutnow?token=5O190127TN364715T', providerRef: '5O190127TN364715T' });
+    expect(created).toEqual({
+      redirectUrl: 'https://www.paypal.test/checkoutnow?token=5O190127TN364715T',
+      providerRef: '5O190127TN364715T',
+    });
   });
 
   it('captures the approved order on return and reads the capture as paid', async () => {
     const event = await paypal().capture?.({ ...payment, providerRef: '5O190127TN364715T' });
-    expect(event).toEqual({ eventId: 'capture:3C679366HH908993F:COMPLETED', paymentId: payment.id, status: 'paid', amountCents: 2450, currency: 'USD' });
+    expect(event).toEqual({
+      eventId: 'capture:3C679366HH908993F:COMPLETED',
+      paymentId: payment.id,
+      status: 'paid',
+      amountCents: 2450,
+      currency: 'USD',
+    });
     expect(captured).toContain(`capture-${payment.id}`);
   });
 
@@ -310,7 +402,13 @@ describe('paycore.io', () => {
         data: {
           type: 'payment-invoices',
           id: 'cpi_TESTINVOICE0001',
-          attributes: { status: 'created', amount: doc.amount, currency: doc.currency, reference_id: doc.reference_id, hpp_url: 'https://checkout.paycore.test/cpi_TESTINVOICE0001' },
+          attributes: {
+            status: 'created',
+            amount: doc.amount,
+            currency: doc.currency,
+            reference_id: doc.reference_id,
+            hpp_url: 'https://checkout.paycore.test/cpi_TESTINVOICE0001',
+          },
         },
       });
     });
@@ -327,7 +425,13 @@ describe('paycore.io', () => {
   });
 
   it('verifies X-Signature = base64(sha1(secret + body + secret)) and refuses a bad one', async () => {
-    const body = JSON.stringify({ data: { type: 'payment-invoices', id: 'cpi_1', attributes: { status: 'processed', amount: 24.5, currency: 'USD', reference_id: payment.id } } });
+    const body = JSON.stringify({
+      data: {
+        type: 'payment-invoices',
+        id: 'cpi_1',
+        attributes: { status: 'processed', amount: 24.5, currency: 'USD', reference_id: payment.id },
+      },
+    });
     const signature = createHash('sha1').update(`pc-secret${body}pc-secret`).digest('base64');
     expect(paycoreSignature(body, 'pc-secret')).toBe(signature);
     expect(await paycore().verifyCallback({ method: 'POST', headers: { 'x-signature': signature }, query: {}, rawBody: body })).toEqual({

@@ -36,12 +36,8 @@ function ForgotPasswordForm() {
         // SPEC §5 "Forgot password and magic link": an invalid email gives this warning.
         {...field('email', { validate: (v) => isValidEmail(v) || AUTH_MESSAGE.emailMandatory })}
       />
-      {forgot.isSuccess && result === FORGOT_PASSWORD_RESULT.success && (
-        <Alert tone="success">{AUTH_MESSAGE.newPasswordSent}</Alert>
-      )}
-      {forgot.isSuccess && result === FORGOT_PASSWORD_RESULT.unknownEmail && (
-        <Alert tone="error">{AUTH_MESSAGE.emailNotOnSite}</Alert>
-      )}
+      {forgot.isSuccess && result === FORGOT_PASSWORD_RESULT.success && <Alert tone="success">{AUTH_MESSAGE.newPasswordSent}</Alert>}
+      {forgot.isSuccess && result === FORGOT_PASSWORD_RESULT.unknownEmail && <Alert tone="error">{AUTH_MESSAGE.emailNotOnSite}</Alert>}
       {(forgot.isError ||
         (forgot.isSuccess && result !== FORGOT_PASSWORD_RESULT.success && result !== FORGOT_PASSWORD_RESULT.unknownEmail)) && (
         <Alert tone="error">{AUTH_MESSAGE.emailCheckError}</Alert>

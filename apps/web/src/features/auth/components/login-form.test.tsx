@@ -27,7 +27,12 @@ describe('login form', () => {
 
   it('shows both messages on submit of an empty form and calls nobody', async () => {
     const calls: string[] = [];
-    server.use(http.post('/api/en/auth/jwt/sign_in', () => { calls.push('sign_in'); return HttpResponse.json({}); }));
+    server.use(
+      http.post('/api/en/auth/jwt/sign_in', () => {
+        calls.push('sign_in');
+        return HttpResponse.json({});
+      }),
+    );
     const { user } = await openLogin();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
@@ -86,7 +91,7 @@ describe('magic link request', () => {
     expect(new URLSearchParams(sent).get('email')).toBe('demo@example.com');
   });
 
-  it("answers a 404 with \"Email doesn't exist on site\"", async () => {
+  it('answers a 404 with "Email doesn\'t exist on site"', async () => {
     server.use(http.post('/api/magic_link', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })));
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
@@ -97,7 +102,12 @@ describe('magic link request', () => {
 
   it("warns 'An email field is mandatory.' for an invalid email without calling the server", async () => {
     const calls: string[] = [];
-    server.use(http.post('/api/magic_link', () => { calls.push('magic'); return HttpResponse.json({}); }));
+    server.use(
+      http.post('/api/magic_link', () => {
+        calls.push('magic');
+        return HttpResponse.json({});
+      }),
+    );
     const { user } = await openLogin();
     await user.type(screen.getByLabelText('Email'), 'nope');
     await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));

@@ -62,8 +62,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       return;
     }
     magicLink.mutate(email, {
-      onSuccess: () =>
-        setNotice({ tone: 'success', title: AUTH_MESSAGE.emailOnItsWay, text: emailOnItsWayBody(email) }),
+      onSuccess: () => setNotice({ tone: 'success', title: AUTH_MESSAGE.emailOnItsWay, text: emailOnItsWayBody(email) }),
       onError: (error) =>
         setNotice({
           tone: 'error',

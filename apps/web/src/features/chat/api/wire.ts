@@ -29,7 +29,14 @@ const filesOf = (value: unknown): ChatFile[] =>
     ? value.flatMap((f) => {
         const r = record(f);
         if (!r || typeof r.id !== 'number') return [];
-        return [{ id: r.id, name: typeof r.name === 'string' ? r.name : `file-${r.id}`, typeName: typeof r.typeName === 'string' ? r.typeName : undefined, size: typeof r.size === 'number' ? r.size : undefined }];
+        return [
+          {
+            id: r.id,
+            name: typeof r.name === 'string' ? r.name : `file-${r.id}`,
+            typeName: typeof r.typeName === 'string' ? r.typeName : undefined,
+            size: typeof r.size === 'number' ? r.size : undefined,
+          },
+        ];
       })
     : [];
 
@@ -104,7 +111,8 @@ export const readMessageEvent = (value: unknown): { orderId: number; message: Ch
   const message = readMessage(raw);
   const m = record(raw);
   if (!message || !m) return null;
-  const orderId = idOf(m.order) ?? (typeof m.orderId === 'number' ? m.orderId : null) ?? (r && typeof r.orderId === 'number' ? r.orderId : null);
+  const orderId =
+    idOf(m.order) ?? (typeof m.orderId === 'number' ? m.orderId : null) ?? (r && typeof r.orderId === 'number' ? r.orderId : null);
   return orderId === null ? null : { orderId, message };
 };
 

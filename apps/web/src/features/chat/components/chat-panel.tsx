@@ -50,7 +50,10 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
   const rows = useMemo<Row[]>(() => {
     const stored = new Set(messages.map((m) => m.clientId).filter(Boolean));
     const pending = outbox.filter((e) => e.chat === chat && !stored.has(e.clientId));
-    return [...messages.map((message) => ({ kind: 'message' as const, message })), ...pending.map((entry) => ({ kind: 'pending' as const, entry }))];
+    return [
+      ...messages.map((message) => ({ kind: 'message' as const, message })),
+      ...pending.map((entry) => ({ kind: 'pending' as const, entry })),
+    ];
   }, [messages, outbox, chat]);
   const items = useMemo(() => withDaySeparators(rows, rowDate, timeZone), [rows, timeZone]);
 
@@ -105,7 +108,10 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
   const logLabel = chat === 'writer' ? 'Messages with your writer' : 'Messages with support';
 
   return (
-    <section aria-label={chat === 'writer' ? 'Writer chat' : 'Support chat'} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
+    <section
+      aria-label={chat === 'writer' ? 'Writer chat' : 'Support chat'}
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
       {offline && (
         <p role="status" className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
           Reconnecting… Messages you send now will go out when the connection is back.
@@ -133,7 +139,9 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             <Spinner /> Loading messages…
           </p>
         )}
-        {window.isError && !window.data && <Alert tone="error">Messages could not be loaded. They will load when the connection is back.</Alert>}
+        {window.isError && !window.data && (
+          <Alert tone="error">Messages could not be loaded. They will load when the connection is back.</Alert>
+        )}
         {hasOlder && (
           <div ref={sentinel} className="flex justify-center pb-2">
             <button
@@ -147,7 +155,9 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             </button>
           </div>
         )}
-        {window.olderError && <p className="pb-2 text-center text-sm text-red-700">Older messages could not be loaded. Please try again.</p>}
+        {window.olderError && (
+          <p className="pb-2 text-center text-sm text-red-700">Older messages could not be loaded. Please try again.</p>
+        )}
         {window.isSuccess && rows.length === 0 && (
           <p className="py-8 text-center text-sm text-slate-700">No messages yet. Write to {counterpart} below.</p>
         )}

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Popover } from 'radix-ui';
 import { Paperclip, SendHorizontal, Smile, Sticker as StickerIcon, X } from 'lucide';
-import { CHAT_MESSAGE, EMOJI, MESSAGE_BODY_MAX_LENGTH, MESSAGE_FILE_EXTENSIONS, MESSAGE_FILES_MAX, messageBodyProblem } from '@app/domain/chat/rules';
+import {
+  CHAT_MESSAGE,
+  EMOJI,
+  MESSAGE_BODY_MAX_LENGTH,
+  MESSAGE_FILE_EXTENSIONS,
+  MESSAGE_FILES_MAX,
+  messageBodyProblem,
+} from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
 import { Icon } from '@/components/ui/icon';
 import type { ChatName } from '../lib/chats';
@@ -152,7 +159,10 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
       {files.length > 0 && (
         <ul aria-label="Files to send" className="flex flex-wrap gap-2">
           {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800">
+            <li
+              key={`${file.name}-${index}`}
+              className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
+            >
               <span className="truncate">{file.name}</span>
               <button
                 type="button"
@@ -250,7 +260,12 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
             accept={MESSAGE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
             onChange={(event) => addFiles(event.target.files)}
           />
-          <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={() => fileRef.current?.click()}>
+          <button
+            type="button"
+            className={iconButton}
+            aria-label="Attach files (up to 15 MB each)"
+            onClick={() => fileRef.current?.click()}
+          >
             <Icon icon={Paperclip} className="size-5" />
           </button>
         </div>

@@ -34,7 +34,17 @@ function FileLink({ orderId, file }: { orderId: number; file: ChatFile }) {
   );
 }
 
-function Content({ body, sticker, emoji, children }: { body: string; sticker: number | null; emoji: string | null; children?: React.ReactNode }) {
+function Content({
+  body,
+  sticker,
+  emoji,
+  children,
+}: {
+  body: string;
+  sticker: number | null;
+  emoji: string | null;
+  children?: React.ReactNode;
+}) {
   return (
     <>
       {sticker !== null && <Sticker id={sticker} size={96} label={`Sticker: ${stickerName(sticker)}`} />}
@@ -128,7 +138,9 @@ export function PendingItem({
               <span className="truncate">{file.name}</span>
             </span>
           ))}
-          {hasFiles && !failed && percent !== undefined && <ProgressBar value={percent} label={`Uploading ${entry.files?.[0]?.name ?? 'files'}`} />}
+          {hasFiles && !failed && percent !== undefined && (
+            <ProgressBar value={percent} label={`Uploading ${entry.files?.[0]?.name ?? 'files'}`} />
+          )}
         </Content>
         {!failed && (
           <span className={`flex items-center justify-end gap-1 text-xs ${plain ? 'text-slate-700' : 'text-on-primary/90'}`}>
@@ -140,10 +152,18 @@ export function PendingItem({
       {failed && (
         <div role="alert" className="flex max-w-[85%] flex-wrap items-center justify-end gap-2 text-sm text-red-800">
           <span>Not sent: {entry.error}</span>
-          <button type="button" onClick={onRetry} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onRetry}
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 hover:bg-slate-100"
+          >
             <Icon icon={RotateCcw} className="size-4" /> Retry
           </button>
-          <button type="button" onClick={onCancel} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-slate-900 hover:bg-slate-100"
+          >
             <Icon icon={Trash2} className="size-4" /> Delete
           </button>
         </div>

@@ -29,16 +29,24 @@ const message = (id: number, direction: number, body: string, patch: Record<stri
 class SeeAllObserver {
   constructor(private readonly callback: IntersectionObserverCallback) {}
   observe(target: Element) {
-    queueMicrotask(() => this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver));
+    queueMicrotask(() =>
+      this.callback([{ target, isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver),
+    );
   }
   unobserve() {}
   disconnect() {}
 }
 
-const serve = ({ idWriter = null as number | null, history = [] as ReturnType<typeof message>[], unread = { total: 0, writer: 0, support: 0 } } = {}) => {
+const serve = ({
+  idWriter = null as number | null,
+  history = [] as ReturnType<typeof message>[],
+  unread = { total: 0, writer: 0, support: 0 },
+} = {}) => {
   const calls = { read: [] as string[], posts: [] as { key: string | null; message: string; direction: string }[], pages: [] as string[] };
   server.use(
-    http.get(`/api/en/orders/${ORDER}`, () => HttpResponse.json(orderDetailFixture({ id: ORDER, status: 2, orderStatus: { id: 2, name: 'Paid' }, idWriter }))),
+    http.get(`/api/en/orders/${ORDER}`, () =>
+      HttpResponse.json(orderDetailFixture({ id: ORDER, status: 2, orderStatus: { id: 2, name: 'Paid' }, idWriter })),
+    ),
     http.get(`${CHAT_HTTP}/api/customers/orders/${ORDER}/messages/unread`, () => HttpResponse.json(unread)),
     http.get(`${CHAT_HTTP}/api/customers/orders/${ORDER}/messages`, ({ request }) => {
       const url = new URL(request.url);
@@ -82,7 +90,9 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     const log = await screen.findByRole('log', { name: 'Messages with support' }, { timeout: 10_000 });
     expect(screen.getByRole('tab', { name: /Support/, selected: true })).toBeInTheDocument();
     await within(log).findByText('At noon.');
-    const texts = within(log).getAllByText(/Hello|Tomorrow|At noon/).map((el) => el.textContent);
+    const texts = within(log)
+      .getAllByText(/Hello|Tomorrow|At noon/)
+      .map((el) => el.textContent);
     expect(texts).toEqual(['Hello, when is it due?', 'Tomorrow.', 'At noon.']);
     expect(within(log).getByText('Read')).toBeInTheDocument();
     await waitFor(() => expect(calls.read).toEqual(['2,3']));
@@ -125,13 +135,17 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     expect(within(log).getAllByText('Live from support')).toHaveLength(1);
   });
 
-  it('sends with Enter and an Idempotency-Key; a refusal shows the server\'s message, keeps the text and Retry sends it', async () => {
+  it("sends with Enter and an Idempotency-Key; a refusal shows the server's message, keeps the text and Retry sends it", async () => {
     const calls = serve();
     let refuse = true;
     server.use(
       http.post(`${CHAT_HTTP}/api/customers/orders/${ORDER}/messages`, async ({ request }) => {
         const form = await request.formData();
-        calls.posts.push({ key: request.headers.get('Idempotency-Key'), message: String(form.get('message')), direction: String(form.get('direction')) });
+        calls.posts.push({
+          key: request.headers.get('Idempotency-Key'),
+          message: String(form.get('message')),
+          direction: String(form.get('direction')),
+        });
         if (refuse) {
           refuse = false;
           return HttpResponse.json({ message: 'You are sending messages too fast.' }, { status: 422 });

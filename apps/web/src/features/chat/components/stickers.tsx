@@ -12,7 +12,13 @@ export const STICKERS: readonly { id: number; name: string; art: ReactNode }[] =
       <>
         <circle cx="32" cy="32" r="30" fill="#fde68a" />
         <path d="M20 30h7v20h-7z" fill="#b45309" />
-        <path d="M28 30l8-14c3-1 5 1 5 4l-2 8h9c3 0 5 3 4 6l-4 13c-1 2-3 3-5 3H28z" fill="#f59e0b" stroke="#92400e" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M28 30l8-14c3-1 5 1 5 4l-2 8h9c3 0 5 3 4 6l-4 13c-1 2-3 3-5 3H28z"
+          fill="#f59e0b"
+          stroke="#92400e"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </>
     ),
   },
@@ -47,7 +53,13 @@ export const STICKERS: readonly { id: number; name: string; art: ReactNode }[] =
     art: (
       <>
         <circle cx="32" cy="32" r="30" fill="#ddd6fe" />
-        <path d="M32 10l6.5 13.5 14.5 2-10.5 10 2.5 14.5L32 43l-13 7 2.5-14.5L11 25.5l14.5-2z" fill="#7c3aed" stroke="#4c1d95" strokeWidth="2" strokeLinejoin="round" />
+        <path
+          d="M32 10l6.5 13.5 14.5 2-10.5 10 2.5 14.5L32 43l-13 7 2.5-14.5L11 25.5l14.5-2z"
+          fill="#7c3aed"
+          stroke="#4c1d95"
+          strokeWidth="2"
+          strokeLinejoin="round"
+        />
       </>
     ),
   },

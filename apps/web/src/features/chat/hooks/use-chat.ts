@@ -45,7 +45,11 @@ const loadWindow = async (queryClient: QueryClient, orderId: number): Promise<Me
     // Away for very long: start again from the newest page.
   }
   const newest = await getMessages(orderId);
-  return mergeWindow(held && after !== null ? undefined : queryClient.getQueryData<MessageWindow>(key), newest, newest.length >= MESSAGE_PAGE_SIZE);
+  return mergeWindow(
+    held && after !== null ? undefined : queryClient.getQueryData<MessageWindow>(key),
+    newest,
+    newest.length >= MESSAGE_PAGE_SIZE,
+  );
 };
 
 export const messageWindowOptions = (queryClient: QueryClient, orderId: number) =>

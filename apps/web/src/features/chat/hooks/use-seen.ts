@@ -44,16 +44,19 @@ export const useSeen = (root: React.RefObject<HTMLElement | null>, onSeen: (ids:
     };
   }, [root, report]);
 
-  return useCallback((id: number) => (element: Element | null) => {
-    const previous = elements.current.get(id);
-    if (previous && previous !== element) {
-      observer.current?.unobserve(previous);
-      elements.current.delete(id);
-      inView.current.delete(id);
-    }
-    if (element) {
-      elements.current.set(id, element);
-      observer.current?.observe(element);
-    }
-  }, []);
+  return useCallback(
+    (id: number) => (element: Element | null) => {
+      const previous = elements.current.get(id);
+      if (previous && previous !== element) {
+        observer.current?.unobserve(previous);
+        elements.current.delete(id);
+        inView.current.delete(id);
+      }
+      if (element) {
+        elements.current.set(id, element);
+        observer.current?.observe(element);
+      }
+    },
+    [],
+  );
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayKey, dayLabel, withDaySeparators } from './days';
 
-describe('day separators in the customer\'s time zone', () => {
+describe("day separators in the customer's time zone", () => {
   it('puts a late-evening UTC message on the next day in Kyiv and the same day in New York', () => {
     expect(dayKey('2026-03-10T23:30:00.000Z', 'Europe/Kyiv')).toBe('2026-03-11');
     expect(dayKey('2026-03-10T23:30:00.000Z', 'America/New_York')).toBe('2026-03-10');

@@ -48,8 +48,14 @@ describe('merge by id (ADR 0049): no gap, no duplicate, no reorder', () => {
     const ids = fc.uniqueArray(fc.integer({ min: 1, max: 500 }), { maxLength: 40 });
     fc.assert(
       fc.property(ids, ids, (a, b) => {
-        const left = mergeMessages(a.map((id) => msg(id)), b.map((id) => msg(id)));
-        const right = mergeMessages(b.map((id) => msg(id)), a.map((id) => msg(id)));
+        const left = mergeMessages(
+          a.map((id) => msg(id)),
+          b.map((id) => msg(id)),
+        );
+        const right = mergeMessages(
+          b.map((id) => msg(id)),
+          a.map((id) => msg(id)),
+        );
         expect(left.map((m) => m.id)).toEqual(right.map((m) => m.id));
         expect(mergeMessages(left, left).map((m) => m.id)).toEqual(left.map((m) => m.id));
       }),
@@ -77,8 +83,14 @@ describe('read state', () => {
     expect(marked.map((m) => m.state)).toEqual([1, 2]);
   });
 
-  it('event 6 by staff turns the customer\'s own messages of that chat read up to the id', () => {
-    const list = [msg(1, { direction: 1 }), msg(2, { direction: 2 }), msg(3, { direction: 1 }), msg(4, { direction: 3 }), msg(5, { direction: 1 })];
+  it("event 6 by staff turns the customer's own messages of that chat read up to the id", () => {
+    const list = [
+      msg(1, { direction: 1 }),
+      msg(2, { direction: 2 }),
+      msg(3, { direction: 1 }),
+      msg(4, { direction: 3 }),
+      msg(5, { direction: 1 }),
+    ];
     const after = markReadUpTo(list, 'writer', 4, false);
     expect(after.map((m) => m.state)).toEqual([2, 1, 2, 1, 1]);
   });

@@ -18,7 +18,8 @@ export const mergeMessages = (existing: readonly ChatMessage[], incoming: readon
 };
 
 /** The newest id held, the `?after=` of the catch-up; null before the first page. */
-export const newestId = (messages: readonly ChatMessage[]): number | null => (messages.length === 0 ? null : messages[messages.length - 1]!.id);
+export const newestId = (messages: readonly ChatMessage[]): number | null =>
+  messages.length === 0 ? null : messages[messages.length - 1]!.id;
 
 /** The oldest id held, the `?before=` of the next older page. */
 export const oldestId = (messages: readonly ChatMessage[]): number | null => (messages.length === 0 ? null : messages[0]!.id);

@@ -53,7 +53,14 @@ describe('the outbox (ADR 0049)', () => {
   it('survives a reload: what was on its way is queued again, files cannot come back', () => {
     let box = add(add([], 'a'), 'b');
     box = markSending(box, 'a');
-    box = enqueue(box, { clientId: 'f', orderId: 1, chat: 'support', payload: { kind: 'text', body: '' }, createdAt: 'x', files: [new File(['x'], 'x.txt')] });
+    box = enqueue(box, {
+      clientId: 'f',
+      orderId: 1,
+      chat: 'support',
+      payload: { kind: 'text', body: '' },
+      createdAt: 'x',
+      files: [new File(['x'], 'x.txt')],
+    });
     const back = revive(deserialize(serialize(box)));
     expect(back.map((e) => [e.clientId, e.status])).toEqual([
       ['a', 'queued'],
@@ -116,7 +123,7 @@ describe('the outbox (ADR 0049)', () => {
     );
   });
 
-  it('lists one order\'s entries in the order written', () => {
+  it("lists one order's entries in the order written", () => {
     const box = add(add(add([], 'a', 1), 'b', 2), 'c', 1);
     expect(entriesOf(box, 1).map((e) => e.clientId)).toEqual(['a', 'c']);
   });

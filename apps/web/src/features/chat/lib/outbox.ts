@@ -32,10 +32,7 @@ export interface OutboxEntry {
   files?: File[] | undefined;
 }
 
-export const enqueue = (
-  outbox: readonly OutboxEntry[],
-  entry: Omit<OutboxEntry, 'seq' | 'status' | 'attempts'>,
-): OutboxEntry[] => {
+export const enqueue = (outbox: readonly OutboxEntry[], entry: Omit<OutboxEntry, 'seq' | 'status' | 'attempts'>): OutboxEntry[] => {
   if (outbox.some((e) => e.clientId === entry.clientId)) return outbox as OutboxEntry[];
   const seq = outbox.reduce((max, e) => Math.max(max, e.seq), 0) + 1;
   return [...outbox, { ...entry, seq, status: 'queued', attempts: 0 }];

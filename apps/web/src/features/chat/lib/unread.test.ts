@@ -17,13 +17,18 @@ const msg = (id: number, direction: number, state = 1): ChatMessage => ({
 });
 
 describe('unread counts', () => {
-  it('counts staff messages in state 1 per chat, never the customer\'s own', () => {
+  it("counts staff messages in state 1 per chat, never the customer's own", () => {
     const counts = countUnread([msg(1, 3), msg(2, 6), msg(3, 6, 2), msg(4, 1), msg(5, 2)]);
     expect(counts).toEqual({ total: 2, writer: 1, support: 1 });
   });
 
   it('lists the unread staff ids of one chat, oldest first', () => {
-    expect(unreadIdsOf([msg(4, 3), msg(2, 3), msg(3, 6)].sort((a, b) => a.id - b.id), 'writer')).toEqual([2, 4]);
+    expect(
+      unreadIdsOf(
+        [msg(4, 3), msg(2, 3), msg(3, 6)].sort((a, b) => a.id - b.id),
+        'writer',
+      ),
+    ).toEqual([2, 4]);
   });
 
   it('moves a read pointer only forward', () => {
@@ -36,7 +41,11 @@ describe('unread counts', () => {
     const step = fc.oneof(
       fc.record({ kind: fc.constant('staff' as const), direction: fc.constantFrom(3, 6) }),
       fc.record({ kind: fc.constant('own' as const), direction: fc.constantFrom(1, 2) }),
-      fc.record({ kind: fc.constant('read' as const), tab: fc.constantFrom(0, 1), chat: fc.constantFrom('writer' as const, 'support' as const) }),
+      fc.record({
+        kind: fc.constant('read' as const),
+        tab: fc.constantFrom(0, 1),
+        chat: fc.constantFrom('writer' as const, 'support' as const),
+      }),
       fc.record({ kind: fc.constant('reconnect' as const), tab: fc.constantFrom(0, 1) }),
     );
     fc.assert(

@@ -41,7 +41,9 @@ export const createOutboxStore = (customerId: number) => {
       const own = mine.get(e.clientId);
       return own ? { ...e, status: own.status, files: own.files } : e;
     });
-    const withFiles = store.get().filter((e) => e.files !== undefined && e.files.length > 0 && !theirs.some((t) => t.clientId === e.clientId));
+    const withFiles = store
+      .get()
+      .filter((e) => e.files !== undefined && e.files.length > 0 && !theirs.some((t) => t.clientId === e.clientId));
     store.set([...theirs, ...withFiles]);
   };
   window.addEventListener('storage', onStorage);

@@ -10,7 +10,19 @@ import { orderIdOf, readMessageEvent, readReadEvent, readUnreadEvent, typingKey,
 import { backoffDelay } from '../lib/backoff';
 import { customerDirectionOf } from '@app/domain/chat/rules';
 import { markReadUpTo, mergeWindow } from '../lib/merge';
-import { enqueue, isFinalRefusal, markFailed, markQueued, markSending, markSent, retry, discard, sendable, type OutboxEntry, type OutboxPayload } from '../lib/outbox';
+import {
+  enqueue,
+  isFinalRefusal,
+  markFailed,
+  markQueued,
+  markSending,
+  markSent,
+  retry,
+  discard,
+  sendable,
+  type OutboxEntry,
+  type OutboxPayload,
+} from '../lib/outbox';
 import { chatOf, type ChatName } from '../lib/chats';
 import type { MessageWindow } from '../lib/types';
 import type { UnreadCounts } from '../lib/unread';
@@ -62,7 +74,11 @@ export const createChatSession = ({
 
   // ── unread ────────────────────────────────────────────────────────────────────────────────────────
   const setUnread = (update: { orderId: number } & UnreadCounts) => {
-    queryClient.setQueryData<UnreadCounts>(chatKeys.unread(update.orderId), { total: update.total, writer: update.writer, support: update.support });
+    queryClient.setQueryData<UnreadCounts>(chatKeys.unread(update.orderId), {
+      total: update.total,
+      writer: update.writer,
+      support: update.support,
+    });
     queryClient.setQueryData<OrdersUnread>(chatKeys.unreadAll(), (all) => {
       if (!all) return all;
       const orders = all.orders.filter((o) => o.orderId !== update.orderId);
@@ -154,10 +170,13 @@ export const createChatSession = ({
   // ── the sender ────────────────────────────────────────────────────────────────────────────────────
   const scheduleRetry = () => {
     if (retryTimer !== null || stopped) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      pump();
-    }, backoffDelay(sendFailures, Math.random()));
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = null;
+        pump();
+      },
+      backoffDelay(sendFailures, Math.random()),
+    );
   };
 
   const sendOne = async (entry: OutboxEntry) => {
@@ -239,7 +258,14 @@ export const createChatSession = ({
     send({ orderId, chat, payload, files }: { orderId: number; chat: ChatName; payload: OutboxPayload; files?: File[] }): string {
       const clientId = randomId();
       outbox.update((entries) =>
-        enqueue(entries, { clientId, orderId, chat, payload, createdAt: new Date().toISOString(), ...(files && files.length > 0 ? { files } : {}) }),
+        enqueue(entries, {
+          clientId,
+          orderId,
+          chat,
+          payload,
+          createdAt: new Date().toISOString(),
+          ...(files && files.length > 0 ? { files } : {}),
+        }),
       );
       pump();
       return clientId;
@@ -257,7 +283,10 @@ export const createChatSession = ({
     },
     /** Own typing (SPEC §4 events 11 and 12). */
     sendTyping(orderId: number, chat: ChatName, signal: 'start' | 'stop') {
-      connection.send({ event: signal === 'start' ? SOCKET_EVENT.customerTypingStart : SOCKET_EVENT.customerTypingStop, data: { orderId, chat } });
+      connection.send({
+        event: signal === 'start' ? SOCKET_EVENT.customerTypingStart : SOCKET_EVENT.customerTypingStop,
+        data: { orderId, chat },
+      });
     },
     onUnread(listener: UnreadListener): () => void {
       unreadListeners.add(listener);

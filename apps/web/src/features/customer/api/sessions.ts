@@ -24,5 +24,8 @@ export const useEndSession = () => {
 
 export const useEndOtherSessions = () => {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: endOtherSessions, onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.sessions() }) });
+  return useMutation({
+    mutationFn: endOtherSessions,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: customerKeys.sessions() }),
+  });
 };

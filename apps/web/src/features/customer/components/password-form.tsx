@@ -10,7 +10,6 @@ import { ApiError } from '@/lib/api-client';
 import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { useChangePassword } from '../api/change-password';
 
-
 /** SPEC §7 PUT …/customer/password: the current password first; the other sessions end (ADR 0053). */
 export function PasswordForm() {
   const change = useChangePassword();
@@ -39,10 +38,31 @@ export function PasswordForm() {
   );
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
-      <TextField label="Current password" type="password" autoComplete="current-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.currentPassword?.message} {...field('currentPassword')} />
+      <TextField
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={PASSWORD_MAX_LENGTH}
+        error={errors.currentPassword?.message}
+        {...field('currentPassword')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="New password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.newPassword?.message} {...field('newPassword')} />
-        <TextField label="Repeat new password" type="password" autoComplete="new-password" maxLength={PASSWORD_MAX_LENGTH} error={errors.repeatPassword?.message} {...field('repeatPassword')} />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.newPassword?.message}
+          {...field('newPassword')}
+        />
+        <TextField
+          label="Repeat new password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          error={errors.repeatPassword?.message}
+          {...field('repeatPassword')}
+        />
       </div>
       <p className="text-sm text-slate-600">Changing the password signs out every other device; this one stays signed in.</p>
       <div>

@@ -34,7 +34,9 @@ function ConsentPreferences({ customer }: { customer: Customer }) {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-3">
-        <legend className="mb-1 text-sm text-slate-700">Choose what you allow. Every change is kept with its date in your consent history.</legend>
+        <legend className="mb-1 text-sm text-slate-700">
+          Choose what you allow. Every change is kept with its date in your consent history.
+        </legend>
         {PRIVACY_CONSENTS.map((consent) => (
           <div key={consent.key} className="flex flex-col gap-0.5">
             <CheckboxField label={consent.label} aria-describedby={`consent-${consent.key}`} {...register(consent.key)} />
@@ -100,8 +102,8 @@ function DeleteAccount({ customer }: { customer: Customer }) {
         Delete account
       </h3>
       <p>
-        Deleting the account signs you out everywhere and erases your personal data. Payments and transactions stay, without your name,
-        for our accounting.
+        Deleting the account signs you out everywhere and erases your personal data. Payments and transactions stay, without your name, for
+        our accounting.
       </p>
       {!customer.emailConfirmed && <p>Deleting the account needs a confirmed email.</p>}
       {failure && (
@@ -145,7 +147,15 @@ function DeleteAccount({ customer }: { customer: Customer }) {
 }
 
 /** SPEC §2 privacy modal: settings, personal data, consent preferences, with the account-delete confirmation. */
-export function PrivacyDialog({ customer, open, onOpenChange }: { customer: Customer; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PrivacyDialog({
+  customer,
+  open,
+  onOpenChange,
+}: {
+  customer: Customer;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [tab, setTab] = useState<PrivacyTab>('consent');
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Privacy" wide>

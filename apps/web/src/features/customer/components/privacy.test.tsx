@@ -23,7 +23,10 @@ describe('password change', () => {
     signIn();
     server.use(
       http.put('/api/en/customers/customer/password', () =>
-        HttpResponse.json({ message: 'Something went wrong', errors: { currentPassword: ['The current password is not correct'] } }, { status: 400 }),
+        HttpResponse.json(
+          { message: 'Something went wrong', errors: { currentPassword: ['The current password is not correct'] } },
+          { status: 400 },
+        ),
       ),
     );
     const { user } = renderApp('/profile');
@@ -106,7 +109,12 @@ describe('the Facebook Messenger opt-in', () => {
     server.use(
       http.put('/api/en/customers/customer', async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json(customerFixture({ enabledFacebookMessenger: true, facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: 'customer-7', isChecked: true } }));
+        return HttpResponse.json(
+          customerFixture({
+            enabledFacebookMessenger: true,
+            facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: 'customer-7', isChecked: true },
+          }),
+        );
       }),
     );
     const { user } = renderApp('/profile');
@@ -178,7 +186,9 @@ describe('privacy modal', () => {
 
   it("refuses the deletion with 'Email is not confirmed' and stays", async () => {
     signIn();
-    server.use(http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'Email is not confirmed' }, { status: 400 })));
+    server.use(
+      http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'Email is not confirmed' }, { status: 400 })),
+    );
     const { user, dialog, router } = await openPrivacy('Settings');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
@@ -197,7 +207,11 @@ describe('privacy modal', () => {
 
   it('deletes the account, says so, and moves to /logout after 3 s', async () => {
     signIn();
-    server.use(http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'Your account has been successfully deleted.' })));
+    server.use(
+      http.put('/api/en/customers/customer/deactivate', () =>
+        HttpResponse.json({ message: 'Your account has been successfully deleted.' }),
+      ),
+    );
     const { user, dialog, router } = await openPrivacy('Settings');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));

@@ -59,8 +59,20 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
       <TextField label="Email" type="email" value={customer.email} readOnly />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.firstName?.message} {...field('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.lastName?.message} {...field('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          error={errors.firstName?.message}
+          {...field('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          error={errors.lastName?.message}
+          {...field('lastName')}
+        />
       </div>
       <TextField
         label="Phone"
@@ -74,12 +86,42 @@ export function ProfileForm({ customer }: { customer: Customer }) {
       />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Address</legend>
-        <TextField label="Country" autoComplete="country-name" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.country?.message} {...field('country')} />
-        <TextField label="State / region" autoComplete="address-level1" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.state?.message} {...field('state')} />
-        <TextField label="City" autoComplete="address-level2" maxLength={PROFILE_TEXT_MAX_LENGTH} error={errors.city?.message} {...field('city')} />
-        <TextField label="ZIP / postal code" autoComplete="postal-code" maxLength={PROFILE_ZIP_MAX_LENGTH} error={errors.zip?.message} {...field('zip')} />
+        <TextField
+          label="Country"
+          autoComplete="country-name"
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          error={errors.country?.message}
+          {...field('country')}
+        />
+        <TextField
+          label="State / region"
+          autoComplete="address-level1"
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          error={errors.state?.message}
+          {...field('state')}
+        />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          maxLength={PROFILE_TEXT_MAX_LENGTH}
+          error={errors.city?.message}
+          {...field('city')}
+        />
+        <TextField
+          label="ZIP / postal code"
+          autoComplete="postal-code"
+          maxLength={PROFILE_ZIP_MAX_LENGTH}
+          error={errors.zip?.message}
+          {...field('zip')}
+        />
         <div className="sm:col-span-2">
-          <TextField label="Street address" autoComplete="street-address" maxLength={PROFILE_ADDRESS_MAX_LENGTH} error={errors.address?.message} {...field('address')} />
+          <TextField
+            label="Street address"
+            autoComplete="street-address"
+            maxLength={PROFILE_ADDRESS_MAX_LENGTH}
+            error={errors.address?.message}
+            {...field('address')}
+          />
         </div>
       </fieldset>
       <fieldset className="flex flex-col gap-2">

@@ -16,7 +16,9 @@ function SessionItem({ session }: { session: Session }) {
       <div className="flex-1 text-sm">
         <p className="font-medium text-slate-900">
           {session.device}
-          {session.current && <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">This device</span>}
+          {session.current && (
+            <span className="ml-2 rounded bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">This device</span>
+          )}
         </p>
         <p className="text-slate-700">
           IP {session.ip || 'unknown'} · last seen {formatDateTime(session.lastSeenAt)} · signed in {formatDateTime(session.signedInAt)}

@@ -23,7 +23,8 @@ export const useConfirmEmailParam = (): void => {
     mutate(token, {
       // ADR 0038: a confirmation that removed a password set before the mailbox was proven says so instead.
       onSuccess: (data) => {
-        const notice = typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
+        const notice =
+          typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
         if (notice) toast.show(notice);
         else toast.success(CUSTOMER_MESSAGE.emailConfirmed);
       },

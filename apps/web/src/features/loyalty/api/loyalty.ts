@@ -9,7 +9,10 @@ export const useLoyaltySummary = () =>
   useQuery({
     queryKey: loyaltyKeys.summary(),
     queryFn: ({ signal }): Promise<LoyaltySummary> =>
-      apiFetch('/api/en/orders/discounts/loyalty_discounts', { schema: () => import('@app/domain/loyalty').then((m) => m.loyaltySummarySchema), signal }),
+      apiFetch('/api/en/orders/discounts/loyalty_discounts', {
+        schema: () => import('@app/domain/loyalty').then((m) => m.loyaltySummarySchema),
+        signal,
+      }),
   });
 
 /** CONTRACT "Paths": POST /api/en/orders/discounts/loyalty_discounts/code (ADR 0050). */

@@ -8,5 +8,11 @@ const STATE = {
 
 /** A generated code's state, always written out (colour is never the only signal). */
 export function CodeStateBadge({ state }: { state: GeneratedDiscount['state'] }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE[state].className}`}>{STATE[state].label}</span>;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATE[state].className}`}
+    >
+      {STATE[state].label}
+    </span>
+  );
 }

@@ -21,12 +21,20 @@ export function DiscountTab() {
   if (summary.isError) return <Alert tone="error">Something went wrong while loading your codes.</Alert>;
   const codes = summary.data.codes;
   if (codes.length === 0) {
-    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">You have no discount codes yet.</p>;
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
+        You have no discount codes yet.
+      </p>
+    );
   }
   return (
     <ul aria-label="Your discount codes" className="flex flex-col gap-3">
       {codes.map((c) => (
-        <li key={c.code} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid="discount-code-item">
+        <li
+          key={c.code}
+          className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+          data-testid="discount-code-item"
+        >
           <div className="flex min-w-0 flex-col gap-1">
             <p className="flex flex-wrap items-center gap-2">
               <code className="rounded bg-slate-100 px-2 py-0.5 font-mono font-semibold break-all">{c.code}</code>

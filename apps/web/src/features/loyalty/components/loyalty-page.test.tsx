@@ -6,7 +6,8 @@ import { signIn } from '@/testing/fixtures';
 import { generatedDiscountFixture, loyaltySummaryFixture, referralFixture } from '@/testing/loyalty-fixtures';
 import { renderApp } from '@/testing/render-app';
 
-const serveSummary = (summary = loyaltySummaryFixture()) => server.use(http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(summary)));
+const serveSummary = (summary = loyaltySummaryFixture()) =>
+  server.use(http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(summary)));
 
 describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_000 }, () => {
   it('shows the balance, the rules with the current one marked, points to the next and the earning rule', async () => {
@@ -15,7 +16,9 @@ describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_00
     expect(await screen.findByTestId('points-balance')).toHaveTextContent('150 points');
     expect(screen.getByTestId('points-to-next')).toHaveTextContent('150 points to the next level (5 % off).');
     const table = screen.getByRole('table', { name: /Loyalty rules/ });
-    const current = within(table).getAllByRole('row').filter((r) => r.getAttribute('aria-current') === 'true');
+    const current = within(table)
+      .getAllByRole('row')
+      .filter((r) => r.getAttribute('aria-current') === 'true');
     expect(current).toHaveLength(1);
     expect(current[0]).toHaveTextContent('100–299');
     expect(current[0]).toHaveTextContent('Your level');
@@ -24,8 +27,21 @@ describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_00
 
   it("refuses to generate without a rule above 0 %, with SPEC's text, and asks the server nothing", async () => {
     const posted = vi.fn();
-    serveSummary(loyaltySummaryFixture({ points: 40, currentRule: { from: 0, to: 99, percent: 0 }, nextRule: { from: 100, to: 299, percent: 3 }, pointsToNextRule: 60, generation: null }));
-    server.use(http.post('/api/en/orders/discounts/loyalty_discounts/code', () => { posted(); return HttpResponse.json({ discount: null }); }));
+    serveSummary(
+      loyaltySummaryFixture({
+        points: 40,
+        currentRule: { from: 0, to: 99, percent: 0 },
+        nextRule: { from: 100, to: 299, percent: 3 },
+        pointsToNextRule: 60,
+        generation: null,
+      }),
+    );
+    server.use(
+      http.post('/api/en/orders/discounts/loyalty_discounts/code', () => {
+        posted();
+        return HttpResponse.json({ discount: null });
+      }),
+    );
     signIn();
     const { user } = renderApp('/loyalty');
     await user.click(await screen.findByRole('button', { name: 'Generate discount code' }));
@@ -51,7 +67,10 @@ describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_00
     await user.click(within(dialog).getByRole('button', { name: 'Generate code' }));
     const card = await screen.findByTestId('loyalty-code');
     expect(card).toHaveTextContent('LOYAL-ABCDEFGHJK');
-    expect(within(card).getByRole('link', { name: 'Use it on a new order' })).toHaveAttribute('href', '/order?discountCode=LOYAL-ABCDEFGHJK');
+    expect(within(card).getByRole('link', { name: 'Use it on a new order' })).toHaveAttribute(
+      'href',
+      '/order?discountCode=LOYAL-ABCDEFGHJK',
+    );
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(within(card).getByRole('button', { name: 'Copy the code LOYAL-ABCDEFGHJK' }));
@@ -89,14 +108,26 @@ describe('/loyalty referral sub-tab (SPEC §4, ADR 0051)', { timeout: 20_000 }, 
         const list = idStatus === '0' ? all : all.filter((r) => String(r.status.id) === idStatus);
         return HttpResponse.json({ referrals: list, total: list.length });
       }),
-      http.post('/api/en/customers/referrals/:id/discount', () => HttpResponse.json({ message: 'Problem occurred while generating your discount' }, { status: 422 })),
+      http.post('/api/en/customers/referrals/:id/discount', () =>
+        HttpResponse.json({ message: 'Problem occurred while generating your discount' }, { status: 422 }),
+      ),
     );
     signIn();
     const { user } = renderApp('/loyalty?tab=referral');
     expect(await screen.findByLabelText('Your referral link')).toHaveValue('http://localhost:3000/order?ref_id=7');
     expect(await screen.findAllByTestId('referral-item')).toHaveLength(2);
-    const options = within(screen.getByLabelText('Status')).getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['All', 'New referral', 'In progress', 'Ready to use', 'Discount generated', 'Discount used', 'Discount expired']);
+    const options = within(screen.getByLabelText('Status'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(options).toEqual([
+      'All',
+      'New referral',
+      'In progress',
+      'Ready to use',
+      'Discount generated',
+      'Discount used',
+      'Discount expired',
+    ]);
     await user.selectOptions(screen.getByLabelText('Status'), '3');
     await waitFor(() => expect(screen.getAllByTestId('referral-item')).toHaveLength(1));
     expect(asked).toContain('3');
@@ -109,7 +140,9 @@ describe('/loyalty referral sub-tab (SPEC §4, ADR 0051)', { timeout: 20_000 }, 
 
 describe('the shell (SPEC §2 "Startup": ready referral counts)', { timeout: 20_000 }, () => {
   it('shows the count of ready referrals beside My Bonuses, and nothing when there are none', async () => {
-    server.use(http.get('/api/en/customers/referral', () => HttpResponse.json({ url: 'http://localhost:3000/order?ref_id=7', readyReferrals: 2 })));
+    server.use(
+      http.get('/api/en/customers/referral', () => HttpResponse.json({ url: 'http://localhost:3000/order?ref_id=7', readyReferrals: 2 })),
+    );
     signIn();
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });

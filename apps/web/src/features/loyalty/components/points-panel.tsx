@@ -12,7 +12,8 @@ import { errorMessage } from '@/lib/api-client';
 import { useGenerateLoyaltyCode, useLoyaltySummary } from '../api/loyalty';
 import { CopyButton } from './copy-button';
 
-const ruleRange = (r: LoyaltyRule): string => (r.to === null ? `${r.from.toLocaleString()}+` : `${r.from.toLocaleString()}–${r.to.toLocaleString()}`);
+const ruleRange = (r: LoyaltyRule): string =>
+  r.to === null ? `${r.from.toLocaleString()}+` : `${r.from.toLocaleString()}–${r.to.toLocaleString()}`;
 const sameRule = (a: LoyaltyRule, b: LoyaltyRule): boolean => a.from === b.from;
 
 /** SPEC §3 "Loyalty": the rules with the current one highlighted (marked in words too, not by colour alone). */
@@ -22,15 +23,23 @@ function RulesTable({ summary }: { summary: LoyaltySummary }) {
       <caption className="sr-only">Loyalty rules: points and the discount they give</caption>
       <thead className="bg-slate-50 text-left text-slate-700">
         <tr>
-          <th scope="col" className="px-3 py-2 font-medium">Points</th>
-          <th scope="col" className="px-3 py-2 text-right font-medium">Discount</th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Points
+          </th>
+          <th scope="col" className="px-3 py-2 text-right font-medium">
+            Discount
+          </th>
         </tr>
       </thead>
       <tbody>
         {summary.rules.map((rule) => {
           const current = sameRule(rule, summary.currentRule);
           return (
-            <tr key={rule.from} aria-current={current ? 'true' : undefined} className={`border-t border-slate-200 ${current ? 'bg-primary/10 font-semibold' : ''}`}>
+            <tr
+              key={rule.from}
+              aria-current={current ? 'true' : undefined}
+              className={`border-t border-slate-200 ${current ? 'bg-primary/10 font-semibold' : ''}`}
+            >
               <td className="px-3 py-2 tabular-nums">
                 {ruleRange(rule)}
                 {current && <span className="ml-2 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">Your level</span>}
@@ -52,7 +61,9 @@ export function CodeCard({ discount }: { discount: GeneratedDiscount }) {
         Your {discount.percent} % discount code (up to {formatUsd(amountToCents(discount.maxAmountDiscount))} off one order, single use):
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <code className="rounded bg-white px-3 py-1.5 font-mono text-lg font-semibold tracking-wider text-slate-900 ring-1 ring-green-300">{discount.code}</code>
+        <code className="rounded bg-white px-3 py-1.5 font-mono text-lg font-semibold tracking-wider text-slate-900 ring-1 ring-green-300">
+          {discount.code}
+        </code>
         <CopyButton text={discount.code} label={`Copy the code ${discount.code}`} />
         <Link to={`/order?discountCode=${encodeURIComponent(discount.code)}`} className={buttonClass('primary')}>
           Use it on a new order
@@ -131,8 +142,8 @@ export function PointsPanel() {
           <h3 className="font-semibold">How points work</h3>
           <p>{s.earningRule}</p>
           <p>
-            When your points reach a level with a discount, generate a code: it spends the points that reach your level (the rest stays) and takes
-            that level&apos;s percent off one order, up to {formatUsd(amountToCents(s.maxAmountDiscount))}.
+            When your points reach a level with a discount, generate a code: it spends the points that reach your level (the rest stays) and
+            takes that level&apos;s percent off one order, up to {formatUsd(amountToCents(s.maxAmountDiscount))}.
           </p>
         </div>
       </div>
@@ -140,7 +151,8 @@ export function PointsPanel() {
         {s.generation && (
           <div className="flex flex-col gap-4 text-sm">
             <p>
-              You get a <strong>{s.generation.percent} %</strong> code for one order (up to {formatUsd(amountToCents(s.maxAmountDiscount))} off).
+              You get a <strong>{s.generation.percent} %</strong> code for one order (up to {formatUsd(amountToCents(s.maxAmountDiscount))}{' '}
+              off).
             </p>
             <p data-testid="generation-cost">
               It uses <strong>{s.generation.pointsSpent.toLocaleString()}</strong> of your {s.points.toLocaleString()} points;{' '}

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import type { ReferralItem } from '@app/domain/referral';
-import { isReferralFilterId, REFERRAL_FILTER_IDS, REFERRAL_MESSAGE, REFERRAL_STATUS, REFERRAL_STATUS_NAME, type ReferralFilterId } from '@app/domain/referral/rules';
+import {
+  isReferralFilterId,
+  REFERRAL_FILTER_IDS,
+  REFERRAL_MESSAGE,
+  REFERRAL_STATUS,
+  REFERRAL_STATUS_NAME,
+  type ReferralFilterId,
+} from '@app/domain/referral/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,7 +36,10 @@ function ReferralRow({ referral }: { referral: ReferralItem }) {
       onError: () => toast.error(REFERRAL_MESSAGE.generationFailed),
     });
   return (
-    <li className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between" data-testid="referral-item">
+    <li
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:flex-row sm:items-center sm:justify-between"
+      data-testid="referral-item"
+    >
       <div className="flex min-w-0 flex-col gap-1">
         <p className="font-semibold break-words">
           {referral.firstName || 'Your friend'} <span className="font-normal text-slate-700">{referral.email}</span>
@@ -44,12 +54,16 @@ function ReferralRow({ referral }: { referral: ReferralItem }) {
             {referral.discount.state === 'active' && referral.discount.expiresAt && (
               <span className="text-slate-700">until {date.format(new Date(referral.discount.expiresAt))}</span>
             )}
-            {referral.discount.state === 'active' && <CopyButton text={referral.discount.code} label={`Copy the code ${referral.discount.code}`} />}
+            {referral.discount.state === 'active' && (
+              <CopyButton text={referral.discount.code} label={`Copy the code ${referral.discount.code}`} />
+            )}
           </p>
         )}
       </div>
       <div className="flex shrink-0 flex-wrap items-center gap-3">
-        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATUS_CLASS[referral.status.id] ?? ''}`}>
+        <span
+          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${STATUS_CLASS[referral.status.id] ?? ''}`}
+        >
           {referral.status.name}
         </span>
         {ready && (
@@ -70,7 +84,10 @@ export function ReferralTab() {
 
   return (
     <div className="flex flex-col gap-4">
-      <section aria-labelledby="referral-link-heading" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+      <section
+        aria-labelledby="referral-link-heading"
+        className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
+      >
         <h2 id="referral-link-heading" className="text-lg font-semibold">
           Invite friends
         </h2>
@@ -134,7 +151,9 @@ export function ReferralTab() {
         {list.isError && <Alert tone="error">Something went wrong while loading your referrals.</Alert>}
         {list.data && list.data.referrals.length === 0 && (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-4 text-sm text-slate-700">
-            {status === 0 ? 'No friends have joined with your link yet.' : `No referrals with the status “${REFERRAL_STATUS_NAME[status]}”.`}
+            {status === 0
+              ? 'No friends have joined with your link yet.'
+              : `No referrals with the status “${REFERRAL_STATUS_NAME[status]}”.`}
           </p>
         )}
         {list.data && list.data.referrals.length > 0 && (

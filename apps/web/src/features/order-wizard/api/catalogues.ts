@@ -17,7 +17,7 @@ const urgenciesSchema = () => import('@app/domain/catalogue').then((m) => m.urge
  * read, so the first step draws in the same render as the page around it (no loading state, no second
  * long render after the paint). Taken once; its schema still checks it after the paint.
  */
-const fromPage = <T,>(path: string, schema: () => Promise<{ parse: (data: unknown) => T }>) => ({
+const fromPage = <T>(path: string, schema: () => Promise<{ parse: (data: unknown) => T }>) => ({
   initialData: (): T | undefined => takePageAnswer(path, schema),
 });
 

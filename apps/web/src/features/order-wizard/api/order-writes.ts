@@ -21,5 +21,4 @@ export const updateOrder = (category: number, id: number, body: OrderBody, force
     schema: () => orderModule().then((m) => m.orderRefSchema),
   });
 
-export const deleteOrderFile = (fileId: number): Promise<unknown> =>
-  apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });
+export const deleteOrderFile = (fileId: number): Promise<unknown> => apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });

@@ -6,4 +6,5 @@ import { orderFilesQueryOptions, orderQueryOptions } from '@/lib/resources/order
 
 export const useOrder = (id: number | null) => useQuery({ ...orderQueryOptions(id ?? 0), enabled: id !== null });
 
-export const useOrderFiles = (id: number | null) => useQuery({ ...orderFilesQueryOptions(id ?? 0, 'customers'), enabled: id !== null, retry: false });
+export const useOrderFiles = (id: number | null) =>
+  useQuery({ ...orderFilesQueryOptions(id ?? 0, 'customers'), enabled: id !== null, retry: false });

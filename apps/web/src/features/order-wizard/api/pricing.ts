@@ -26,7 +26,7 @@ export const confirmPrice = (category: number, body: PriceCalcBody, signal?: Abo
  * The value once it has stayed the same (by its JSON) for `delayMs`. The settled value is read back
  * from that JSON, so a new object with the same content restarts nothing.
  */
-export const useDebouncedKey = <T,>(value: T, delayMs: number): { value: T; key: string } => {
+export const useDebouncedKey = <T>(value: T, delayMs: number): { value: T; key: string } => {
   const key = JSON.stringify(value);
   const [settled, setSettled] = useState(() => ({ value, key }));
   useEffect(() => {

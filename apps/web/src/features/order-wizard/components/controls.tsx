@@ -56,7 +56,8 @@ export function InfoTip({ label, text }: { label: string; text: string }) {
 }
 
 /** `aria-describedby` naming only the messages on screen (an id of nothing is an error for assistive technology). */
-export const describedBy = (...ids: (string | false | null | undefined)[]): string | undefined => ids.filter(Boolean).join(' ') || undefined;
+export const describedBy = (...ids: (string | false | null | undefined)[]): string | undefined =>
+  ids.filter(Boolean).join(' ') || undefined;
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;

@@ -40,7 +40,11 @@ export function DiscountField() {
         </Button>
       </div>
       {message && (
-        <p id={`${id}-msg`} role={tone === 'error' ? 'alert' : 'status'} className={`text-sm ${tone === 'error' ? 'text-red-700' : 'text-green-800'}`}>
+        <p
+          id={`${id}-msg`}
+          role={tone === 'error' ? 'alert' : 'status'}
+          className={`text-sm ${tone === 'error' ? 'text-red-700' : 'text-green-800'}`}
+        >
           {message}
         </p>
       )}

@@ -25,7 +25,7 @@ const total = () => screen.getAllByTestId('final-price')[0]?.textContent;
 const stored = () => JSON.parse(localStorage.getItem(WIZARD_STORAGE_KEY) ?? '{}') as Record<string, unknown>;
 
 describe('step 1', () => {
-  it("asks for the subject before step 2: 'Choose the required \"Subject\"'", async () => {
+  it('asks for the subject before step 2: \'Choose the required "Subject"\'', async () => {
     const { user, router } = await open('/order');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Choose the required "Subject"')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('step 1', () => {
     expect(screen.getByRole('radio', { name: 'Double' })).toBeChecked();
   });
 
-  it("level 4 or 5 disables the urgencies 3 and 6 and moves a chosen one away", async () => {
+  it('level 4 or 5 disables the urgencies 3 and 6 and moves a chosen one away', async () => {
     const { user } = await open('/order?urgency=12');
     expect(screen.getByRole('radio', { name: '12 hours' })).toBeChecked();
     await screen.findByRole('option', { name: 'PhD' });
@@ -314,7 +314,13 @@ describe('creation', () => {
     await user.click(screen.getByLabelText(/I accept the Terms of Use/));
     await user.click(screen.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
-    expect(signUps[0]).toMatchObject({ email: 'vera@example.com', firstName: 'Vera', lastName: 'Visitor', phone: '+12015550123', ref_id: '55' });
+    expect(signUps[0]).toMatchObject({
+      email: 'vera@example.com',
+      firstName: 'Vera',
+      lastName: 'Visitor',
+      phone: '+12015550123',
+      ref_id: '55',
+    });
     expect(localStorage.getItem('refreshToken')).toBe('refresh-n');
   });
 });
@@ -381,7 +387,9 @@ describe('editing', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/orderinfo/42/details'));
     expect(calls[0]).toMatch(/^PUT pages=\d+$/);
     expect(calls[1]).toBe('DELETE 5');
-    expect(FakeUpload.sent).toEqual([{ url: '/api/en/orders/42/customers/files', auth: 'Bearer access-1', file: expect.any(File) as unknown }]);
+    expect(FakeUpload.sent).toEqual([
+      { url: '/api/en/orders/42/customers/files', auth: 'Bearer access-1', file: expect.any(File) as unknown },
+    ]);
     vi.unstubAllGlobals();
   });
 });

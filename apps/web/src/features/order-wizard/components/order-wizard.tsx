@@ -3,7 +3,14 @@ import { useLocation, useSearchParams } from 'wouter';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
-import { isDetailsStepComplete, isSubjectStepComplete, orderFormFromOrder, orderFormFromQuery, ORDER_FORM_MESSAGE, validateOrderDetails } from '@app/domain/order-form/rules';
+import {
+  isDetailsStepComplete,
+  isSubjectStepComplete,
+  orderFormFromOrder,
+  orderFormFromQuery,
+  ORDER_FORM_MESSAGE,
+  validateOrderDetails,
+} from '@app/domain/order-form/rules';
 import { isOrderEditable, ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -75,7 +82,10 @@ export function OrderWizard(props: OrderWizardProps) {
   const remoteFiles: WizardFile[] = editable
     ? (files.data ?? []).map((f) => ({ key: `remote-${f.id}`, remote: true, id: f.id, name: f.name, size: f.size }))
     : [];
-  const editing = editable && source ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing: params.forceEditing } : null;
+  const editing =
+    editable && source
+      ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing: params.forceEditing }
+      : null;
   return (
     <WizardState
       key={source?.id ?? 'new'}
@@ -239,7 +249,10 @@ function WizardSteps(props: WizardStepsProps) {
               {step < 3 && <Button type="submit">Continue</Button>}
             </div>
           </form>
-          <aside aria-label="Price" className="hidden rounded-lg border border-slate-200 bg-white p-4 min-[992px]:sticky min-[992px]:top-20 min-[992px]:block">
+          <aside
+            aria-label="Price"
+            className="hidden rounded-lg border border-slate-200 bg-white p-4 min-[992px]:sticky min-[992px]:top-20 min-[992px]:block"
+          >
             <h2 className="mb-3 text-lg font-semibold">Your price</h2>
             {summary}
           </aside>

@@ -9,7 +9,11 @@ export function PriceBar({ summary }: { summary: ReactNode }) {
   const [open, setOpen] = useState(false);
   const barRef = usePriceBarHeight();
   return (
-    <div ref={barRef} data-testid="price-bar" className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] min-[992px]:hidden">
+    <div
+      ref={barRef}
+      data-testid="price-bar"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white shadow-[0_-2px_8px_rgba(0,0,0,0.06)] min-[992px]:hidden"
+    >
       {open && (
         <div id="price-details" className="border-b border-slate-200 p-4">
           {summary}

@@ -62,7 +62,11 @@ describe('the live price, confirmed by the server (ADR 0027, SPEC §7 PUT …/ca
     );
     const { user } = await open('/order?_ym_debug=1');
     await waitFor(() => expect(total()).toBe('$11.00'));
-    expect(info).toHaveBeenCalledWith('[order-wizard]', 'price-mismatch', expect.objectContaining({ server: expect.objectContaining({ finalPrice: 1100 }) as unknown }));
+    expect(info).toHaveBeenCalledWith(
+      '[order-wizard]',
+      'price-mismatch',
+      expect.objectContaining({ server: expect.objectContaining({ finalPrice: 1100 }) as unknown }),
+    );
 
     // A change shows the client's figure at once and keeps it, unchanged, until the server answers.
     await user.click(screen.getByRole('button', { name: 'More pages' }));
@@ -141,7 +145,10 @@ describe('editing an order re-applies its discount code (ADR 0027)', () => {
 
   it('does not carry a discount stored for another form into an order without a code', async () => {
     signIn();
-    localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ discount: { code: 'WELCOME10', percent: 10, amount: 0, isTopWriterDiscount: false } }));
+    localStorage.setItem(
+      WIZARD_STORAGE_KEY,
+      JSON.stringify({ discount: { code: 'WELCOME10', percent: 10, amount: 0, isTopWriterDiscount: false } }),
+    );
     const codes: string[] = [];
     server.use(
       discountHandler(codes),

@@ -17,7 +17,10 @@ export function PriceSummary() {
   }
   const p = price.price;
   const rows: [string, number][] = [
-    [`Basic price (${pages} ${pagesLabel === 'slides' ? (pages === 1 ? 'slide' : 'slides') : pages === 1 ? 'page' : 'pages'})`, p.basicPrice],
+    [
+      `Basic price (${pages} ${pagesLabel === 'slides' ? (pages === 1 ? 'slide' : 'slides') : pages === 1 ? 'page' : 'pages'})`,
+      p.basicPrice,
+    ],
     ['Premium writer', p.pricePremiumWriter],
     ['Preferred writer', p.pricePreferedWriter],
     ['Extra quality check', p.priceExtraQualityCheck],

@@ -36,7 +36,13 @@ function TextInput({ label, error, ...props }: { label: string; error: string | 
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={describedBy(error && `${id}-error`)} {...props} />
+      <input
+        id={id}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(error && `${id}-error`)}
+        {...props}
+      />
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
@@ -178,7 +184,11 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
               </label>
             ))}
           </div>
-          {notice && <Alert tone={notice.tone} title={notice.title}>{notice.text}</Alert>}
+          {notice && (
+            <Alert tone={notice.tone} title={notice.title}>
+              {notice.text}
+            </Alert>
+          )}
           {checkout.userType === USER_TYPE.newCustomer ? (
             <>
               <TextInput
@@ -188,7 +198,10 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 value={checkout.name}
                 error={errors.name}
                 onChange={(e) => change('name', { name: e.target.value })}
-                onBlur={() => checkOnBlur('name') && setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))}
+                onBlur={() =>
+                  checkOnBlur('name') &&
+                  setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))
+                }
               />
               <TextInput
                 label="Email"
@@ -281,7 +294,10 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                   changed.current.add('password');
                   setPassword(e.target.value);
                 }}
-                onBlur={() => checkOnBlur('password') && setErrors((x) => ({ ...x, password: password ? undefined : ORDER_FORM_MESSAGE.passwordRequired }))}
+                onBlur={() =>
+                  checkOnBlur('password') &&
+                  setErrors((x) => ({ ...x, password: password ? undefined : ORDER_FORM_MESSAGE.passwordRequired }))
+                }
               />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="link" onClick={onForgotPassword}>

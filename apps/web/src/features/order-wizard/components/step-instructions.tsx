@@ -70,7 +70,14 @@ function FilePicker({ error }: { error: string | undefined }) {
               setRejected(problems);
               setFiles((current) => [
                 ...current,
-                ...accepted.map((file) => ({ key: `local-${++fileKey}`, remote: false as const, file, name: file.name, size: file.size, progress: null })),
+                ...accepted.map((file) => ({
+                  key: `local-${++fileKey}`,
+                  remote: false as const,
+                  file,
+                  name: file.name,
+                  size: file.size,
+                  progress: null,
+                })),
               ]);
               if (inputRef.current) inputRef.current.value = '';
             }}
@@ -257,7 +264,11 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             onChange={(extraQualityCheck) => update({ extraQualityCheck })}
           />
         )}
-        <Check label="Originality report" checked={values.originalityReport} onChange={(originalityReport) => update({ originalityReport })} />
+        <Check
+          label="Originality report"
+          checked={values.originalityReport}
+          onChange={(originalityReport) => update({ originalityReport })}
+        />
         {settings.enableOnePageSummary && (
           <Check
             label="One-page summary"

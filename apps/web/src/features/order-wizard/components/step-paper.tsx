@@ -77,9 +77,7 @@ export function StepPaper({ subjectError, subjectRef }: { subjectError: string |
     if (!urgencyList) return;
     const chosen = urgencyList.find((u) => u.hours === values.urgency);
     if (!chosen || !disabledIds.includes(chosen.id)) return;
-    const longer = urgencyList
-      .filter((u) => !disabledIds.includes(u.id) && u.hours > chosen.hours)
-      .sort((a, b) => a.hours - b.hours)[0];
+    const longer = urgencyList.filter((u) => !disabledIds.includes(u.id) && u.hours > chosen.hours).sort((a, b) => a.hours - b.hours)[0];
     if (longer) update({ urgency: longer.hours });
   }, [urgencyList, disabledIds, values.urgency, update]);
 

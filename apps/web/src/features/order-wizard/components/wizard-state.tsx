@@ -54,7 +54,16 @@ function WizardPriceProvider({ children }: { children: ReactNode }) {
  * its own context; its persistence (SPEC §4) and the price (ADR 0027) beside them. `children` are the
  * wizard's screens: they re-render only when a context they read changes.
  */
-export function WizardState({ settings, customer, prefill, siteCategory: wanted, remoteFiles, applyDiscountOnOpen, editing, children }: WizardStateProps) {
+export function WizardState({
+  settings,
+  customer,
+  prefill,
+  siteCategory: wanted,
+  remoteFiles,
+  applyDiscountOnOpen,
+  editing,
+  children,
+}: WizardStateProps) {
   const [start] = useState(() => restoreWizardState({ settings, prefill, siteCategory: wanted }));
   const { rawValues, values, deps, update, siteCategory, setSiteCategory } = useWizardFormState(start);
   const [discount, setDiscount] = useState(start.discount);

@@ -22,7 +22,12 @@ export const useWizardFormState = (start: { values: OrderFormValues; siteCategor
       setValues((current) => {
         const next = applyFormDependencies({ ...current, ...patch }, { siteCategory, previousWorkType: current.workType });
         // Free text is kept as typed; the dependencies only clamp numbers and switch options.
-        return { ...next.values, title: patch.title ?? current.title, details: patch.details ?? current.details, credentials: patch.credentials ?? current.credentials };
+        return {
+          ...next.values,
+          title: patch.title ?? current.title,
+          details: patch.details ?? current.details,
+          credentials: patch.credentials ?? current.credentials,
+        };
       });
     },
     [siteCategory],
@@ -33,7 +38,14 @@ export const useWizardFormState = (start: { values: OrderFormValues; siteCategor
     const current = valuesRef.current;
     const defaults = defaultOrderForm(category);
     const next = applyFormDependencies(
-      { ...defaults, pages: current.pages, title: current.title, details: current.details, credentials: current.credentials, discountCode: current.discountCode },
+      {
+        ...defaults,
+        pages: current.pages,
+        title: current.title,
+        details: current.details,
+        credentials: current.credentials,
+        discountCode: current.discountCode,
+      },
       { siteCategory: category },
     ).values;
     setValues(next);

@@ -50,7 +50,8 @@ export const useWizardPriceState = (
     }
   }, [clientPrice, serverPrice, serverNoRate]);
   useEffect(() => {
-    if (serverError && !serverNoRate) trackWizardEvent('price-confirm-failed', serverError instanceof ApiError ? serverError.status : String(serverError));
+    if (serverError && !serverNoRate)
+      trackWizardEvent('price-confirm-failed', serverError instanceof ApiError ? serverError.status : String(serverError));
   }, [serverError, serverNoRate]);
   const finalPrice = price?.ok ? price.price.finalPrice : null;
   useEffect(() => {
@@ -59,5 +60,8 @@ export const useWizardPriceState = (
 
   const priceConfirmed = serverPrice !== null || serverNoRate;
   const { pages } = values;
-  return useMemo(() => ({ price, noRateMessage, priceConfirmed, pages, pagesLabel }), [price, noRateMessage, priceConfirmed, pages, pagesLabel]);
+  return useMemo(
+    () => ({ price, noRateMessage, priceConfirmed, pages, pagesLabel }),
+    [price, noRateMessage, priceConfirmed, pages, pagesLabel],
+  );
 };

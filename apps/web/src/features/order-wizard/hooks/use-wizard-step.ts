@@ -11,7 +11,7 @@ export const useWizardStep = (highestReachable: WizardStep) => {
   const [params, setParams] = useSearchParams();
   const wanted = readStep(params.get('step'));
   // SPEC §4: a step opens only when the ones before it are complete.
-  const step = (Math.min(wanted, highestReachable) as WizardStep);
+  const step = Math.min(wanted, highestReachable) as WizardStep;
   const goTo = useCallback(
     (next: WizardStep) => {
       trackWizardEvent('step', next);

@@ -88,7 +88,7 @@ export const FilesContext = createContext<WizardFiles | null>(null);
 export const SubmissionContext = createContext<WizardSubmission | null>(null);
 export const FocusContext = createContext<WizardFocus | null>(null);
 
-const required = <T,>(value: T | null, name: string): T => {
+const required = <T>(value: T | null, name: string): T => {
   if (value === null) throw new Error(`${name} outside the order wizard`);
   return value;
 };

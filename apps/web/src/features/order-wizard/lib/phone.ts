@@ -1,10 +1,5 @@
 import { isValidPhoneNumber, AsYouType, type CountryCode } from 'libphonenumber-js/min';
-import {
-  COUNTRIES,
-  countryForInternationalNumber,
-  countryForNationalNumber,
-  type Country,
-} from '@app/domain/order-form/countries';
+import { COUNTRIES, countryForInternationalNumber, countryForNationalNumber, type Country } from '@app/domain/order-form/countries';
 
 /**
  * SPEC §3 "Country table" (the domain's: name, ISO code, dialling code, optional area codes) with the

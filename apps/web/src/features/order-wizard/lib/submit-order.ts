@@ -83,7 +83,9 @@ export const submitOrder = async ({
       try {
         await signIn(account.email, account.password);
       } catch (error) {
-        setFailure(error instanceof ApiError ? (error.serverMessage ?? TRANSPORT_MESSAGE.somethingWentWrong) : TRANSPORT_MESSAGE.somethingWentWrong);
+        setFailure(
+          error instanceof ApiError ? (error.serverMessage ?? TRANSPORT_MESSAGE.somethingWentWrong) : TRANSPORT_MESSAGE.somethingWentWrong,
+        );
         setLocked(false);
         return;
       }

@@ -45,8 +45,7 @@ export function FeedbackDialog({ orderId, open, onOpenChange }: FeedbackDialogPr
     );
   };
 
-  const serverWarning =
-    review.error instanceof ApiError && review.error.serverMessage !== undefined ? review.error.serverMessage : null;
+  const serverWarning = review.error instanceof ApiError && review.error.serverMessage !== undefined ? review.error.serverMessage : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Leave feedback">

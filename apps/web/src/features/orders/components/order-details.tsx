@@ -111,7 +111,8 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
               <Button
                 variant="secondary"
                 onClick={() => {
-                  if (order.fileForDownload) void downloadOrderFile(order.fileForDownload).catch((error: unknown) => toast.error(errorMessage(error)));
+                  if (order.fileForDownload)
+                    void downloadOrderFile(order.fileForDownload).catch((error: unknown) => toast.error(errorMessage(error)));
                 }}
               >
                 <Icon icon={Download} className="size-4" />
@@ -139,7 +140,10 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
               ['Resume service', order.resumeService?.name],
               ['Subject', order.subject?.name],
               ['Paper format', order.paperFormat?.name],
-              [presentation ? 'Slides' : 'Pages', presentation ? order.pages : `${order.pages} (${wordsFor(order.pages, order.paragraphSpacing)} words)`],
+              [
+                presentation ? 'Slides' : 'Pages',
+                presentation ? order.pages : `${order.pages} (${wordsFor(order.pages, order.paragraphSpacing)} words)`,
+              ],
               ['Spacing', order.paragraphSpacing === 1 ? 'Single' : 'Double'],
               ['Sources', order.sources],
               ['Urgency', order.urgency >= 24 && order.urgency % 24 === 0 ? `${order.urgency / 24} days` : `${order.urgency} hours`],
@@ -158,7 +162,10 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
               ['One-page summary', onOff(order.features.onePageSummary)],
               ['Originality report', onOff(order.features.originalityReport)],
               ['Preferred writers', order.preferredWritersList.map((w) => `WR-${w}`).join(', ')],
-              ['Another writer if they are busy', order.preferredWritersList.length > 0 ? (order.preferredWriterAnother ? 'Yes' : 'No') : ''],
+              [
+                'Another writer if they are busy',
+                order.preferredWritersList.length > 0 ? (order.preferredWriterAnother ? 'Yes' : 'No') : '',
+              ],
               ['Your writer', order.idWriter !== null ? `WR-${order.idWriter}` : ''],
             ]}
           />

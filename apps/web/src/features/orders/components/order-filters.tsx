@@ -50,7 +50,12 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
   const active = filters.status !== null || filters.q !== '' || filters.from !== '' || filters.to !== '' || filters.hidden;
 
   return (
-    <form role="search" aria-label="Filter orders" onSubmit={submit} className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4">
+    <form
+      role="search"
+      aria-label="Filter orders"
+      onSubmit={submit}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_minmax(10rem,1fr)_auto]">
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-q`} className={labelClass}>
@@ -118,7 +123,11 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
         </fieldset>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <CheckboxField label="Show hidden orders" checked={filters.hidden} onChange={(event) => onChange({ hidden: event.target.checked })} />
+        <CheckboxField
+          label="Show hidden orders"
+          checked={filters.hidden}
+          onChange={(event) => onChange({ hidden: event.target.checked })}
+        />
         {active && (
           <Button variant="ghost" onClick={onClear}>
             <Icon icon={X} className="size-4" />

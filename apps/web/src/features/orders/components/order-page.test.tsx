@@ -47,7 +47,11 @@ describe('order details', { timeout: 20_000 }, () => {
     expect(within(price).getByText('Discount (WELCOME10)').nextSibling).toHaveTextContent('−$10.00');
     expect(within(price).getByText('Total').nextSibling).toHaveTextContent('$90.00');
     const history = screen.getByRole('region', { name: 'Status history' });
-    expect(within(history).getAllByRole('listitem').map((li) => li.querySelector('p')?.textContent)).toEqual(['Unpaid', 'Paid']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('p')?.textContent),
+    ).toEqual(['Unpaid', 'Paid']);
     expect(screen.getByText(/\d+ d \d+ h \d+ min left/)).toBeInTheDocument();
   });
 
@@ -108,10 +112,11 @@ describe('order details', { timeout: 20_000 }, () => {
     const { user } = await openOrder();
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
-    expect(within(dialog).getAllByRole('button', { name: /\$90\.00/ }).map((b) => b.textContent)).toEqual([
-      'Pay $90.00 with Card (paycore.io)$90.00',
-      'Pay $90.00 with PayPal$90.00',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /\$90\.00/ })
+        .map((b) => b.textContent),
+    ).toEqual(['Pay $90.00 with Card (paycore.io)$90.00', 'Pay $90.00 with PayPal$90.00']);
   });
 
   it.each([
@@ -132,7 +137,9 @@ describe('order details', { timeout: 20_000 }, () => {
       http.get('/api/en/sites/categories/:category/orders', () =>
         HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2 }], total: 1 }),
       ),
-      http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () => HttpResponse.json({ total: 2, writer: 0, support: 2 })),
+      http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () =>
+        HttpResponse.json({ total: 2, writer: 0, support: 2 }),
+      ),
     );
     serveOrder({});
     signIn();
@@ -248,7 +255,11 @@ describe('files tab', { timeout: 20_000 }, () => {
     // The picker's `accept` would filter it; a drop or a picker without accept would not.
     Object.defineProperty(input, 'files', { configurable: true, value: [new File(['x'], 'virus.exe'), new File(['x'], 'big.pdf')] });
     fireEvent.change(input);
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(/virus\.exeInvalid file format\. Acceptable file formats: txt, zip/));
+    await waitFor(() =>
+      expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(
+        /virus\.exeInvalid file format\. Acceptable file formats: txt, zip/,
+      ),
+    );
     await waitFor(() => expect(requests).toHaveLength(1));
     requests[0]!.status = 413;
     requests[0]!.responseText = JSON.stringify({ message: 'Maximum file size is 100MB' });

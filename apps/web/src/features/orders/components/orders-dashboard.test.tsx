@@ -26,8 +26,7 @@ const serveList = (orders: OrderListItem[], total = orders.length) => {
   return { queries, paths, last: () => Object.fromEntries(queries.at(-1) ?? []) };
 };
 
-const manyOrders = (n: number) =>
-  Array.from({ length: n }, (_, i) => orderListItemFixture({ id: 200 + i, title: `Order title ${i + 1}` }));
+const manyOrders = (n: number) => Array.from({ length: n }, (_, i) => orderListItemFixture({ id: 200 + i, title: `Order title ${i + 1}` }));
 
 const openDashboard = async (url = '/dashboard') => {
   signIn();
@@ -40,9 +39,20 @@ const openDashboard = async (url = '/dashboard') => {
 describe('dashboard order list', { timeout: 20_000 }, () => {
   it("asks the first site category's list path with 12 a page and shows each card's facts", async () => {
     // Issue 10: the cards' unread counts follow the chat's summary (the startup socket keeps it live).
-    server.use(http.get('http://localhost:3000/chat/api/customers/orders/unread', () => HttpResponse.json({ total: 2, orders: [{ orderId: 7, total: 2 }] })));
+    server.use(
+      http.get('http://localhost:3000/chat/api/customers/orders/unread', () =>
+        HttpResponse.json({ total: 2, orders: [{ orderId: 7, total: 2 }] }),
+      ),
+    );
     const list = serveList([
-      orderListItemFixture({ id: 7, title: 'Gatsby essay', status: 5, orderStatus: { id: 5, name: 'Completed' }, unread: 2, finalPrice: 1234.5 }),
+      orderListItemFixture({
+        id: 7,
+        title: 'Gatsby essay',
+        status: 5,
+        orderStatus: { id: 5, name: 'Completed' },
+        unread: 2,
+        finalPrice: 1234.5,
+      }),
       orderListItemFixture({ id: 8, title: 'Quiet order', unread: 0 }),
     ]);
     await openDashboard();
@@ -76,9 +86,7 @@ describe('dashboard order list', { timeout: 20_000 }, () => {
     fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2025-01-01' } });
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard?status=5&from=2025-01-01'));
     fireEvent.change(screen.getByLabelText('Created to'), { target: { value: '2025-01-31' } });
-    await waitFor(() =>
-      expect(list.last()).toEqual({ limit: '12', page: '1', status: '5', dateFrom: '2025-01-01', dateTo: '2025-01-31' }),
-    );
+    await waitFor(() => expect(list.last()).toEqual({ limit: '12', page: '1', status: '5', dateFrom: '2025-01-01', dateTo: '2025-01-31' }));
 
     await user.click(screen.getByLabelText('Show hidden orders'));
     await waitFor(() => expect(list.last().hidden).toBe('1'));
@@ -111,7 +119,11 @@ describe('dashboard order list', { timeout: 20_000 }, () => {
     const { router, user } = await openDashboard();
     await screen.findByRole('article', { name: /Order title 1$/ });
     const pages = screen.getByRole('navigation', { name: 'Order pages' });
-    expect(within(pages).getAllByRole('button', { name: /^Page/ }).map((b) => b.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(pages)
+        .getAllByRole('button', { name: /^Page/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3']);
     await user.click(within(pages).getByRole('button', { name: 'Page 3' }));
     await screen.findByRole('article', { name: /Order title 25/ });
     expect(currentUrl(router)).toBe('/dashboard?page=3');

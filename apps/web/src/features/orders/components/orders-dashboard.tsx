@@ -137,7 +137,13 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
             </li>
           ))}
         </ul>
-        <Pagination page={filters.page} pageCount={pageCount} pages={pageWindow(filters.page, pageCount)} onPageChange={setPage} label="Order pages" />
+        <Pagination
+          page={filters.page}
+          pageCount={pageCount}
+          pages={pageWindow(filters.page, pageCount)}
+          onPageChange={setPage}
+          label="Order pages"
+        />
       </>
     );
   }

@@ -54,7 +54,8 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
       >
         {Array.from({ length: REVIEW_RATING_MAX }, (_, star) => (
           <span key={star} className="relative flex size-12">
-            <Icon icon={Star}
+            <Icon
+              icon={Star}
               aria-hidden="true"
               className={`size-12 ${shown >= star + 1 ? 'fill-amber-500 text-amber-600' : 'text-slate-400'}`}
               strokeWidth={1.5}
@@ -65,10 +66,7 @@ export function RatingInput({ value, onChange, label, describedBy }: RatingInput
               </span>
             )}
             {[star + 0.5, star + 1].map((rating) => (
-              <label
-                key={rating}
-                className={`absolute inset-y-0 w-1/2 cursor-pointer ${rating === star + 0.5 ? 'left-0' : 'right-0'}`}
-              >
+              <label key={rating} className={`absolute inset-y-0 w-1/2 cursor-pointer ${rating === star + 0.5 ? 'left-0' : 'right-0'}`}>
                 <input
                   type="radio"
                   name={name}

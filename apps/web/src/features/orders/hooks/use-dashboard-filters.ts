@@ -1,11 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
-import {
-  dashboardFiltersToParams,
-  parseDashboardFilters,
-  withFilter,
-  type DashboardFilters,
-} from '@app/domain/dashboard/rules';
+import { dashboardFiltersToParams, parseDashboardFilters, withFilter, type DashboardFilters } from '@app/domain/dashboard/rules';
 
 type FilterChange = Partial<Omit<DashboardFilters, 'page'>>;
 

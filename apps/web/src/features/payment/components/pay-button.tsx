@@ -19,7 +19,12 @@ export function PayButton({ order, settings, className = '', withOrderNumber = f
   const flow = usePay(order, settings);
   return (
     <>
-      <Button busy={flow.leaving} className={className} aria-label={withOrderNumber ? `Pay ${flow.price} for order #${order.id}` : undefined} onClick={flow.begin}>
+      <Button
+        busy={flow.leaving}
+        className={className}
+        aria-label={withOrderNumber ? `Pay ${flow.price} for order #${order.id}` : undefined}
+        onClick={flow.begin}
+      >
         <Icon icon={CreditCard} className="size-4" />
         Pay {flow.price}
       </Button>

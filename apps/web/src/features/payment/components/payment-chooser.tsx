@@ -15,11 +15,7 @@ export function PaymentChooser({ flow, orderId }: { flow: PayFlow; orderId: numb
       <ul className="flex flex-col gap-2" aria-label="Payment methods">
         {flow.systems.map((system) => (
           <li key={system}>
-            <Button
-              variant="secondary"
-              className="min-h-12 w-full justify-between"
-              onClick={() => flow.pay(system)}
-            >
+            <Button variant="secondary" className="min-h-12 w-full justify-between" onClick={() => flow.pay(system)}>
               {/* The name is 'Pay $20.19 with PayPal', and it holds the words on screen (WCAG 2.5.3). */}
               <span>
                 <span className="sr-only">Pay {flow.price} with </span>

@@ -17,7 +17,14 @@ interface PaymentErrorDialogProps {
  * SPEC §8 "Payment error modal". Contact Support opens the support chat once messaging exists (CONTRACT "Chat");
  * until then it writes to the site's support email, the order named in the subject.
  */
-export function PaymentErrorDialog({ open, onOpenChange, order, multipayment, supportEmail, onChooseAlternative }: PaymentErrorDialogProps) {
+export function PaymentErrorDialog({
+  open,
+  onOpenChange,
+  order,
+  multipayment,
+  supportEmail,
+  onChooseAlternative,
+}: PaymentErrorDialogProps) {
   const subject = encodeURIComponent(`Payment problem with order #${order.id}`);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${PAYMENT_MESSAGE.problem} #${order.id}`}>

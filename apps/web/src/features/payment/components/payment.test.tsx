@@ -39,7 +39,11 @@ describe('the payment method chooser (SPEC §4 "Payment flow")', { timeout: 20_0
     const { user } = await openOrder();
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
-    expect(within(dialog).getAllByRole('button', { name: /^Pay \$90\.00 with/ }).map((b) => b.textContent)).toEqual([
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /^Pay \$90\.00 with/ })
+        .map((b) => b.textContent),
+    ).toEqual([
       'Pay $90.00 with Card (paycore.io)$90.00',
       'Pay $90.00 with PayPal$90.00',
       'Pay $90.00 with Fondy$90.00',
@@ -61,7 +65,11 @@ describe('the payment method chooser (SPEC §4 "Payment flow")', { timeout: 20_0
 
   it.each<[string, Partial<SiteSettings>, string]>([
     ['multipayment is off', { payments_rules: ALL_FOUR, multipayment: false }, '/checkout/paycoreio/order/uid-00000000000000042'],
-    ['one system is allowed', { payments_rules: { '1': { default: ['fondy'] } }, multipayment: true }, '/checkout/fondy/order/uid-00000000000000042'],
+    [
+      'one system is allowed',
+      { payments_rules: { '1': { default: ['fondy'] } }, multipayment: true },
+      '/checkout/fondy/order/uid-00000000000000042',
+    ],
   ])('goes straight to the first system with no chooser when %s', async (_name, settings, path) => {
     serveSettings(settings);
     serveOrder();
@@ -103,7 +111,7 @@ describe('the payment method chooser (SPEC §4 "Payment flow")', { timeout: 20_0
 });
 
 describe('back from the provider (CONTRACT "Payments")', { timeout: 20_000 }, () => {
-  it("confirms a successful payment until the status check says paid, then shows the order paid without a reload", async () => {
+  it('confirms a successful payment until the status check says paid, then shows the order paid without a reload', async () => {
     const order = serveOrder();
     const answers = ['pending', 'paid'] as const;
     let asked = 0;
@@ -170,7 +178,9 @@ describe('money the order page owes the customer an honest word about (ADR 0034,
   it('says so when a payment arrived that did not match the order price', async () => {
     serveOrder({ unappliedPayment: true });
     await openOrder();
-    expect(screen.getByRole('alert')).toHaveTextContent('We received a payment that did not match the order price; support will contact you.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'We received a payment that did not match the order price; support will contact you.',
+    );
   });
 
   it('shows nothing of the kind for an order without parked money', async () => {

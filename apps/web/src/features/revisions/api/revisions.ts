@@ -16,7 +16,8 @@ export const getRevisions = (orderId: number, page: number): Promise<RevisionLis
   });
 export const revisionsQueryOptions = (orderId: number, page: number) =>
   queryOptions({ queryKey: revisionKeys.list(orderId, page), queryFn: () => getRevisions(orderId, page) });
-export const useRevisions = (orderId: number, page: number, enabled = true) => useQuery({ ...revisionsQueryOptions(orderId, page), enabled });
+export const useRevisions = (orderId: number, page: number, enabled = true) =>
+  useQuery({ ...revisionsQueryOptions(orderId, page), enabled });
 
 /** SPEC §7: GET /api/en/orders/revisions/{id} (a revision that is not on the list's current page). */
 export const useRevision = (revisionId: number | null, enabled: boolean) =>
@@ -50,7 +51,10 @@ export const useRevisionLevels = () =>
   });
 
 /** SPEC §7: POST /api/en/orders/{id}/revisions with JSON {category, describeProblem, revisionLevel}. */
-export const createRevision = (orderId: number, body: { category: number[]; describeProblem: string; revisionLevel: number }): Promise<{ id: number }> =>
+export const createRevision = (
+  orderId: number,
+  body: { category: number[]; describeProblem: string; revisionLevel: number },
+): Promise<{ id: number }> =>
   apiFetch(`/api/en/orders/${orderId}/revisions`, {
     method: 'POST',
     json: body,

@@ -23,7 +23,10 @@ export function AddToCalendarButton({ title, description, at, path, uid, fileNam
       variant="secondary"
       className="px-3!"
       onClick={() =>
-        downloadCalendarFile({ uid: `${uid}@${window.location.host}`, title, description, at: new Date(at), url: `${window.location.origin}${path}` }, fileName)
+        downloadCalendarFile(
+          { uid: `${uid}@${window.location.host}`, title, description, at: new Date(at), url: `${window.location.origin}${path}` },
+          fileName,
+        )
       }
     >
       <Icon icon={CalendarPlus} className="size-4" />

@@ -20,15 +20,15 @@ export function OrderRevisionSummary({ order }: { order: Pick<OrderDetail, 'id' 
     <div className="flex flex-wrap items-center gap-3">
       {completed && list.data && <RevisionWindowText window={list.data.window} />}
       {upcoming && (
-      <AddToCalendarButton
-        title={`Order #${order.id} deadline`}
-        description={order.title}
-        at={order.deadline}
-        path={`/orderinfo/${order.id}/details`}
-        uid={`order-${order.id}-deadline`}
-        fileName={`order-${order.id}-deadline.ics`}
-        label="Add deadline to calendar"
-      />
+        <AddToCalendarButton
+          title={`Order #${order.id} deadline`}
+          description={order.title}
+          at={order.deadline}
+          path={`/orderinfo/${order.id}/details`}
+          uid={`order-${order.id}-deadline`}
+          fileName={`order-${order.id}-deadline.ics`}
+          label="Add deadline to calendar"
+        />
       )}
     </div>
   );

@@ -70,7 +70,15 @@ function Files({ revisionId, side, title, empty }: { revisionId: number; side: R
 }
 
 /** SPEC §2 "revision info" modal: what was asked, by when, where it stands, and the files of both sides. */
-export function RevisionInfoDialog({ revision, open, onOpenChange }: { revision: Revision; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function RevisionInfoDialog({
+  revision,
+  open,
+  onOpenChange,
+}: {
+  revision: Revision;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const now = useNow();
   const left = countdown(revision.deadline, now);
   const level = revisionLevel(revision.revisionLevel.id);

@@ -7,7 +7,9 @@ export function RevisionWindowText({ window }: { window: RevisionList['window'] 
   if (window.until === null) return null;
   return (
     <p data-testid="revision-window" className={window.open ? 'text-slate-800' : 'text-slate-700'}>
-      {window.open ? REVISION_MESSAGE.windowOpen(formatDate(window.until), window.daysLeft) : REVISION_MESSAGE.windowEnded(formatDate(window.until))}
+      {window.open
+        ? REVISION_MESSAGE.windowOpen(formatDate(window.until), window.daysLeft)
+        : REVISION_MESSAGE.windowEnded(formatDate(window.until))}
     </p>
   );
 }

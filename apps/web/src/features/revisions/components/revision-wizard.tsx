@@ -43,7 +43,10 @@ function PolicyText() {
     <div className="flex max-h-60 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
       <p>A free revision asks the writer to change the delivered paper so that it meets your original instructions.</p>
       <ul className="list-disc pl-5">
-        <li>Free revisions can be requested until the revision period ends: 14 days after completion for papers under 30 pages, 30 days for longer papers.</li>
+        <li>
+          Free revisions can be requested until the revision period ends: 14 days after completion for papers under 30 pages, 30 days for
+          longer papers.
+        </li>
         <li>One revision can be active at a time.</li>
         <li>The revision must stay within the original instructions; new requirements are a new order.</li>
         <li>The time-frame you choose sets the due date of the revision.</li>
@@ -74,17 +77,32 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
   const nextKey = useRef(1);
   const inputRef = useRef<HTMLInputElement>(null);
 
-  const step = draft.step === 2 && !canOpenTimeFrameStep(draft) ? (canOpenNatureStep(draft) ? 1 : 0) : draft.step === 1 && !canOpenNatureStep(draft) ? 0 : draft.step;
+  const step =
+    draft.step === 2 && !canOpenTimeFrameStep(draft)
+      ? canOpenNatureStep(draft)
+        ? 1
+        : 0
+      : draft.step === 1 && !canOpenNatureStep(draft)
+        ? 0
+        : draft.step;
   const filesOk = files.every((f) => f.problem === null);
   const canFinish = canFinishRevision({ ...draft, submitting }) && filesOk;
 
-  const setFile = (key: number, change: Partial<PickedFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
+  const setFile = (key: number, change: Partial<PickedFile>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = [...(event.target.files ?? [])];
     event.target.value = '';
     setFiles((list) => [
       ...list,
-      ...picked.map((file) => ({ key: nextKey.current++, file, problem: validateOrderFile(file), percent: null, error: null, controller: null })),
+      ...picked.map((file) => ({
+        key: nextKey.current++,
+        file,
+        problem: validateOrderFile(file),
+        percent: null,
+        error: null,
+        controller: null,
+      })),
     ]);
   };
   const toggleCategory = (id: number) =>
@@ -97,11 +115,17 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
     setFieldErrors({});
     let revisionId: number;
     try {
-      revisionId = (await createRevision(orderId, { category: draft.categories, describeProblem: draft.description, revisionLevel: draft.level })).id;
+      revisionId = (
+        await createRevision(orderId, { category: draft.categories, describeProblem: draft.description, revisionLevel: draft.level })
+      ).id;
     } catch (error) {
       // Nothing is lost: the draft stays, the customer fixes and finishes again.
       setFailure(errorMessage(error));
-      setFieldErrors(typeof error === 'object' && error !== null && 'fieldErrors' in error ? (error as { fieldErrors: Record<string, string[]> }).fieldErrors : {});
+      setFieldErrors(
+        typeof error === 'object' && error !== null && 'fieldErrors' in error
+          ? (error as { fieldErrors: Record<string, string[]> }).fieldErrors
+          : {},
+      );
       setSubmitting(false);
       return;
     }
@@ -166,7 +190,12 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
               {categories.isError && <Alert tone="error">{errorMessage(categories.error)}</Alert>}
               {categories.data?.map((c) => (
                 <label key={c.id} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="size-4" checked={draft.categories.includes(c.id)} onChange={() => toggleCategory(c.id)} />
+                  <input
+                    type="checkbox"
+                    className="size-4"
+                    checked={draft.categories.includes(c.id)}
+                    onChange={() => toggleCategory(c.id)}
+                  />
                   {c.name}
                 </label>
               ))}
@@ -196,7 +225,17 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
               ))}
             </div>
             <div className="flex flex-col gap-2">
-              <input ref={inputRef} type="file" multiple className="sr-only" tabIndex={-1} aria-hidden="true" accept={ACCEPT} onChange={onPick} data-testid="revision-file-input" />
+              <input
+                ref={inputRef}
+                type="file"
+                multiple
+                className="sr-only"
+                tabIndex={-1}
+                aria-hidden="true"
+                accept={ACCEPT}
+                onChange={onPick}
+                data-testid="revision-file-input"
+              />
               <div>
                 <Button variant="secondary" onClick={() => inputRef.current?.click()}>
                   <Icon icon={Paperclip} className="size-4" />
@@ -217,8 +256,17 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
               {levels.data?.map((level) => {
                 const due = revisionEta(new Date(now), level.id);
                 return (
-                  <label key={level.id} className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary">
-                    <input type="radio" name={`revision-level-${orderId}`} className="mt-0.5 size-4" checked={draft.level === level.id} onChange={() => update({ level: level.id })} />
+                  <label
+                    key={level.id}
+                    className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm has-[:checked]:border-primary"
+                  >
+                    <input
+                      type="radio"
+                      name={`revision-level-${orderId}`}
+                      className="mt-0.5 size-4"
+                      checked={draft.level === level.id}
+                      onChange={() => update({ level: level.id })}
+                    />
                     <span className="flex flex-col">
                       <span className="font-medium">
                         {level.name} · {level.hours} hours

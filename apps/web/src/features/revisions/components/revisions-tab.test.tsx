@@ -25,7 +25,9 @@ const OPEN = { until: new Date(Date.now() + 10 * DAY).toISOString(), open: true,
 const serve = (list: Partial<RevisionList> = {}) => {
   const state: { list: RevisionList } = { list: { revisions: [], total: 0, window: OPEN, activeRevision: null, ...list } };
   server.use(
-    http.get('/api/en/orders/42', () => HttpResponse.json(orderDetailFixture({ id: 42, status: 5, orderStatus: { id: 5, name: 'Completed' } }))),
+    http.get('/api/en/orders/42', () =>
+      HttpResponse.json(orderDetailFixture({ id: 42, status: 5, orderStatus: { id: 5, name: 'Completed' } })),
+    ),
     http.get('/api/en/orders/revisions', ({ request }) => {
       expect(new URL(request.url).searchParams.get('idOrder')).toBe('42');
       return HttpResponse.json(state.list);
@@ -45,14 +47,19 @@ const wizard = () => screen.findByRole('dialog', { name: 'Request a revision' },
 afterEach(() => window.localStorage.clear());
 
 describe('Revisions tab', { timeout: 30_000 }, () => {
-  it('lists revisions with their status badge, dates and categories; a row opens the info modal with both sides\' files', async () => {
+  it("lists revisions with their status badge, dates and categories; a row opens the info modal with both sides' files", async () => {
     serve({
-      revisions: [revision(7, { revisionStatus: { id: 12, name: 'Verifying' } }), revision(6, { revisionStatus: { id: 5, name: 'Completed' } })],
+      revisions: [
+        revision(7, { revisionStatus: { id: 12, name: 'Verifying' } }),
+        revision(6, { revisionStatus: { id: 5, name: 'Completed' } }),
+      ],
       total: 2,
       activeRevision: { id: 7 },
     });
     server.use(
-      http.get('/api/en/orders/revisions/7/writers/files', () => HttpResponse.json([{ id: 90, name: 'revised.docx', typeName: 'docx', size: 2048, remote: true }])),
+      http.get('/api/en/orders/revisions/7/writers/files', () =>
+        HttpResponse.json([{ id: 90, name: 'revised.docx', typeName: 'docx', size: 2048, remote: true }]),
+      ),
       http.get('/api/en/orders/revisions/7/customers/files', () => HttpResponse.json([])),
     );
     const { user } = await openTab();
@@ -72,7 +79,9 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
 
   it('opens the revision the completion mail links to, even when it is not on the first page', async () => {
     serve({ revisions: [revision(14)], total: 11 });
-    server.use(http.get('/api/en/orders/revisions/3', () => HttpResponse.json(revision(3, { revisionStatus: { id: 5, name: 'Completed' } }))));
+    server.use(
+      http.get('/api/en/orders/revisions/3', () => HttpResponse.json(revision(3, { revisionStatus: { id: 5, name: 'Completed' } }))),
+    );
     signIn();
     renderApp('/orderinfo/42/revisions?revision=3');
     const dialog = await screen.findByRole('dialog', { name: 'Revision #3' }, { timeout: 10_000 });
@@ -87,7 +96,7 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('revision-window')).toHaveTextContent(/^Free revisions ended on /);
   });
 
-  it('walks the three steps with their gates, sends the request once and reloads the list with SPEC\'s notice', async () => {
+  it("walks the three steps with their gates, sends the request once and reloads the list with SPEC's notice", async () => {
     const state = serve();
     let posted: unknown = null;
     let release: () => void = () => undefined;
@@ -133,7 +142,9 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
 
   it('keeps what was typed when the server refuses, and across a reload', async () => {
     serve();
-    server.use(http.post('/api/en/orders/42/revisions', () => HttpResponse.json({ message: 'You have one active revision' }, { status: 409 })));
+    server.use(
+      http.post('/api/en/orders/42/revisions', () => HttpResponse.json({ message: 'You have one active revision' }, { status: 409 })),
+    );
     const first = await openTab();
     await first.user.click(screen.getByRole('button', { name: 'Request a revision' }));
     let dialog = await wizard();
@@ -157,7 +168,7 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
     expect(within(dialog).getByLabelText('Other')).toBeChecked();
   });
 
-  it('refuses a file of a wrong type with SPEC\'s text before anything is sent', async () => {
+  it("refuses a file of a wrong type with SPEC's text before anything is sent", async () => {
     serve();
     const { user } = await openTab();
     await user.click(screen.getByRole('button', { name: 'Request a revision' }));

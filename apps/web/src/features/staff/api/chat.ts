@@ -22,7 +22,11 @@ export interface ChatBase {
 }
 
 /** `GET {chat}/api/staff/orders/{id}/messages?before|after&limit`: oldest first, both chats. */
-export const getStaffMessages = (base: ChatBase, orderId: number, cursor: { before?: number; after?: number } = {}): Promise<MessageList> => {
+export const getStaffMessages = (
+  base: ChatBase,
+  orderId: number,
+  cursor: { before?: number; after?: number } = {},
+): Promise<MessageList> => {
   const query = new URLSearchParams({ limit: String(cursor.after === undefined ? MESSAGES_PAGE_SIZE : MESSAGES_PAGE_MAX) });
   if (cursor.before !== undefined) query.set('before', String(cursor.before));
   if (cursor.after !== undefined) query.set('after', String(cursor.after));
@@ -84,8 +88,12 @@ export const markStaffRead = (base: ChatBase, orderId: number, ids: readonly num
   });
 
 /** A message's file, fetched with the token (lib/download). */
-export const downloadMessageFile = (base: ChatBase, orderId: number, file: { id: number; name: string; size: number }, onProgress: (p: number) => void) =>
-  downloadFile({ ...file, url: `${base.http}${CHAT_PATH.staffFile(orderId, file.id)}` }, onProgress);
+export const downloadMessageFile = (
+  base: ChatBase,
+  orderId: number,
+  file: { id: number; name: string; size: number },
+  onProgress: (p: number) => void,
+) => downloadFile({ ...file, url: `${base.http}${CHAT_PATH.staffFile(orderId, file.id)}` }, onProgress);
 
 /** `GET {chat}/api/staff/orders/unread`: orders with customer messages the viewer's side has not read. */
 export const getStaffUnread = (base: ChatBase): Promise<StaffUnreadSummary> =>

@@ -31,7 +31,8 @@ export const useRefundClaims = () =>
 export const useMarkRefunded = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (claimId: number): Promise<unknown> => apiFetch(`/api/staff/payments/refund-claims/${claimId}/refunded`, { method: 'POST' }),
+    mutationFn: (claimId: number): Promise<unknown> =>
+      apiFetch(`/api/staff/payments/refund-claims/${claimId}/refunded`, { method: 'POST' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.refundClaims() }),
   });
 };

@@ -28,11 +28,12 @@ export const useStaffQueue = (status: number | null, page: number) => useQuery(s
 export const useStaffOrder = (orderId: number) =>
   useQuery({
     queryKey: staffKeys.order(orderId),
-    queryFn: (): Promise<StaffOrder> => apiFetch(`/api/staff/orders/${orderId}`, { schema: () => loadStaff().then((m) => m.staffOrderSchema) }),
+    queryFn: (): Promise<StaffOrder> =>
+      apiFetch(`/api/staff/orders/${orderId}`, { schema: () => loadStaff().then((m) => m.staffOrderSchema) }),
   });
 
 /** The answer of a status change or an assignment is the order: the view shows it, the queue pages refetch. */
-const useOrderWrite = <V,>(orderId: number, write: (value: V) => Promise<StaffOrder>) => {
+const useOrderWrite = <V>(orderId: number, write: (value: V) => Promise<StaffOrder>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
@@ -46,20 +47,33 @@ const useOrderWrite = <V,>(orderId: number, write: (value: V) => Promise<StaffOr
 /** CONTRACT "Staff side": PUT /api/staff/orders/{id}/status { status } (support). */
 export const useSetOrderStatus = (orderId: number) =>
   useOrderWrite(orderId, (status: number) =>
-    apiFetch(`/api/staff/orders/${orderId}/status`, { method: 'PUT', json: { status }, schema: () => loadStaff().then((m) => m.staffOrderSchema) }),
+    apiFetch(`/api/staff/orders/${orderId}/status`, {
+      method: 'PUT',
+      json: { status },
+      schema: () => loadStaff().then((m) => m.staffOrderSchema),
+    }),
   );
 
 /** CONTRACT "Staff side": PUT /api/staff/orders/{id}/writer { idWriter } (support; 422 for a non-writer). */
 export const useAssignWriter = (orderId: number) =>
   useOrderWrite(orderId, (idWriter: number) =>
-    apiFetch(`/api/staff/orders/${orderId}/writer`, { method: 'PUT', json: { idWriter }, schema: () => loadStaff().then((m) => m.staffOrderSchema) }),
+    apiFetch(`/api/staff/orders/${orderId}/writer`, {
+      method: 'PUT',
+      json: { idWriter },
+      schema: () => loadStaff().then((m) => m.staffOrderSchema),
+    }),
   );
 
 /**
  * CONTRACT "Staff side": POST /api/staff/orders/{id}/files (multipart `file`), a writer file of the
  * order. lib/upload reports the progress and cancels (DESIGN rule 9).
  */
-export const deliverOrderFile = async (orderId: number, file: File, onProgress: (percent: number) => void, signal: AbortSignal): Promise<OrderFile> => {
+export const deliverOrderFile = async (
+  orderId: number,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<OrderFile> => {
   const form = new FormData();
   form.append('file', file, file.name);
   const answer = await uploadWithProgress({ url: `/api/staff/orders/${orderId}/files`, form, onProgress, signal });

@@ -11,7 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useMarkRefunded, usePaymentAttention, useRefundClaims, useResolveAttention, useUnappliedPayments } from '../api/money';
 
-const money = (amount: number, currency: string) => (currency === 'USD' ? formatUsd(amountToCents(amount)) : `${amount.toFixed(2)} ${currency}`);
+const money = (amount: number, currency: string) =>
+  currency === 'USD' ? formatUsd(amountToCents(amount)) : `${amount.toFixed(2)} ${currency}`;
 
 const reasonText = (reason: string) => reason.replace(/[-_]/g, ' ');
 
@@ -194,10 +195,19 @@ export function PaymentAttention() {
                 </span>
               </span>
               <span className="flex gap-2">
-                <Button variant="secondary" aria-label={`Keep open: ${label}`} disabled={resolve.isPending} onClick={() => act(a.paymentId, 'kept_open')}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Keep open: ${label}`}
+                  disabled={resolve.isPending}
+                  onClick={() => act(a.paymentId, 'kept_open')}
+                >
                   Keep open
                 </Button>
-                <Button variant="secondary" aria-label={`Decline: ${label}`} onClick={() => setConfirming({ paymentId: a.paymentId, label })}>
+                <Button
+                  variant="secondary"
+                  aria-label={`Decline: ${label}`}
+                  onClick={() => setConfirming({ paymentId: a.paymentId, label })}
+                >
                   Decline
                 </Button>
               </span>

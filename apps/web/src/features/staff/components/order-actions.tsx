@@ -25,7 +25,12 @@ export function StatusForm({ order }: { order: StaffOrder }) {
     <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Change status">
       <Field label="Status" error={change.isError ? errorMessage(change.error) : undefined}>
         {(control) => (
-          <select {...control} className={inputClass} value={status} onChange={(event) => setStatus(Number(event.target.value) as typeof status)}>
+          <select
+            {...control}
+            className={inputClass}
+            value={status}
+            onChange={(event) => setStatus(Number(event.target.value) as typeof status)}
+          >
             {STATUS_IDS.map((id) => (
               <option key={id} value={id}>
                 {ORDER_STATUS_NAME[id]}
@@ -56,11 +61,22 @@ export function WriterForm({ order }: { order: StaffOrder }) {
     setLocalError(null);
     assign.mutate(id, { onSuccess: (next) => toast.success(`Writer #${next.idWriter ?? id} assigned`) });
   };
-  const serverError = assign.error instanceof ApiError ? (assign.error.fieldErrors.idWriter?.[0] ?? errorMessage(assign.error)) : assign.isError ? errorMessage(assign.error) : undefined;
+  const serverError =
+    assign.error instanceof ApiError
+      ? (assign.error.fieldErrors.idWriter?.[0] ?? errorMessage(assign.error))
+      : assign.isError
+        ? errorMessage(assign.error)
+        : undefined;
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Assign writer" noValidate>
-      <Field label="Writer account id" error={localError ?? serverError} hint={order.idWriter === null ? 'No writer yet' : `Now: writer #${order.idWriter}`}>
-        {(control) => <Input {...control} inputMode="numeric" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />}
+      <Field
+        label="Writer account id"
+        error={localError ?? serverError}
+        hint={order.idWriter === null ? 'No writer yet' : `Now: writer #${order.idWriter}`}
+      >
+        {(control) => (
+          <Input {...control} inputMode="numeric" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />
+        )}
       </Field>
       <Button type="submit" variant="secondary" busy={assign.isPending}>
         Assign writer

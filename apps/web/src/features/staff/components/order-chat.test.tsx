@@ -197,7 +197,13 @@ describe('order chat (staff)', { timeout: 30_000 }, () => {
   });
 
   it('gives a writer the writer chat alone, to read and to answer', async () => {
-    const chat = serveChat([message(1, 1, 'Hi writer'), message(2, 2, 'Hi support')], { id: 2, role: 3, firstName: 'Wes', lastName: 'Writer', email: 'writer@example.com' });
+    const chat = serveChat([message(1, 1, 'Hi writer'), message(2, 2, 'Hi support')], {
+      id: 2,
+      role: 3,
+      firstName: 'Wes',
+      lastName: 'Writer',
+      email: 'writer@example.com',
+    });
     signIn();
     const { user } = renderApp('/staff/orders/100');
     const log = await screen.findByRole('log', { name: 'Writer chat' }, { timeout: 10_000 });

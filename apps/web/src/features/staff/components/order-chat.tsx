@@ -71,12 +71,18 @@ function Bubble({ orderId, message }: { orderId: number; message: ChatMessage })
   const read = message.state.id === MESSAGE_STATE.read;
   return (
     <li className={`flex ${fromCustomer ? 'justify-start' : 'justify-end'}`} data-message-id={message.id}>
-      <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${fromCustomer ? 'bg-slate-100 text-slate-900' : 'bg-sky-50 text-slate-900 ring-1 ring-sky-200'}`}>
+      <div
+        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${fromCustomer ? 'bg-slate-100 text-slate-900' : 'bg-sky-50 text-slate-900 ring-1 ring-sky-200'}`}
+      >
         <p className="text-xs font-semibold text-slate-700">
           {AUTHOR[message.direction.id] ?? 'Staff'} · <time dateTime={message.dateCreated}>{formatDateTime(message.dateCreated)}</time>
         </p>
         {message.body !== '' && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-        {message.emoji !== null && <p className="text-2xl" aria-label={`Emoji ${message.emoji}`}>{message.emoji}</p>}
+        {message.emoji !== null && (
+          <p className="text-2xl" aria-label={`Emoji ${message.emoji}`}>
+            {message.emoji}
+          </p>
+        )}
         {message.sticker !== null && <p className="italic">Sticker {message.sticker}</p>}
         <MessageFiles orderId={orderId} message={message} />
         {!fromCustomer && <p className="mt-1 text-right text-xs text-slate-700">{read ? 'Read' : 'Sent'}</p>}
@@ -219,7 +225,19 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
  * support chat); support sees the writer chat as it is, without replying or marking it read (the server
  * sends support's messages as direction 6 and moves support's read pointer in the support chat only).
  */
-function Conversation({ orderId, chat, chatId, active, replies }: { orderId: number; chat: OrderChat; chatId: ChatId; active: boolean; replies: boolean }) {
+function Conversation({
+  orderId,
+  chat,
+  chatId,
+  active,
+  replies,
+}: {
+  orderId: number;
+  chat: OrderChat;
+  chatId: ChatId;
+  active: boolean;
+  replies: boolean;
+}) {
   const list = useRef<HTMLDivElement>(null);
   const data = chat.query.data;
   const messages = (data?.messages ?? []).filter((m) => chatOfDirection(m.direction.id) === chatId);
@@ -302,7 +320,9 @@ function Conversation({ orderId, chat, chatId, active, replies }: { orderId: num
       {replies ? (
         <Composer chat={chat} chatId={chatId} />
       ) : (
-        <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">The writer’s conversation with the customer. Only the writer replies here.</p>
+        <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">
+          The writer’s conversation with the customer. Only the writer replies here.
+        </p>
       )}
     </div>
   );
@@ -319,7 +339,9 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
   const [open, setOpen] = useState<ChatId>(support ? CHAT.support : CHAT.writer);
   const messages = chat.query.data?.messages ?? [];
   const unread = (chatId: ChatId) =>
-    messages.filter((m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read && chatOfDirection(m.direction.id) === chatId).length;
+    messages.filter(
+      (m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read && chatOfDirection(m.direction.id) === chatId,
+    ).length;
   const badge = (chatId: ChatId) => {
     const n = unread(chatId);
     return n > 0 ? (

@@ -110,7 +110,9 @@ export function OrdersQueue({ support }: { support: boolean }) {
                 <span className="flex flex-wrap items-center gap-2">
                   <StatusBadge tone={orderStatusStyle(order.status)}>{order.orderStatus.name}</StatusBadge>
                   {unreadOf(order.id) > 0 && (
-                    <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">{unreadOf(order.id)} unread</span>
+                    <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-white">
+                      {unreadOf(order.id)} unread
+                    </span>
                   )}
                 </span>
                 <span className="text-sm text-slate-700">Due {formatDateTime(order.deadline)}</span>
@@ -121,7 +123,13 @@ export function OrdersQueue({ support }: { support: boolean }) {
         </ul>
       )}
 
-      <Pagination label="Queue pages" page={page} pageCount={pageCount} pages={pageWindow(page, pageCount)} onPageChange={(next) => set({ page: next })} />
+      <Pagination
+        label="Queue pages"
+        page={page}
+        pageCount={pageCount}
+        pages={pageWindow(page, pageCount)}
+        onPageChange={(next) => set({ page: next })}
+      />
     </section>
   );
 }

@@ -53,14 +53,22 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
       calls.status.push(body);
       const order = orders.get(Number(params.id));
       if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
-      const next = { ...order, status: body.status, orderStatus: { id: body.status, name: body.status === 3 ? 'In progress' : 'Completed' } };
+      const next = {
+        ...order,
+        status: body.status,
+        orderStatus: { id: body.status, name: body.status === 3 ? 'In progress' : 'Completed' },
+      };
       orders.set(order.id, next);
       return HttpResponse.json(next);
     }),
     http.put('/api/staff/orders/:id/writer', async ({ params, request }) => {
       const body = (await request.json()) as { idWriter: number };
       calls.writer.push(body);
-      if (body.idWriter !== 2) return HttpResponse.json({ message: 'This account is not a writer', errors: { idWriter: ['This account is not a writer'] } }, { status: 422 });
+      if (body.idWriter !== 2)
+        return HttpResponse.json(
+          { message: 'This account is not a writer', errors: { idWriter: ['This account is not a writer'] } },
+          { status: 422 },
+        );
       const order = orders.get(Number(params.id));
       if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
       const next = { ...order, idWriter: 2 };
@@ -69,7 +77,9 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
     }),
     // The order chat is not under test here (order-chat.test.tsx): an empty history and a quiet socket.
     http.get('*/chat/api/staff/orders/:id/messages', () => HttpResponse.json({ messages: [] })),
-    http.get('*/chat/api/staff/orders/unread', () => HttpResponse.json({ total: 2, orders: [{ orderId: 101, total: 2, writer: 0, support: 2 }] })),
+    http.get('*/chat/api/staff/orders/unread', () =>
+      HttpResponse.json({ total: 2, orders: [{ orderId: 101, total: 2, writer: 0, support: 2 }] }),
+    ),
     ws.link('ws://localhost:3000/chat/staff/orders/messages').addEventListener('connection', () => undefined),
   );
   return calls;
@@ -180,7 +190,17 @@ describe('money queues (support)', { timeout: 30_000 }, () => {
     serveStaff(SUPPORT_ME, 1);
     const posts: { path: string; body: unknown }[] = [];
     const state = {
-      claims: [{ id: 7, orderId: 100, customerId: 40, customerEmail: 'ann@example.com', amount: 12.5, currency: 'USD', createdAt: '2026-11-20T10:00:00.000Z' }],
+      claims: [
+        {
+          id: 7,
+          orderId: 100,
+          customerId: 40,
+          customerEmail: 'ann@example.com',
+          amount: 12.5,
+          currency: 'USD',
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
       attempts: [
         {
           paymentId: 'pay-1',
@@ -203,7 +223,17 @@ describe('money queues (support)', { timeout: 30_000 }, () => {
       http.get('/api/staff/payments/unapplied', () =>
         HttpResponse.json({
           payments: [
-            { paymentId: 'pay-0', orderId: 102, customerId: 40, customerEmail: 'ann@example.com', provider: 'fondy', amount: 9.99, currency: 'USD', reason: 'amount_mismatch', receivedAt: '2026-11-20T10:00:00.000Z' },
+            {
+              paymentId: 'pay-0',
+              orderId: 102,
+              customerId: 40,
+              customerEmail: 'ann@example.com',
+              provider: 'fondy',
+              amount: 9.99,
+              currency: 'USD',
+              reason: 'amount_mismatch',
+              receivedAt: '2026-11-20T10:00:00.000Z',
+            },
           ],
         }),
       ),
@@ -248,7 +278,9 @@ describe('money queues (support)', { timeout: 30_000 }, () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(posts).toEqual([{ path: 'claim 7', body: null }]);
     await user.click(within(attempts).getByRole('button', { name: /^Decline:/ }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Decline this attempt?' })).getByRole('button', { name: 'Decline attempt' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Decline this attempt?' })).getByRole('button', { name: 'Decline attempt' }),
+    );
     expect(await screen.findByText('Attempt declined')).toBeInTheDocument();
     expect(await screen.findByText('No payment attempts need a look.')).toBeInTheDocument();
     expect(posts).toEqual([

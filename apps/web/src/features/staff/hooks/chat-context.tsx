@@ -33,5 +33,9 @@ export const useChatConnection = (): ChatConnection => {
 /** The socket's state, for the "reconnecting" note. */
 export const useSocketState = (socket: StaffSocket): SocketState => {
   const subscribe = useCallback((notify: () => void) => socket.onState(notify), [socket]);
-  return useSyncExternalStore(subscribe, () => socket.state, () => socket.state);
+  return useSyncExternalStore(
+    subscribe,
+    () => socket.state,
+    () => socket.state,
+  );
 };

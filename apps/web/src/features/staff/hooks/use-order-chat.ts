@@ -83,7 +83,14 @@ export const useOrderChat = (orderId: number) => {
   const setStates = useCallback(
     (match: (m: ChatMessage) => boolean) =>
       queryClient.setQueryData<ChatData>(key, (old) =>
-        old ? { ...old, messages: old.messages.map((m) => (match(m) && m.state.id !== MESSAGE_STATE.read ? { ...m, state: { id: MESSAGE_STATE.read } } : m)) } : old,
+        old
+          ? {
+              ...old,
+              messages: old.messages.map((m) =>
+                match(m) && m.state.id !== MESSAGE_STATE.read ? { ...m, state: { id: MESSAGE_STATE.read } } : m,
+              ),
+            }
+          : old,
       ),
     [queryClient, key],
   );
@@ -146,7 +153,10 @@ export const useOrderChat = (orderId: number) => {
           const { chat, by, sequence } = parsed.data;
           // The customer read staff's messages, or another staff console read the customer's.
           const readCustomer = by !== 'customer';
-          setStates((m) => chatOfDirection(m.direction.id) === chat && m.sequence <= sequence && isCustomerDirection(m.direction.id) === readCustomer);
+          setStates(
+            (m) =>
+              chatOfDirection(m.direction.id) === chat && m.sequence <= sequence && isCustomerDirection(m.direction.id) === readCustomer,
+          );
           return;
         }
         default:

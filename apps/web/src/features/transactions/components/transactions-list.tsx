@@ -67,12 +67,24 @@ function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
         <caption className="sr-only">Your payments and refunds</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
           <tr>
-            <th scope="col" className="px-4 py-3 font-medium">Date</th>
-            <th scope="col" className="px-4 py-3 font-medium">Order</th>
-            <th scope="col" className="px-4 py-3 font-medium">Type</th>
-            <th scope="col" className="px-4 py-3 font-medium">Payment system</th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">Amount</th>
-            <th scope="col" className="px-4 py-3 font-medium">Status</th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Date
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Order
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Type
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Payment system
+            </th>
+            <th scope="col" className="px-4 py-3 text-right font-medium">
+              Amount
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -19,16 +19,64 @@ import {
  */
 export const FONDY_SIGNED_FIELDS: ReadonlySet<string> = new Set([
   // request
-  'version', 'order_id', 'merchant_id', 'order_desc', 'amount', 'currency', 'response_url', 'server_callback_url',
-  'lang', 'lifetime', 'merchant_data', 'preauth', 'sender_email', 'delayed', 'product_id', 'payment_systems',
-  'default_payment_system', 'required_rectoken', 'verification', 'verification_type', 'design_id', 'subscription',
-  'subscription_callback_url', 'reservation_data',
+  'version',
+  'order_id',
+  'merchant_id',
+  'order_desc',
+  'amount',
+  'currency',
+  'response_url',
+  'server_callback_url',
+  'lang',
+  'lifetime',
+  'merchant_data',
+  'preauth',
+  'sender_email',
+  'delayed',
+  'product_id',
+  'payment_systems',
+  'default_payment_system',
+  'required_rectoken',
+  'verification',
+  'verification_type',
+  'design_id',
+  'subscription',
+  'subscription_callback_url',
+  'reservation_data',
   // response and callback
-  'order_status', 'response_status', 'tran_type', 'sender_cell_phone', 'sender_account', 'masked_card', 'card_bin',
-  'card_type', 'rrn', 'approval_code', 'response_code', 'response_description', 'reversal_amount', 'settlement_amount',
-  'settlement_currency', 'order_time', 'settlement_date', 'eci', 'fee', 'payment_system', 'payment_id', 'actual_amount',
-  'actual_currency', 'verification_status', 'rectoken', 'rectoken_lifetime', 'additional_info', 'parent_order_id',
-  'checkout_url', 'error_code', 'error_message', 'capture_status', 'capture_amount',
+  'order_status',
+  'response_status',
+  'tran_type',
+  'sender_cell_phone',
+  'sender_account',
+  'masked_card',
+  'card_bin',
+  'card_type',
+  'rrn',
+  'approval_code',
+  'response_code',
+  'response_description',
+  'reversal_amount',
+  'settlement_amount',
+  'settlement_currency',
+  'order_time',
+  'settlement_date',
+  'eci',
+  'fee',
+  'payment_system',
+  'payment_id',
+  'actual_amount',
+  'actual_currency',
+  'verification_status',
+  'rectoken',
+  'rectoken_lifetime',
+  'additional_info',
+  'parent_order_id',
+  'checkout_url',
+  'error_code',
+  'error_message',
+  'capture_status',
+  'capture_amount',
 ]);
 
 /**
@@ -44,7 +92,9 @@ export const fondySignature = (params: Record<string, string | number | undefine
     .filter((v): v is string | number => v !== undefined && v !== null && String(v) !== '')
     .map(String);
   if (values.some((v) => v.includes('|'))) throw new SignatureError('Invalid signature');
-  return createHash('sha1').update([secretKey, ...values].join('|'), 'utf8').digest('hex');
+  return createHash('sha1')
+    .update([secretKey, ...values].join('|'), 'utf8')
+    .digest('hex');
 };
 
 /** Fondy's order_status values (created, processing, declined, approved, expired, reversed). */

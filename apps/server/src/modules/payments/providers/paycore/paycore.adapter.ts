@@ -15,7 +15,9 @@ import {
 
 /** paycore.io callbacks (docs.paycore.io/getting-started/webhooks): X-Signature = base64(sha1(secret . body . secret)). */
 export const paycoreSignature = (rawBody: string, secretKey: string): string =>
-  createHash('sha1').update(secretKey + rawBody + secretKey, 'utf8').digest('base64');
+  createHash('sha1')
+    .update(secretKey + rawBody + secretKey, 'utf8')
+    .digest('base64');
 
 /** Payment invoice statuses. */
 const STATUS: Record<string, PaymentEventStatus> = {

@@ -23,7 +23,9 @@ export const paymentwallSignature = (params: Record<string, string>, secretKey: 
       .sort()
       .map((k) => `${k}=${params[k] ?? ''}`)
       .join('') + secretKey;
-  return createHash(version === 3 ? 'sha256' : 'md5').update(base, 'utf8').digest('hex');
+  return createHash(version === 3 ? 'sha256' : 'md5')
+    .update(base, 'utf8')
+    .digest('hex');
 };
 
 /** Pingback types (docs.paymentwall.com/reference/pingback-home): 0 payment, 1 goodwill, 2 negative, 200-202 risk review. */
@@ -98,7 +100,11 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
     // an MD5 (v2) pingback. Version 1 is deprecated and signs too little to trust.
     const version = opts.signVersion;
     const received = params.sig ?? '';
-    if (params.sign_version !== String(version) || !received || !safeEqual(paymentwallSignature(params, opts.secretKey, version), received)) {
+    if (
+      params.sign_version !== String(version) ||
+      !received ||
+      !safeEqual(paymentwallSignature(params, opts.secretKey, version), received)
+    ) {
       throw new SignatureError();
     }
     const status = TYPE[params.type ?? ''];
@@ -132,7 +138,13 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
     };
     params.sign = paymentwallSignature(params, opts.secretKey, opts.signVersion);
     const doc = (await getJson(`${opts.apiUrl}/rest/payment?${new URLSearchParams(params).toString()}`)) as PaymentStatusDocument | null;
-    if (!doc || doc.object !== 'payment' || doc.id === undefined || doc.product_id !== payment.id || String(doc.uid) !== String(payment.customerId)) {
+    if (
+      !doc ||
+      doc.object !== 'payment' ||
+      doc.id === undefined ||
+      doc.product_id !== payment.id ||
+      String(doc.uid) !== String(payment.customerId)
+    ) {
       return null;
     }
     const type = doc.refunded === true ? '2' : STATUS_TYPE[doc.risk ?? ''];

@@ -93,7 +93,12 @@ export const createPaypalProvider = (opts: PaypalOptions): PaymentProvider => {
     return token.value;
   };
 
-  const api = async (method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<{ status: number; json: unknown }> => {
+  const api = async (
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<{ status: number; json: unknown }> => {
     const res = await fetch(`${opts.apiUrl}${path}`, {
       method,
       headers: {
@@ -141,8 +146,15 @@ export const createPaypalProvider = (opts: PaypalOptions): PaymentProvider => {
   const verifySandboxSignature = (request: { headers: Record<string, string | undefined>; rawBody: string }): boolean => {
     const h = request.headers;
     if (!opts.sandboxKeys || h['paypal-auth-algo'] !== 'SHA256withRSA') return false;
-    const message = paypalSignedMessage(h['paypal-transmission-id'] ?? '', h['paypal-transmission-time'] ?? '', opts.webhookId, request.rawBody);
-    return createVerify('RSA-SHA256').update(message).verify(opts.sandboxKeys.publicKey, h['paypal-transmission-sig'] ?? '', 'base64');
+    const message = paypalSignedMessage(
+      h['paypal-transmission-id'] ?? '',
+      h['paypal-transmission-time'] ?? '',
+      opts.webhookId,
+      request.rawBody,
+    );
+    return createVerify('RSA-SHA256')
+      .update(message)
+      .verify(opts.sandboxKeys.publicKey, h['paypal-transmission-sig'] ?? '', 'base64');
   };
 
   return {
@@ -179,7 +191,12 @@ export const createPaypalProvider = (opts: PaypalOptions): PaymentProvider => {
 
     async capture(payment) {
       if (opts.sandbox || !payment.providerRef) return null;
-      const { status, json } = await api('POST', `/v2/checkout/orders/${encodeURIComponent(payment.providerRef)}/capture`, {}, `capture-${payment.id}`);
+      const { status, json } = await api(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(payment.providerRef)}/capture`,
+        {},
+        `capture-${payment.id}`,
+      );
       if (status >= 200 && status < 300) return eventFromOrder(payment, json as OrderDocument);
       // ORDER_ALREADY_CAPTURED and friends: ask what the order is now.
       return this.queryStatus ? this.queryStatus(payment) : null;
