@@ -267,6 +267,30 @@ describe('loyalty code generation', () => {
     expect(s.code).toBeNull();
     expect(s.codes).toEqual([expect.objectContaining({ code: code.code, state: 'used', idOrder: first.id })]);
   });
+
+  it('two orders racing for one single-use code: one takes it, the other gets the discount field error, never a 500', async () => {
+    const me = await insertCustomer(t, 'double-spender@example.com');
+    await paidOrder(me);
+    await grant(me, 320 - (await summary(me)).points, 'test:double-spender');
+    const code = (await post(me, '/api/en/orders/discounts/loyalty_discounts/code')).json<{ discount: { code: string } }>().discount;
+    const racing = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/en/sites/categories/1/orders',
+          headers: auth(me),
+          payload: body({ discountCode: code.code }),
+        }),
+      ),
+    );
+    const statuses = racing.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 422, 422, 422]);
+    for (const refused of racing.filter((r) => r.statusCode === 422)) {
+      expect(refused.json().errors.discountCode).toEqual(['Invalid discount code']);
+    }
+    const s = await summary(me);
+    expect(s.codes).toEqual([expect.objectContaining({ code: code.code, state: 'used' })]);
+  });
 });
 
 describe('referrals', () => {

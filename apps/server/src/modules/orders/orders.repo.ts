@@ -34,6 +34,22 @@ export interface OrderEditHooks {
 /** Rolls an edit's transaction back when the order's status no longer allows the edit. */
 class OrderNotEditableError extends Error {}
 
+/** The single-use code trigger (migration 0011, ADR 0050) refused a code another order took meanwhile. */
+export class DiscountCodeTakenError extends Error {
+  constructor() {
+    super('single-use discount code already taken');
+    this.name = 'DiscountCodeTakenError';
+  }
+}
+const isDiscountCodeTaken = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === 'discount_codes_used_order_key';
+const takenCodeAsError = (error: unknown): never => {
+  throw isDiscountCodeTaken(error) ? new DiscountCodeTakenError() : error;
+};
+
 /** A catalogue name: the category's own row wins over the shared one (site_category 0). */
 const nameOf = (kind: string, idColumn: string): string =>
   `(SELECT c.name FROM catalogue_items c WHERE c.kind = ${kind} AND c.site_category IN (0, o.site_category)
@@ -141,32 +157,34 @@ export const createOrdersRepo = (db: Db) => ({
     now: Date;
     idempotency: { key: string; requestHash: string } | null;
   }): Promise<{ id: number; uid: string }> =>
-    db.transaction(async (tx) => {
-      const params = [...orderFieldParams(fields), customerId, uid, now];
-      const n = ORDER_FIELD_COLUMNS.length;
-      const [row] = await tx.query<{ id: number; uid: string }>(
-        `INSERT INTO orders (${ORDER_FIELD_COLUMNS.map((c) => c.column).join(', ')}, customer_id, uid, status_id, created_at, updated_at)
+    db
+      .transaction(async (tx) => {
+        const params = [...orderFieldParams(fields), customerId, uid, now];
+        const n = ORDER_FIELD_COLUMNS.length;
+        const [row] = await tx.query<{ id: number; uid: string }>(
+          `INSERT INTO orders (${ORDER_FIELD_COLUMNS.map((c) => c.column).join(', ')}, customer_id, uid, status_id, created_at, updated_at)
          VALUES (${ORDER_FIELD_COLUMNS.map((_, i) => orderFieldPlaceholder(i)).join(', ')}, $${n + 1}, $${n + 2}, $${n + 4}, $${n + 3}, $${n + 3})
          RETURNING id, uid`,
-        [...params, ORDER_STATUS.unpaid],
-      );
-      if (!row) throw new Error('order was not stored');
-      await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
-        row.id,
-        ORDER_STATUS.unpaid,
-        customerId,
-        now,
-      ]);
-      if (idempotency)
-        await createIdempotencyRepo(tx).claim({
+          [...params, ORDER_STATUS.unpaid],
+        );
+        if (!row) throw new Error('order was not stored');
+        await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
+          row.id,
+          ORDER_STATUS.unpaid,
           customerId,
-          key: idempotency.key,
-          requestHash: idempotency.requestHash,
-          orderId: row.id,
           now,
-        });
-      return row;
-    }),
+        ]);
+        if (idempotency)
+          await createIdempotencyRepo(tx).claim({
+            customerId,
+            key: idempotency.key,
+            requestHash: idempotency.requestHash,
+            orderId: row.id,
+            now,
+          });
+        return row;
+      })
+      .catch(takenCodeAsError),
 
   findIdempotent: (k: { customerId: number; key: string }) => createIdempotencyRepo(db).find(k),
 
@@ -236,7 +254,7 @@ export const createOrdersRepo = (db: Db) => ({
       })
       .catch((error: unknown) => {
         if (error instanceof OrderNotEditableError) return null;
-        throw error;
+        return takenCodeAsError(error);
       }),
 
   findDetail: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetailRow | null> => {

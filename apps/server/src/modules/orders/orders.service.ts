@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   calculatePrice,
+  DISCOUNT_MESSAGE,
   checkOrderSubmission,
   DomainError,
   ERROR_CODE,
@@ -33,7 +34,7 @@ import type { ReviewsService } from '../reviews';
 import type { RevisionsService } from '../revisions';
 import { IdempotencyKeyTakenError } from './orders.idempotency.repo';
 import { checkIdempotencyKey, replay, requestHash } from './orders.idempotency';
-import type { OrderEditHooks, OrdersRepo } from './orders.repo';
+import { DiscountCodeTakenError, type OrderEditHooks, type OrdersRepo } from './orders.repo';
 import type { OrderFields } from './orders.rows';
 import { listFilter, toOrderDetail, toOrderListItem } from './orders.wire';
 
@@ -53,6 +54,10 @@ const LEVEL_KIND: Record<ReturnType<typeof levelFieldForCategory>, CatalogueKind
 };
 
 const CATEGORY_NOT_FOUND = 'Site category not found';
+
+/** Two orders raced for one single-use code (ADR 0050): the one that lost gets the discount field's error. */
+const discountCodeTaken = (): DomainError =>
+  new DomainError(ERROR_CODE.validation, INVALID_ORDER, { discountCode: [DISCOUNT_MESSAGE.invalid] });
 
 export interface OrdersServiceDeps {
   repo: OrdersRepo;
@@ -218,6 +223,7 @@ export const createOrdersService = ({
           idempotency: idempotencyKey === undefined ? null : { key: idempotencyKey, requestHash: hash },
         });
       } catch (error) {
+        if (error instanceof DiscountCodeTakenError) throw discountCodeTaken();
         if (!(error instanceof IdempotencyKeyTakenError) || idempotencyKey === undefined) throw error;
         const prior = await repo.findIdempotent({ customerId, key: idempotencyKey });
         if (!prior) throw error;
@@ -248,7 +254,11 @@ export const createOrdersService = ({
       if (!isOrderEditable(state.statusId, forceEditing)) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
       const fields = await prepare({ customerId, category, body, orderId });
       const editableStatuses = Object.values(ORDER_STATUS).filter((s) => isOrderEditable(s, forceEditing));
-      const updated = await repo.update({ customerId, orderId, fields, now: clock.now(), editableStatuses, money });
+      const updated = await repo
+        .update({ customerId, orderId, fields, now: clock.now(), editableStatuses, money })
+        .catch((error: unknown) => {
+          throw error instanceof DiscountCodeTakenError ? discountCodeTaken() : error;
+        });
       // The status moved on (a payment) between the check and the update.
       if (!updated) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
       return updated;
