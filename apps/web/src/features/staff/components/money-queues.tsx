@@ -61,7 +61,12 @@ export function MoneySection<T>({
   );
 }
 
-export const OrderLink = ({ orderId }: { orderId: number }) => <Link to={paths.staffOrder(orderId)}>Order #{orderId}</Link>;
+// Underlined: a link inside a line of text is not told apart by its colour alone (WCAG 1.4.1, axe link-in-text-block).
+export const OrderLink = ({ orderId }: { orderId: number }) => (
+  <Link to={paths.staffOrder(orderId)} className="underline">
+    Order #{orderId}
+  </Link>
+);
 
 /** ADR 0035: money that arrived and did not settle its order; resolved by hand (refund or apply). */
 export function UnappliedPayments() {
