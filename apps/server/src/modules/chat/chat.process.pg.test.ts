@@ -11,7 +11,7 @@ import { createAccessTokens } from '../../lib/jwt';
 import { messageForm, openSocket } from '../../testing/chat-fixtures';
 
 /**
- * Issue 10, CONTRACT "Serving": the chat module as its own process (SERVER_ROLE=chat, what `npm run chat`
+ * ADR 0048, CONTRACT "Serving": the chat module as its own process (SERVER_ROLE=chat, what `npm run chat`
  * sets), beside the main one whose CHAT_BASE_URL points at it. Two real processes (main.ts through tsx,
  * as the lifecycle test runs it) on one PostgreSQL database.
  */
@@ -86,7 +86,7 @@ afterAll(async () => {
   await admin(SERVER_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
-describe('issue 10: the chat as its own process (npm run chat)', () => {
+describe('ADR 0048: the chat as its own process (npm run chat)', () => {
   it(
     'serves the chat at CHAT_BASE_URL while the main process points its settings there and serves no chat',
     { timeout: 180_000 },

@@ -32,7 +32,7 @@ export interface ChatHandle {
 }
 
 /**
- * The messenger (issue 10; ADR 0047, 0048): HTTP routes and sockets under the chat prefix, the fan-out
+ * The messenger (ADR 0047, 0048): HTTP routes and sockets under the chat prefix, the fan-out
  * (in process, or Redis wake-ups with REDIS_URL), the unseen-message mail job.
  */
 export const chatModule: FastifyPluginAsync<ModuleOptions & { onReady?: (handle: ChatHandle) => void }> = async (app, { ctx, onReady }) => {

@@ -17,7 +17,7 @@ const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 const security = [{ bearer: [] }];
 
-/** SPEC §7 "Loyalty and referral", CONTRACT "Paths" (issue 12); paths exact. */
+/** SPEC §7 "Loyalty and referral", CONTRACT "Paths"; paths exact. */
 export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> = async (app, { service }) => {
   app.get(
     '/api/en/orders/discounts/loyalty_discounts/rules',

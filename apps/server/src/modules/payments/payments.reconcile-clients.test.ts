@@ -16,7 +16,7 @@ import { paycoreSignature } from './providers/paycore/paycore.adapter';
 import { paymentwallSignature } from './providers/paymentwall/paymentwall.adapter';
 
 /**
- * Issue 8, ADR 0058: the reconciliation job asks paycore.io (Commerce private API invoice read) and
+ * ADR 0058: the reconciliation job asks paycore.io (Commerce private API invoice read) and
  * Paymentwall (Payment Status API) about attempts left open. Each provider is a local HTTP server that
  * checks our credential or signature as the provider does and answers in its documented shape; the
  * answer goes through the callbacks' exactly-once path.
