@@ -125,7 +125,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthModule, { ctx });
   // ADR 0048: `npm run chat` serves the chat alone.
   if (config.serverRole === 'chat') {
-    await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     app.addHook('onClose', async () => {
       mailer.close();
@@ -167,7 +167,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(revisionsModule, { service: services.revisions });
   });
   // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
-  if (servesChat(config)) await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+  if (servesChat(config))
+    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
