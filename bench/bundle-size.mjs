@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 // Radix Dialog 17 kB, react-hook-form 13 kB, react-query 7.5 kB. The sign-in page needs about all of
 // them; 200 kB leaves room for the app's own code and a schema library, not for a second framework.
 export const LOGIN_JS_BUDGET_BYTES = 200_000;
-// Issue 3: the order wizard, the page ads land on, loads at most 100 KiB of JS before it shows its first step.
+// ADR 0025: the order wizard, the page ads land on, loads at most 100 KiB of JS before it shows its first step.
 export const ORDER_JS_BUDGET_BYTES = 100 * 1024;
 
 const root = path.resolve(import.meta.dirname, '..');

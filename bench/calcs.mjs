@@ -1,4 +1,4 @@
-// Issue 3 benchmark: `PUT /api/en/sites/categories/1/orders/calcs` through the real app (buildApp: plugins,
+// ADR 0026 benchmark: `PUT /api/en/sites/categories/1/orders/calcs` through the real app (buildApp: plugins,
 // security headers, zod body and response, the pricing service with its table cache) against a bare Fastify
 // route with the same zod schemas (fastify-type-provider-zod) and the same price function over the same
 // tables loaded once, in the same run (DESIGN "Tests": each result a ratio against a bare baseline).
@@ -171,7 +171,7 @@ export const runCalcsBench = async () => {
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.info('== PUT …/orders/calcs (issue 3)');
+  console.info('== PUT …/orders/calcs (ADR 0026)');
   await runCalcsBench();
   // Not a timed test: the verdicts are printed, the exit code stays 0 (the machine may be busy).
   process.exit(0);

@@ -1,4 +1,4 @@
-// Issue 10 benchmark: chat delivery. 2,000 sockets (two tabs per order) in 1,000 orders, support posting
+// ADR 0048 benchmark: chat delivery. 2,000 sockets (two tabs per order) in 1,000 orders, support posting
 // messages; measured from the POST to each frame 1 on the sockets of the order:
 //  1. latency at a steady rate (BENCH_CHAT_RATE messages a second for BENCH_DURATION_S): p50 and p99, goal p99 <= 50 ms;
 //  2. throughput, closed loop (BENCH_CHAT_INFLIGHT posts in flight): messages fully delivered a second, against

@@ -6,7 +6,7 @@
 //
 //   npm run build -w @app/web && node bench/first-paint.mjs            (390 px phone, visitor)
 //
-// Exit code 1 when /order is over its 100 KiB budget (issue 3).
+// Exit code 1 when /order is over its 100 KiB budget (ADR 0025, 0028).
 /* global document, window, MutationObserver, requestAnimationFrame -- code passed to page.addInitScript and page.evaluate runs in the browser */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 8: the resident memory of the whole `npm start` process tree (npm, any wrapper, the server) at
+// ADR 0031: the resident memory of the whole `npm start` process tree (npm, any wrapper, the server) at
 // idle on the demo data: first start (new database, demo data seeded) and a restart on that database,
 // each after /login was served once and 10 s of quiet. Goal: under 300 MB both times.
 // `node bench/idle-memory.mjs` (Linux or macOS: ps); exits 1 over budget.

@@ -1,4 +1,4 @@
-// Lighthouse against the built product and against a bare React page built in the same run (issue 13).
+// Lighthouse against the built product and against a bare React page built in the same run (ADR 0040).
 //
 //   node bench/lighthouse.mjs                  (builds the web app first)
 //   SKIP_WEB_BUILD=1 node bench/lighthouse.mjs (uses apps/web/dist as it is)

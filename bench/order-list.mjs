@@ -1,4 +1,4 @@
-// Issue 5 benchmark: the dashboard's order list for a customer with 1,000 orders among 100,000, through
+// ADR 0021 benchmark: the dashboard's order list for a customer with 1,000 orders among 100,000, through
 // the real app (buildApp, auth, zod, service) against a bare Fastify route running the same SQL on the raw
 // driver, in the same run (DESIGN "Tests": each result a ratio against a bare baseline). Goals: the app
 // serves at least 0.8x the bare throughput with a p99 at most 1.25x the bare one.

@@ -1,11 +1,11 @@
 // `npm run bench`: benchmarks with their budgets (DESIGN "Tests"); not part of `npm test`.
 // Builds the web app (skipped with SKIP_WEB_BUILD=1 when apps/web/dist exists), then measures the
 // JavaScript /login and /order load before first paint (from the build's manifest, and as Chromium loads it),
-// Lighthouse on /order and /login against a bare React page (issue 13), PUT …/calcs against a bare route with the same
-// schema and price function (issue 3), the order list route against a bare route on the raw
-// driver (issue 5; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), the server's memory
+// Lighthouse on /order and /login against a bare React page (ADR 0040), PUT …/calcs against a bare route with the same
+// schema and price function (ADR 0026), the order list route against a bare route on the raw
+// driver (ADR 0021; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), the server's memory
 // while a 100 MB upload streams in, and `npm start` itself: cold and warm start time, idle memory of its
-// process tree (issue 8). Exits 1 when a budget is exceeded.
+// process tree (ADR 0031). Exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -29,16 +29,16 @@ if (!(process.env.SKIP_WEB_BUILD === '1' && built)) {
 console.info('\n== bundle size');
 const loginWithin = printLoginBundle(measureLoginBundle());
 console.info('');
-// Issue 3: what /order loads before its first paint.
+// ADR 0025, 0028: what /order loads before its first paint.
 const within = printLoginBundle(measureRouteBundle('order'), ORDER_JS_BUDGET_BYTES) && loginWithin;
 
-console.info('\n== what Chromium loads before /order shows its first step (issue 3)');
+console.info('\n== what Chromium loads before /order shows its first step (ADR 0025, 0028)');
 const paintWithin = await runFirstPaintBench();
 
-console.info('\n== Lighthouse: /order and /login against a bare React page (issue 13)');
+console.info('\n== Lighthouse: /order and /login against a bare React page (ADR 0040)');
 const lighthouseWithin = await runLighthouseBench({ build: false });
 
-console.info('\n== PUT …/orders/calcs against a bare route with the same schema and price function (issue 3)');
+console.info('\n== PUT …/orders/calcs against a bare route with the same schema and price function (ADR 0026)');
 const calcsWithin = await runCalcsBench();
 
 console.info('\n== order list (1,000 orders of one customer among 100,000)');
@@ -47,10 +47,10 @@ const listWithin = await runOrderListBench();
 console.info('\n== memory while streaming a 100 MB upload');
 const uploadWithin = await runUploadMemoryBench();
 
-console.info('\n== npm start: cold and warm start to /healthz (issue 8)');
+console.info('\n== npm start: cold and warm start to /healthz (ADR 0058)');
 const startWithin = await runStartTimeBench();
 
-console.info('\n== npm start: idle memory of the whole process tree on the demo data (issue 8)');
+console.info('\n== npm start: idle memory of the whole process tree on the demo data (ADR 0031)');
 const idleWithin = await runIdleMemoryBench();
 
 process.exitCode =

@@ -1,4 +1,4 @@
-// Issue 8: what `npm start` costs until /healthz answers 200.
+// ADR 0058: what `npm start` costs until /healthz answers 200.
 //   cold: both builds are out of date (their stamps removed, as after a pull that changed the sources)
 //         and the data directory is new (migrations and the demo data run);
 //   warm: the same again with nothing changed (the build is reused, the database exists).

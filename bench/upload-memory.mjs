@@ -1,4 +1,4 @@
-// Issue 5 benchmark: the server's memory while a 100 MB order file streams in. The real server runs in a
+// ADR 0012 benchmark: the server's memory while a 100 MB order file streams in. The real server runs in a
 // child process (`node --import tsx apps/server/src/main.ts` on a fresh data directory); its resident set
 // (VmRSS in /proc/<pid>/status, Linux) is sampled every 50 ms. Goal: the peak at most 64 MB above idle.
 // `node bench/upload-memory.mjs`

@@ -5,7 +5,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 import { essayOrderBody, expect, freshEmail, openSignedIn, test, type Tokens } from './support';
 
 /**
- * Issue 10: "a server restart in the middle of sending". This journey runs its own server (not the
+ * ADR 0049: "a server restart in the middle of sending". This journey runs its own server (not the
  * suite's), on a port of its own, so it can stop it: the message is stored, the server is killed
  * before the answer leaves, a new server starts on the same data, and the customer's tab delivers the
  * message exactly once by itself (outbox, reconnect with backoff, Idempotency-Key).

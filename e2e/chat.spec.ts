@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 10 journeys: the customer's messenger in one browser context, support in another (through the
+ * Chat journeys (ADR 0047, 0049): the customer's messenger in one browser context, support in another (through the
  * staff API and the staff socket, as the staff console would), on the real server.
  */
 test.describe.configure({ mode: 'serial' });

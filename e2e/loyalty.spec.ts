@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 12 journeys: points after a sandbox payment, a code generated from them and applied in the
+ * Loyalty journeys (ADR 0050, 0051): points after a sandbox payment, a code generated from them and applied in the
  * wizard, and a referral from the friend's sign-up in the wizard to ready to a discount.
  */
 test.describe.configure({ mode: 'serial' });

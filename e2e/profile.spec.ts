@@ -13,7 +13,7 @@ import {
   type Tokens,
 } from './support';
 
-/** Issue 12 "Profile and privacy": settings, password, signed-in devices, the privacy modal, the report, deletion. Desktop and phone. */
+/** ADR 0052, 0053 "Profile and privacy": settings, password, signed-in devices, the privacy modal, the report, deletion. Desktop and phone. */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(90_000);
 const SLOW = { timeout: 20_000 };

@@ -111,7 +111,7 @@ export const checkBuild = (root, inputs, outDir, entry) => {
 
 /**
  * The web build's environment: always a production build, whatever NODE_ENV the server runs with
- * (`NODE_ENV=development npm start` must not ship React's development build, issue 13).
+ * (`NODE_ENV=development npm start` must not ship React's development build, ADR 0057).
  */
 export const webBuildEnv = (env) => ({ ...env, NODE_ENV: 'production' });
 

@@ -1,4 +1,4 @@
-// scripts/builds.mjs: what `npm start` rebuilds, and when (issue 8), and how (issue 13).
+// scripts/builds.mjs: what `npm start` rebuilds, and when (ADR 0030), and how (ADR 0057).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,7 +36,7 @@ afterEach(() => {
   for (const dir of fixtures.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the web build is reused until its inputs change (issue 8)', () => {
+describe('the web build is reused until its inputs change (ADR 0030)', () => {
   it('is out of date without a stamp, current once stamped, and stale again after a source change', () => {
     const { dir, write, dist } = fixture();
     const before = inputsHash(dir, WEB_BUILD_INPUTS);
@@ -114,7 +114,7 @@ describe('the check before each start reads no file when nothing was touched (AD
   });
 });
 
-describe('npm start builds the web app for production, whatever NODE_ENV the server has (issue 13)', () => {
+describe('npm start builds the web app for production, whatever NODE_ENV the server has (ADR 0057)', () => {
   it('gives the build NODE_ENV=production and Vite --mode production', () => {
     expect(webBuildEnv({ NODE_ENV: 'development', PORT: '3000' })).toEqual({ NODE_ENV: 'production', PORT: '3000' });
     const { args, cwd } = webBuildCommand(root);
@@ -123,7 +123,7 @@ describe('npm start builds the web app for production, whatever NODE_ENV the ser
   });
 });
 
-describe('the server bundle (issue 8: no TypeScript loader in the running server)', () => {
+describe('the server bundle (ADR 0030: no TypeScript loader in the running server)', () => {
   it('bundles the server into one ES module whose folders still point at the sources', async () => {
     await buildServer(root);
     const bundle = readFileSync(path.join(root, 'apps/server/dist/main.mjs'), 'utf8');

@@ -1,4 +1,4 @@
-// Issue 8: `npm ci --omit=dev && npm start` must work. This clones the repository as committed (HEAD)
+// ADR 0029, 0030: `npm ci --omit=dev && npm start` must work. This clones the repository as committed (HEAD)
 // into .tmp, installs it without devDependencies, and then, as an operator would:
 //   1. starts it with NODE_ENV=production (PORT and DATA_DIR from a `.env` file, PUBLIC_ORIGIN from the
 //      environment) and waits for /healthz 200 and for `/` to answer the web app's HTML;

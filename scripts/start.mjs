@@ -1,7 +1,7 @@
 // `npm start`: bring the two builds up to date, then run the server in this very process (ADR 0030).
 // - The web app (Vite) and the server (esbuild, one ES module) are rebuilt only when their inputs
 //   changed since their last build (scripts/builds.mjs); the web app always as a production build,
-//   whatever NODE_ENV the server runs with (issue 13).
+//   whatever NODE_ENV the server runs with (ADR 0057).
 // - The server's bundle is imported here: no TypeScript loader and no wrapper process beside it, so
 //   signals reach the server directly and its exit code is this process's exit code.
 // SKIP_WEB_BUILD=1 serves whatever apps/web/dist holds without looking at it (the e2e run builds once,
@@ -43,7 +43,7 @@ const run = ({ command, args, cwd, env }) =>
     });
   });
 
-// `npm run chat` (`start.mjs --chat`): the chat module alone, from the same bundle and configuration (issue 10,
+// `npm run chat` (`start.mjs --chat`): the chat module alone, from the same bundle and configuration (ADR 0048,
 // ADR 0048); it serves no web app, so none is built.
 const chatOnly = process.argv.includes('--chat');
 if (chatOnly) process.env.SERVER_ROLE = 'chat';

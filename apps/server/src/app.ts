@@ -123,9 +123,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
-  // Issue 10: `npm run chat` serves the chat alone (ADR 0048).
+  // ADR 0048: `npm run chat` serves the chat alone.
   if (config.serverRole === 'chat') {
-    await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     app.addHook('onClose', async () => {
       mailer.close();
@@ -166,8 +166,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(filesModule, { ctx, service: services.files });
     await forms.register(revisionsModule, { service: services.revisions });
   });
-  // Issue 10: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
-  if (servesChat(config)) await app.register(chatModule, { ctx, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+  // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
+  if (servesChat(config))
+    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });

@@ -29,7 +29,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
-  // Issue 10: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
+  // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
   SERVER_ROLE: z.enum(['all', 'chat']).default('all'),
   CHAT_REDIS_PREFIX: z.string().min(1).max(100).default('chat:'),
   CHAT_MAIL_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
@@ -108,7 +108,7 @@ export interface Config {
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
-   * Issue 10 (ADR 0048): `all` serves everything (the chat too, unless CHAT_BASE_URL points elsewhere);
+   * ADR 0048: `all` serves everything (the chat too, unless CHAT_BASE_URL points elsewhere);
    * `chat` serves only the chat module under CHAT_BASE_URL's path (`npm run chat`).
    */
   serverRole: 'all' | 'chat';

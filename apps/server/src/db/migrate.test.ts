@@ -75,7 +75,7 @@ describe('seedDatabase on a new database', () => {
 
   it('with demo data later: the demo accounts, codes and orders join the base data', async () => {
     await seedDatabase(db, { demo: true, clock: systemClock });
-    // The three demo accounts and the demo customer's referred friends (issue 12).
+    // The three demo accounts and the demo customer's referred friends (ADR 0051).
     expect(await count('users')).toBe(3 + DEMO_REFERRED.length);
     expect(await count('discount_codes')).toBe(2);
     expect(await count('orders')).toBeGreaterThanOrEqual(10);

@@ -67,7 +67,7 @@ export const accountRateLimit = (app: FastifyInstance, bucket: string, perHour: 
   });
 
 /**
- * Issue 10: `max` requests per `windowMs` per signed-in account (chat sends: a burst and a minute), in the
+ * ADR 0048: `max` requests per `windowMs` per signed-in account (chat sends: a burst and a minute), in the
  * shared store; past it 429 with Retry-After and `message`. Goes after the guard in `preHandler`.
  */
 export const accountWindowRateLimit = (app: FastifyInstance, bucket: string, max: number, windowMs: number, message: string): LimitHook =>

@@ -3,7 +3,7 @@ import { ROLE } from '@app/domain';
 import { createAccessTokens } from '../lib/jwt';
 import type { TestApp } from './build-test-app';
 
-/** Accounts, orders and message forms for the chat tests (issue 10). */
+/** Accounts, orders and message forms for the chat tests (ADR 0047, 0048). */
 export const chatFixtures = (t: Pick<TestApp, 'db' | 'config' | 'clock'>) => {
   const tokens = createAccessTokens(t.config.jwtSecret ?? '', t.clock);
   const user = async (role: number, email: string): Promise<{ id: number; token: string }> => {

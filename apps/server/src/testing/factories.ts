@@ -22,6 +22,8 @@ export interface TestOrder {
   uid?: string;
   status?: number;
   title?: string;
+  /** empty unless given */
+  description?: string;
   siteCategory?: number;
   workTypeId?: number;
   levelId?: number;
@@ -47,9 +49,9 @@ export const insertOrder = async (db: Queryable, o: TestOrder): Promise<{ id: nu
   const uid = o.uid ?? randomBytes(16).toString('base64url');
   const [row] = await db.query<{ id: number; uid: string }>(
     `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, writer_id,
-       hidden, created_at, deadline, completed_at, basic_price_cents, final_price_cents)
+       hidden, created_at, deadline, completed_at, basic_price_cents, final_price_cents, description)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, COALESCE($12::timestamptz, now()),
-       COALESCE($13::timestamptz, COALESCE($12::timestamptz, now()) + interval '10 days'), $14, $15, $16)
+       COALESCE($13::timestamptz, COALESCE($12::timestamptz, now()) + interval '10 days'), $14, $15, $16, $17)
      RETURNING id, uid`,
     [
       uid,
@@ -68,6 +70,7 @@ export const insertOrder = async (db: Queryable, o: TestOrder): Promise<{ id: nu
       o.completedAt ?? null,
       o.basicPriceCents ?? 2400,
       o.finalPriceCents ?? 2400,
+      o.description ?? '',
     ],
   );
   if (!row) throw new Error('the test order was not stored');

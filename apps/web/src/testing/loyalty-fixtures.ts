@@ -1,7 +1,7 @@
 import { LOYALTY_EARNING_RULE_TEXT, LOYALTY_RULES, type GeneratedDiscount, type LoyaltySummary } from '@app/domain/loyalty';
 import type { ReferralItem } from '@app/domain/referral';
 
-/** The loyalty answers of a healthy API (issue 12); a test passes what differs. */
+/** The loyalty answers of a healthy API (ADR 0050, 0051); a test passes what differs. */
 export const loyaltySummaryFixture = (overrides: Partial<LoyaltySummary> = {}): LoyaltySummary => ({
   points: 150,
   rules: [...LOYALTY_RULES],

@@ -14,7 +14,7 @@ import { loyaltySummaryFixture } from './loyalty-fixtures';
 import { priceCalcHandler } from './price-calc-handler';
 
 /** What a healthy API answers; a test overrides one handler with server.use() to change a story. */
-/** Issue 10: the chat server at settings' `messages_url` and its socket (CONTRACT "Chat"). */
+/** ADR 0047: the chat server at settings' `messages_url` and its socket (CONTRACT "Chat"). */
 export const CHAT_HTTP = 'http://localhost:3000/chat';
 export const chatSocket = ws.link('ws://localhost:3000/chat/customers/orders/messages');
 
@@ -63,7 +63,7 @@ export const defaultHandlers = [
   http.get('/api/en/orders/revisions', () =>
     HttpResponse.json({ revisions: [], total: 0, window: { until: null, open: false, daysLeft: 0 }, activeRevision: null }),
   ),
-  // Issue 12: /loyalty.
+  // ADR 0050: /loyalty.
   http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(loyaltySummaryFixture())),
   http.get('/api/en/customers/referral', () => HttpResponse.json({ url: 'http://localhost:3000/order?ref_id=7', readyReferrals: 0 })),
   http.get('/api/en/customers/referrals/referral_customers', () => HttpResponse.json({ referrals: [], total: 0 })),

@@ -28,7 +28,7 @@ export const CUSTOMER_MESSAGE = {
   somethingWentWrong: 'Something went wrong',
   // SPEC §8 "Account deletion": the other failure.
   deletionFailed: 'Error',
-  // Not SPEC texts (issue 12, ADR 0053): the password change and the session list.
+  // Not SPEC texts (ADR 0053): the password change and the session list.
   wrongCurrentPassword: 'The current password is not correct',
   passwordUpdated: 'Your password has been changed. Your other sessions were signed out.',
   sessionEnded: 'The session has been signed out.',
@@ -207,7 +207,7 @@ export const passwordChangeFormSchema = passwordChangeBodySchema
   .refine((v) => v.newPassword === v.repeatPassword, { path: ['repeatPassword'], message: PASSWORD_MISMATCH_MESSAGE });
 export type PasswordChangeFormValues = z.infer<typeof passwordChangeFormSchema>;
 
-/** Active sessions (issue 12, beyond SPEC; ADR 0053): one refresh-token family is one signed-in device. */
+/** Active sessions (beyond SPEC; ADR 0053): one refresh-token family is one signed-in device. */
 export const sessionSchema = z.object({
   id: z.string(),
   device: z.string(),

@@ -32,7 +32,7 @@ export const refundClaimListSchema = z.object({ claims: z.array(refundClaimSchem
 export type RefundClaimList = z.infer<typeof refundClaimListSchema>;
 
 /**
- * Issue 8, ADR 0058: why the reconciliation job (ADR 0037) handed an open attempt to support.
+ * ADR 0058: why the reconciliation job (ADR 0037) handed an open attempt to support.
  * - `no_status_api`: the provider cannot be asked about it;
  * - `provider_error`: the provider's status API kept failing (errors, refusals) until the last check;
  * - `still_open`: the provider kept answering "not paid yet" until the last check.
@@ -40,7 +40,7 @@ export type RefundClaimList = z.infer<typeof refundClaimListSchema>;
 export const PAYMENT_ATTENTION_REASONS = ['no_status_api', 'provider_error', 'still_open'] as const;
 export type PaymentAttentionReason = (typeof PAYMENT_ATTENTION_REASONS)[number];
 
-/** Issue 8, ADR 0058: GET /api/staff/payments/attention, stale attempts flagged for support, oldest first. */
+/** ADR 0058: GET /api/staff/payments/attention, stale attempts flagged for support, oldest first. */
 export const paymentAttentionSchema = z.object({
   paymentId: z.string(),
   orderId: z.number().int(),

@@ -468,6 +468,6 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
       }
     }
   }
-  // Issue 12: the demo customer's points and referrals.
+  // ADR 0050, 0051: the demo customer's points and referrals.
   await seedDemoLoyalty(q, { customerId, now });
 };

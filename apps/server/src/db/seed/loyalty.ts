@@ -6,14 +6,14 @@ import { insertAccount } from './accounts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Two friends the demo customer referred (issue 12): one just signed up (1), one with a paid order (3). */
+/** Two friends the demo customer referred (ADR 0051): one just signed up (1), one with a paid order (3). */
 export const DEMO_REFERRED = [
   { email: 'friend.new@example.com', firstName: 'Riley', lastName: 'Chen', paid: false },
   { email: 'friend.ready@example.com', firstName: 'Casey', lastName: 'Ortiz', paid: true },
 ] as const;
 
 /**
- * Issue 12 demo data: the demo customer's paid orders earned their points (one ledger entry each, ADR
+ * Loyalty demo data (ADR 0050, 0051): the demo customer's paid orders earned their points (one ledger entry each, ADR
  * 0050), and two referrals. The friends' passwords are random: nobody signs in as them.
  */
 export const seedDemoLoyalty = async (q: Queryable, { customerId, now }: { customerId: number; now: Date }): Promise<void> => {

@@ -29,7 +29,7 @@ import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth
 
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
   repo: AuthRepo;
-  /** Issue 12: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
+  /** ADR 0051: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
   onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
 };
 

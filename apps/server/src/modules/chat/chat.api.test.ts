@@ -402,7 +402,7 @@ describe('attachments', () => {
   });
 });
 
-describe('issue 10: send limits', () => {
+describe('ADR 0047: send limits', () => {
   it("answers 429 with Retry-After past the burst, with the chat's message", async () => {
     const c = await newCustomer();
     const codes: number[] = [];

@@ -70,7 +70,7 @@ const later = (_customer: unknown, ms: number): void => {
   t.clock.advance(ms);
 };
 
-describe('issue 10: the unseen-message mail', () => {
+describe('ADR 0048: the unseen-message mail', () => {
   it('mails once, 5 minutes after an unread support message, with the message and a link to the support chat', async () => {
     const c = await newCustomer();
     await staffSay('support', c.orderId, 'Your paper needs a <b>source</b> list');

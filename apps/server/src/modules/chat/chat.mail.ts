@@ -27,7 +27,7 @@ const describe = (m: UnseenMessage): string => {
   return parts.join(' ');
 };
 
-/** Issue 10: the mail naming a conversation's unseen messages, with a link to the chat. */
+/** ADR 0048: the mail naming a conversation's unseen messages, with a link to the chat. */
 export const unseenMessagesMail = (m: {
   to: string;
   firstName: string;
@@ -54,7 +54,7 @@ export const unseenMessagesMail = (m: {
 };
 
 /**
- * The unseen-message mail (issue 10, ADR 0048): a customer who has not read a staff message within 5
+ * The unseen-message mail (ADR 0048): a customer who has not read a staff message within 5
  * minutes gets one mail per order chat naming the unseen messages, at most one per chat an hour, none
  * when they read them meanwhile. The state lives in `chat_unseen_mail` (due time, claim lease, what the
  * last mail named), so a restart resumes, two instances share the work, and a message is never named in

@@ -19,7 +19,7 @@ const gauge = async (): Promise<number> => {
   return Number(/^chat_open_sockets (\d+)$/m.exec(res.body)?.[1] ?? NaN);
 };
 
-describe('issue 10: /metrics counts open chat sockets', () => {
+describe('ADR 0048: /metrics counts open chat sockets', () => {
   it('goes up with a socket and down when it closes', async () => {
     expect(await gauge()).toBe(0);
     const customer = await chatFixtures(t).customer('chat.metrics@example.com');

@@ -5,13 +5,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE, SOCKET_EVENT, siteSettingsSchema } from '@app/domain';
+import { ORDER_STATUS, ROLE, SOCKET_EVENT, siteSettingsSchema } from '@app/domain';
+import type { Queryable } from '../../db/client';
 import { systemClock } from '../../lib/clock';
 import { createAccessTokens } from '../../lib/jwt';
 import { messageForm, openSocket } from '../../testing/chat-fixtures';
+import { insertOrder } from '../../testing/factories';
 
 /**
- * Issue 10, CONTRACT "Serving": the chat module as its own process (SERVER_ROLE=chat, what `npm run chat`
+ * ADR 0048, CONTRACT "Serving": the chat module as its own process (SERVER_ROLE=chat, what `npm run chat`
  * sets), beside the main one whose CHAT_BASE_URL points at it. Two real processes (main.ts through tsx,
  * as the lifecycle test runs it) on one PostgreSQL database.
  */
@@ -86,7 +88,7 @@ afterAll(async () => {
   await admin(SERVER_URL, `DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
-describe('issue 10: the chat as its own process (npm run chat)', () => {
+describe('ADR 0048: the chat as its own process (npm run chat)', () => {
   it(
     'serves the chat at CHAT_BASE_URL while the main process points its settings there and serves no chat',
     { timeout: 180_000 },
@@ -113,12 +115,15 @@ describe('issue 10: the chat as its own process (npm run chat)', () => {
         databaseUrl,
         `INSERT INTO users (role, email, password_hash, status_id) VALUES (6, 'process.support@example.com', 'x', 1) RETURNING id`,
       );
-      const [order] = await admin(
-        databaseUrl,
-        `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline, basic_price_cents, final_price_cents)
-       VALUES (md5(random()::text), $1, 1, 1, 2, 'Process essay', 3, 240, 3, now() + interval '10 days', 2400, 2400) RETURNING id`,
-        [customer?.id],
-      );
+      const adminDb: Queryable = {
+        query: async <T>(sql: string, params?: readonly unknown[]) => (await admin(databaseUrl, sql, [...(params ?? [])])) as T[],
+      };
+      const order = await insertOrder(adminDb, {
+        customerId: Number(customer?.id),
+        title: 'Process essay',
+        pages: 3,
+        status: ORDER_STATUS.inProgress,
+      });
       const tokens = createAccessTokens(JWT_SECRET, systemClock);
       const customerToken = await tokens.sign({ userId: Number(customer?.id), role: ROLE.customer });
       const supportToken = await tokens.sign({ userId: Number(support?.id), role: ROLE.support });
@@ -132,7 +137,7 @@ describe('issue 10: the chat as its own process (npm run chat)', () => {
 
       const socket = await openSocket(`ws://127.0.0.1:${chat.port}/chat/customers/orders/messages?accessToken=${customerToken}`);
       const form = messageForm({ message: JSON.stringify({ body: 'from the chat process' }) });
-      const sent = await fetch(`${chatBase}/api/staff/orders/${order?.id}/messages`, {
+      const sent = await fetch(`${chatBase}/api/staff/orders/${order.id}/messages`, {
         method: 'POST',
         headers: { authorization: `Bearer ${supportToken}`, ...form.headers },
         body: form.payload,
@@ -157,7 +162,7 @@ describe('issue 10: the chat as its own process (npm run chat)', () => {
         headers: { authorization: `Bearer ${customerToken}`, origin: 'http://127.0.0.1:3999' },
       });
       expect(unread.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:3999');
-      expect(await unread.json()).toEqual({ total: 1, orders: [{ orderId: order?.id, total: 1 }] });
+      expect(await unread.json()).toEqual({ total: 1, orders: [{ orderId: order.id, total: 1 }] });
     },
   );
 });

@@ -7,7 +7,7 @@ import { buildTestApp, createTestClock, createTestDb, type TestApp } from '../..
 import { chatFixtures, messageForm, openSocket, type TestSocket } from '../../testing/chat-fixtures';
 
 /**
- * Issue 10 "Several instances": two app instances, each with its own pool on one PostgreSQL database,
+ * ADR 0048 "Several instances": two app instances, each with its own pool on one PostgreSQL database,
  * and one Redis. Whatever happens on one reaches the sockets of the other within a second.
  */
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,7 +72,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-describe('issue 10: two instances on one PostgreSQL and one Redis', () => {
+describe('ADR 0048: two instances on one PostgreSQL and one Redis', () => {
   it('delivers a message posted through one to a socket on the other within 1 s, with the unread update', async () => {
     const c = await newCustomer();
     const other = await newCustomer();

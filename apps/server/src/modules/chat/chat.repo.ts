@@ -109,7 +109,7 @@ const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
 /**
- * The messenger's SQL (issue 10, ADR 0047). A customer's query carries the customer id in its WHERE
+ * The messenger's SQL (ADR 0047). A customer's query carries the customer id in its WHERE
  * (DESIGN rule 3); a staff query is scoped by the order found through `staffOrder`.
  */
 export const createChatRepo = (db: Db) => ({

@@ -8,6 +8,7 @@ import {
   chatMessageSchema,
   DomainError,
   ERROR_CODE,
+  errorBodySchema,
   FILE_MESSAGE,
   MESSAGE_FILE_MAX_BYTES,
   MESSAGE_FILES_MAX,
@@ -25,7 +26,6 @@ import { accountWindowRateLimit } from '../../plugins/rate-limit';
 import type { NewMessageFile } from './chat.repo';
 import type { ChatActor, ChatService } from './chat.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const orderParams = z.object({ id: z.string().max(20) });
 const fileParams = z.object({ id: z.string().max(20), fileId: z.string().max(20) });

@@ -15,7 +15,7 @@ import { chatFixtures, messageForm, openSocket, type TestSocket } from '../../te
 import type { ChatHandle } from './index';
 
 /**
- * Issue 10: unread counts cannot drift. Random interleavings of staff and customer sends, reads from
+ * ADR 0047: unread counts cannot drift. Random interleavings of staff and customer sends, reads from
  * either of two tabs (of any subset of what the tab has seen, in any order), and tab reconnects; after
  * every step each count the customer can see (the read answer, GET unread, each tab's latest frame 5 or
  * the GET it made on connecting) equals a recount from the messages, and the model's.
@@ -53,7 +53,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('issue 10: unread counts equal a recount from the messages', () => {
+describe('ADR 0047: unread counts equal a recount from the messages', () => {
   it('holds for random sends, reads, reconnects and two tabs', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 16 }), async (commands) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import type { ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
-import { createFiles } from '../files';
+import type { FilesService } from '../files';
 import { createMemoryBus, createRedisBus, type ChatBus } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
 import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
@@ -32,12 +32,16 @@ export interface ChatHandle {
 }
 
 /**
- * The messenger (issue 10; ADR 0047, 0048): HTTP routes and sockets under the chat prefix, the fan-out
- * (in process, or Redis wake-ups with REDIS_URL), the unseen-message mail job.
+ * The messenger (ADR 0047, 0048): HTTP routes and sockets under the chat prefix, the fan-out
+ * (in process, or Redis wake-ups with REDIS_URL), the unseen-message mail job. `files` is the app's one
+ * files service from the composition root (ADR 0054), where chat attachments are stored.
  */
-export const chatModule: FastifyPluginAsync<ModuleOptions & { onReady?: (handle: ChatHandle) => void }> = async (app, { ctx, onReady }) => {
+export const chatModule: FastifyPluginAsync<ModuleOptions & { files: FilesService; onReady?: (handle: ChatHandle) => void }> = async (
+  app,
+  { ctx, files, onReady },
+) => {
   const bus = ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
-  const service = createChatService({ repo: createChatRepo(ctx.db), files: createFiles(ctx), bus, clock: ctx.clock });
+  const service = createChatService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock });
   const hub = createHub({ bus, reads: service.hubReads, log: ctx.log, now: () => ctx.clock.now().getTime() });
   const mailJob = createUnseenMailJob({
     db: ctx.db,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMER_MESSAGE, customerSchema, sessionListSchema } from '@app/domain';
+import { CUSTOMER_MESSAGE, customerSchema, ORDER_STATUS, sessionListSchema } from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import type { AppContext } from '../../context';
+import { insertOrder } from '../../testing/factories';
 import { authServiceFor } from '../auth';
 import { createCustomersRepo } from './customers.repo';
 import { createCustomersService, REPORT_BATCH_ROWS } from './customers.service';
@@ -348,30 +349,34 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
     const { email, id, session } = await newCustomer();
     const other = sessionOf((await signIn(email, PASSWORD, SAFARI_IPHONE)).json());
     await putPrivacy(session, id, { ...allOn });
-    const [order] = await t.db.query<{ id: number }>(
-      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, description, pages, urgency_hours, status_id, deadline,
-         basic_price_cents, final_price_cents)
-       VALUES ($1, $2, 1, 1, 2, 'My secret topic', 'About me', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
-      [`del-order-${id}-0123456789`, id],
-    );
+    const order = await insertOrder(t.db, {
+      customerId: id,
+      uid: `del-order-${id}-0123456789`,
+      title: 'My secret topic',
+      description: 'About me',
+      status: ORDER_STATUS.paid,
+      deadline: new Date(Date.now() + 9 * 24 * 3600 * 1000),
+      basicPriceCents: 1999,
+      finalPriceCents: 1999,
+    });
     await t.db.query(
       `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`,
-      [id, order?.id],
+      [id, order.id],
     );
     await t.db.query(
       `INSERT INTO order_files (order_id, customer_id, source, name, type_name, size_bytes, storage_key) VALUES ($1, $2, 'customer', 'my-cv.pdf', 'pdf', 10, $3)`,
-      [order?.id, id, `del-key-${id}`],
+      [order.id, id, `del-key-${id}`],
     );
 
     const [support] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 6 ORDER BY id LIMIT 1`);
     await t.db.query(
       `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES
          ($1, $2, 1, 'support', 2, $2, 'My phone is 555 0100', now()), ($1, $2, 2, 'support', 6, $3, 'Thanks, noted', now())`,
-      [order?.id, id, support?.id],
+      [order.id, id, support?.id],
     );
     await t.db.query(
       `INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`,
-      [id, `del-earned-${id}`, order?.id],
+      [id, `del-earned-${id}`, order.id],
     );
 
     const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth });
@@ -397,7 +402,7 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
     expect(user?.deleted_at).toBeInstanceOf(Date);
     const [kept] = await t.db.query<Record<string, unknown>>(
       'SELECT title, description, final_price_cents, status_id FROM orders WHERE id = $1',
-      [order?.id],
+      [order.id],
     );
     expect(kept).toEqual({ title: 'Deleted', description: '', final_price_cents: 1999, status_id: 2 });
     expect(await t.db.query('SELECT amount_cents FROM transactions WHERE customer_id = $1', [id])).toEqual([{ amount_cents: 1999 }]);
@@ -435,28 +440,31 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
   it('downloads a JSON attachment with the profile, orders, files, transactions and consent history', async () => {
     const { email, id, session } = await newCustomer();
     await putPrivacy(session, id, { ...allOn, technical_data: false });
-    const [order] = await t.db.query<{ id: number }>(
-      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline,
-         basic_price_cents, final_price_cents)
-       VALUES ($1, $2, 1, 1, 2, 'Report essay', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
-      [`gdpr-order-${id}-0123456789`, id],
-    );
+    const order = await insertOrder(t.db, {
+      customerId: id,
+      uid: `gdpr-order-${id}-0123456789`,
+      title: 'Report essay',
+      status: ORDER_STATUS.paid,
+      deadline: new Date(Date.now() + 9 * 24 * 3600 * 1000),
+      basicPriceCents: 1999,
+      finalPriceCents: 1999,
+    });
     await t.db.query(
       `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents) VALUES ($1, $2, 'fondy', 'payment', 1999)`,
-      [id, order?.id],
+      [id, order.id],
     );
     await t.db.query(
       `INSERT INTO order_files (order_id, customer_id, source, name, type_name, size_bytes, storage_key) VALUES ($1, $2, 'customer', 'brief.pdf', 'pdf', 10, $3)`,
-      [order?.id, id, `gdpr-key-${id}`],
+      [order.id, id, `gdpr-key-${id}`],
     );
     const [support] = await t.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 6 ORDER BY id LIMIT 1`);
     await t.db.query(
       `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES ($1, $2, 1, 'support', 6, $3, 'Hello from support', now())`,
-      [order?.id, id, support?.id],
+      [order.id, id, support?.id],
     );
     await t.db.query(
       `INSERT INTO loyalty_points_ledger (customer_id, kind, points, entry_key, order_id, created_at) VALUES ($1, 'earned', 20, $2, $3, now())`,
-      [id, `gdpr-earned-${id}`, order?.id],
+      [id, `gdpr-earned-${id}`, order.id],
     );
     const friend = await newCustomer({ confirmed: false });
     await t.db.query('INSERT INTO referrals (referrer_id, referred_id, created_at) VALUES ($1, $2, now())', [id, friend.id]);
@@ -467,9 +475,9 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     const doc = res.json();
     expect(doc.profile).toMatchObject({ id, email, firstName: 'Ada', enabledTechnicalData: false });
     expect(doc.profile).not.toHaveProperty('password_hash');
-    expect(doc.orders).toEqual([expect.objectContaining({ id: order?.id, title: 'Report essay', finalPrice: 19.99 })]);
-    expect(doc.files).toEqual([expect.objectContaining({ name: 'brief.pdf', orderId: order?.id })]);
-    expect(doc.transactions).toEqual([expect.objectContaining({ orderId: order?.id, amount: 19.99, type: 'payment' })]);
+    expect(doc.orders).toEqual([expect.objectContaining({ id: order.id, title: 'Report essay', finalPrice: 19.99 })]);
+    expect(doc.files).toEqual([expect.objectContaining({ name: 'brief.pdf', orderId: order.id })]);
+    expect(doc.transactions).toEqual([expect.objectContaining({ orderId: order.id, amount: 19.99, type: 'payment' })]);
     expect(doc.consentHistory.map((c: { consent: string }) => c.consent)).toEqual([
       'technical_data',
       'location_usages',
@@ -477,9 +485,9 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
       'email_subscription',
     ]);
     expect(doc.messages).toEqual([
-      expect.objectContaining({ orderId: order?.id, chat: 'support', direction: 6, body: 'Hello from support', files: [] }),
+      expect.objectContaining({ orderId: order.id, chat: 'support', direction: 6, body: 'Hello from support', files: [] }),
     ]);
-    expect(doc.pointsLedger).toEqual([expect.objectContaining({ kind: 'earned', points: 20, orderId: order?.id })]);
+    expect(doc.pointsLedger).toEqual([expect.objectContaining({ kind: 'earned', points: 20, orderId: order.id })]);
     expect(doc.referrals).toEqual([expect.objectContaining({ role: 'referrer' })]);
     // The friend's report names the referral as theirs, without the referrer's code.
     const friendDoc = (await report(friend.session, friend.id)).json();
@@ -499,16 +507,19 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
   it('is complete for a customer with 5,000 chat messages and written in batches, never whole in memory', async () => {
     const { id, session } = await newCustomer();
     const ROWS = 5000;
-    const [order] = await t.db.query<{ id: number }>(
-      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline,
-         basic_price_cents, final_price_cents)
-       VALUES ($1, $2, 1, 1, 2, 'Chatty order', 2, 240, 2, now() + interval '9 days', 1999, 1999) RETURNING id`,
-      [`gdpr-chat-${id}-0123456789`, id],
-    );
+    const order = await insertOrder(t.db, {
+      customerId: id,
+      uid: `gdpr-chat-${id}-0123456789`,
+      title: 'Chatty order',
+      status: ORDER_STATUS.paid,
+      deadline: new Date(Date.now() + 9 * 24 * 3600 * 1000),
+      basicPriceCents: 1999,
+      finalPriceCents: 1999,
+    });
     await t.db.query(
       `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at)
        SELECT $1, $2, g, 'writer', 1, $2, 'message ' || g || ' ' || repeat('x', 200), now() FROM generate_series(1, $3) AS g`,
-      [order?.id, id, ROWS],
+      [order.id, id, ROWS],
     );
     // Through the service: each piece it hands out holds at most one batch.
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };

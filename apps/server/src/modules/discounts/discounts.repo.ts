@@ -15,7 +15,7 @@ const toStored = (r: DiscountRow): StoredDiscount => ({
 });
 
 /**
- * Issue 12 (ADR 0050): a single-use code no order has taken (or taken by the order being edited, $4), and
+ * ADR 0050: a single-use code no order has taken (or taken by the order being edited, $4), and
  * a code not past its expiry.
  */
 const usable = (now: string, orderId: string) =>

@@ -30,7 +30,7 @@ const toFile = (r: FileRow): StoredOrderFile => ({
   size: Number(r.size_bytes),
   storageKey: r.storage_key,
 });
-/** Issue 8, 10: a customer's quota counts their order and revision uploads and the files they sent in chat. */
+/** ADR 0039, 0048: a customer's quota counts their order and revision uploads and the files they sent in chat. */
 const CUSTOMER_STORED_BYTES = `SELECT (
     (SELECT COALESCE(SUM(size_bytes), 0) FROM order_files WHERE customer_id = $1 AND source = 'customer')
   + (SELECT COALESCE(SUM(size_bytes), 0) FROM message_files WHERE uploaded_by = $1)
@@ -106,7 +106,7 @@ export const createFilesRepo = (db: Db) => ({
   /** Of the given storage keys, those some file row still points to (the orphan sweep keeps them). */
   knownStorageKeys: async (keys: readonly string[]): Promise<Set<string>> => {
     if (keys.length === 0) return new Set();
-    // Issue 10: chat attachments live in the same storage.
+    // ADR 0048: chat attachments live in the same storage.
     const rows = await db.query<{ storage_key: string }>(
       'SELECT storage_key FROM order_files WHERE storage_key = ANY($1::text[]) UNION SELECT storage_key FROM message_files WHERE storage_key = ANY($1::text[])',
       [[...keys]],

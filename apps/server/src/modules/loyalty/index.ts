@@ -7,7 +7,7 @@ export type { LoyaltyService } from './loyalty.service';
 /** Called by payments (settle, refund), staff (status 7) and auth (sign-up with ref_id), in their transactions. */
 export { earnPointsForPayment, recordReferral, reversePointsForOrder } from './loyalty.hooks';
 
-/** Issue 12: loyalty points, codes generated from them, and referrals (SPEC §3, §4, §7). */
+/** Loyalty points, codes generated from them, and referrals (SPEC §3, §4, §7; ADR 0050, 0051). */
 export const loyaltyModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   await app.register(loyaltyRoutes, { service: createLoyaltyService({ db: ctx.db, clock: ctx.clock, origin: ctx.origin }) });
 };

@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client';
 import { createLoyaltyRepo } from './loyalty.repo';
 
 /**
- * What other modules call inside their own transactions (issue 12). Each writes at most one ledger entry
+ * What other modules call inside their own transactions (ADR 0050, 0051). Each writes at most one ledger entry
  * under a key the database holds unique, so a repeated callback or event adds nothing.
  */
 

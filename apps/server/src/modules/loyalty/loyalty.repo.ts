@@ -88,7 +88,7 @@ const REFERRAL_SELECT = `
   LEFT JOIN discount_codes dc ON dc.code = r.discount_code`;
 
 /**
- * Loyalty points, generated codes and referrals (issue 12). Every customer query carries the customer id
+ * Loyalty points, generated codes and referrals (ADR 0050, 0051). Every customer query carries the customer id
  * in its WHERE (DESIGN rule 3): another customer's referral is not found.
  */
 export const createLoyaltyRepo = (q: Queryable) => ({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   loyaltyCodeSchema,
+  errorBodySchema,
   loyaltyRulesSchema,
   loyaltySummarySchema,
   referralDiscountSchema,
@@ -12,12 +13,11 @@ import {
 import { currentUser } from '../../plugins/auth';
 import type { LoyaltyService } from './loyalty.service';
 
-const errorBodySchema = z.object({ message: z.string().optional(), errors: z.record(z.string(), z.array(z.string())).optional() });
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 const security = [{ bearer: [] }];
 
-/** SPEC §7 "Loyalty and referral", CONTRACT "Paths" (issue 12); paths exact. */
+/** SPEC §7 "Loyalty and referral", CONTRACT "Paths"; paths exact. */
 export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> = async (app, { service }) => {
   app.get(
     '/api/en/orders/discounts/loyalty_discounts/rules',

@@ -19,7 +19,7 @@ export interface PaymentAttentionRow {
   since: Date;
 }
 
-/** SQL of support's queue of stale attempts (issue 8, ADR 0058). */
+/** SQL of support's queue of stale attempts (ADR 0058). */
 export const createAttentionRepo = (q: Queryable) => ({
   /**
    * Attempts the reconciliation job flagged, not yet resolved by support, and still open (one that a

@@ -7,7 +7,7 @@ import { createReconcileRepo } from './payments.reconcile.repo';
 import { fondySignature } from './providers/fondy/fondy.adapter';
 
 /**
- * Issue 8, ADR 0058: support's queue of stale attempts the reconciliation job (ADR 0037) handed over,
+ * ADR 0058: support's queue of stale attempts the reconciliation job (ADR 0037) handed over,
  * `GET /api/staff/payments/attention`, and `POST …/{paymentId}/resolved`.
  */
 

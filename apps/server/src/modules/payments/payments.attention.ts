@@ -14,7 +14,7 @@ import { createPaymentsRepo } from './payments.repo';
 import { createSettleRepo } from './payments.settle.repo';
 
 /**
- * Issue 8 (ADR 0058): support's queue of attempts the reconciliation job (ADR 0037) could not settle, and
+ * ADR 0058: support's queue of attempts the reconciliation job (ADR 0037) could not settle, and
  * the action that takes one off it. Declining goes the callbacks' way: one stored event
  * (`support-declined:<id>`, once), a forward-only state move, the order's pending flag recomputed; money
  * that still arrives for it later is parked (ADR 0034), never applied to a changed order, never lost.

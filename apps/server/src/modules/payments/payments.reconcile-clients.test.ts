@@ -7,6 +7,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { createTestClock, createTestDb, type TestClock } from '../../testing/build-test-app';
+import { insertOrder } from '../../testing/factories';
 import { createAccessTokens } from '../auth';
 import { createPaymentsRepo } from './payments.repo';
 import { createReconciler } from './payments.reconcile';
@@ -16,7 +17,7 @@ import { paycoreSignature } from './providers/paycore/paycore.adapter';
 import { paymentwallSignature } from './providers/paymentwall/paymentwall.adapter';
 
 /**
- * Issue 8, ADR 0058: the reconciliation job asks paycore.io (Commerce private API invoice read) and
+ * ADR 0058: the reconciliation job asks paycore.io (Commerce private API invoice read) and
  * Paymentwall (Payment Status API) about attempts left open. Each provider is a local HTTP server that
  * checks our credential or signature as the provider does and answers in its documented shape; the
  * answer goes through the callbacks' exactly-once path.
@@ -170,13 +171,8 @@ const newOrder = async (db: Db) => {
     [`asked-${seq}@example.com`],
   );
   const uid = `asked-${String(seq).padStart(4, '0')}-abcdefghijklmnop`;
-  const [order] = await db.query<{ id: number }>(
-    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id,
-       deadline, basic_price_cents, final_price_cents)
-     VALUES ($1, $2, 1, 1, 2, 'Asked essay', 2, 240, 1, now() + interval '10 days', 2400, 2400) RETURNING id`,
-    [uid, user?.id],
-  );
-  if (!order || !user) throw new Error('no order');
+  if (!user) throw new Error('no customer');
+  const order = await insertOrder(db, { customerId: user.id, uid, title: 'Asked essay' });
   return { id: order.id, uid, customerId: user.id };
 };
 const attemptOf = async (db: Db, orderId: number) => {

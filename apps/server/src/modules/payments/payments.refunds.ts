@@ -8,7 +8,7 @@ import { createRefundsRepo } from './payments.refunds.repo';
 import type { PaymentEvent } from './providers/types';
 
 /**
- * Issue 8 "Refunds and late events": a provider's verified refund or chargeback event, in the transaction
+ * ADR 0035, 0036 (refunds and late events): a provider's verified refund or chargeback event, in the transaction
  * that stored the event (so once per provider event). It writes the refund row, one per paid attempt
  * whoever reports it first (support's status change writes under the same key), and moves the order to
  * refunded (7).
@@ -30,12 +30,12 @@ export const applyProviderRefund = async (
     log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
   const moved = await createRefundsRepo(tx).markOrderRefunded({ orderId: payment.orderId, paymentId: payment.id, now });
   if (!moved) log.info({ provider, paymentId: payment.id, orderId: payment.orderId }, 'provider refund left the order status as it was');
-  // Issue 12 (ADR 0050): the order's loyalty points are taken back, once.
+  // ADR 0050: the order's loyalty points are taken back, once.
   else await reversePointsForOrder(tx, { orderId: payment.orderId, now });
 };
 
 /**
- * Issue 8 "late events": a refund or chargeback the provider sent before the payment's own paid event
+ * ADR 0035 (late events): a refund or chargeback the provider sent before the payment's own paid event
  * (webhooks arrive in any order) was stored but could not apply. Once the attempt is paid, in the same
  * transaction, that refund applies: the attempt ends refunded, the order at 7, one refund row.
  */

@@ -21,7 +21,7 @@ import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
 
 /**
- * Issue 8 (ADR 0034): a verified `paid` event, inside the transaction that locked its attempt. The order
+ * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
  * is locked next and its current charge decides: the exact money settles it; any other money (a canceled
  * or declined attempt, another amount or currency, a changed price, an order already paid) is parked:
  * recorded, not applied, listed for support, logged, and shown on the order.
@@ -112,7 +112,7 @@ export const settlePaid = async (
       : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
-  // Issue 12 (ADR 0050): the payment's loyalty points, once per payment, in this transaction.
+  // ADR 0050: the payment's loyalty points, once per payment, in this transaction.
   await earnPointsForPayment(tx, {
     paymentId: payment.id,
     orderId: payment.orderId,

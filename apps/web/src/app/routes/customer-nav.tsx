@@ -41,7 +41,7 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   );
 }
 
-/** Below 992 px the navigation hides behind "Menu": the unread count shows on the button too (issue 10). */
+/** Below 992 px the navigation hides behind "Menu": the unread count shows on the button too (ADR 0049). */
 export function MenuUnread() {
   const unread = useAllUnread().data?.total ?? 0;
   if (unread <= 0) return null;

@@ -8,7 +8,7 @@ import { ReferralTab } from '@/features/loyalty/components/referral-tab';
 
 const isLoyaltyTab = (value: string | null): value is LoyaltyTab => LOYALTY_TABS.some((tab) => tab === value);
 
-/** SPEC §2 "/loyalty: Bonuses, with sub-tabs referral and discount" (issue 12): points above, the sub-tabs below. */
+/** SPEC §2 "/loyalty: Bonuses, with sub-tabs referral and discount" (ADR 0050, 0051): points above, the sub-tabs below. */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(QUERY_PARAM.tab);

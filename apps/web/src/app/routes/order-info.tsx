@@ -16,7 +16,7 @@ import { useOrderUnread } from '@/features/chat/api/use-order-unread';
 // The Revisions tab (list, wizard, info modal) loads when it is opened: the order page stays light (ADR 0044).
 const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: m.RevisionsTab })));
 
-// The messenger (both chats, pickers, uploads) loads when the Messages tab opens (issue 10, ADR 0049).
+// The messenger (both chats, pickers, uploads) loads when the Messages tab opens (ADR 0049).
 const MessagesTab = lazy(() => import('@/features/chat/components/messages-tab').then((m) => ({ default: m.MessagesTab })));
 
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);

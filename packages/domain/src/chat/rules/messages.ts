@@ -142,7 +142,7 @@ export const CLIENT_ID_PATTERN = /^[A-Za-z0-9_:.-]{1,64}$/;
 export const SOCKET_PING_INTERVAL_MS = 300_000;
 export const SOCKET_PONG_TIMEOUT_MS = 10_000;
 export const WRITER_ONLINE_POLL_MS = 60_000;
-/** Issue 10: the server's protocol pings, under the 60 s idle timeout of common proxies; a socket silent for two is dropped. */
+/** ADR 0047: the server's protocol pings, under the 60 s idle timeout of common proxies; a socket silent for two is dropped. */
 export const SERVER_PING_INTERVAL_MS = 30_000;
 /** A typing start without a stop clears itself after this long on the receiving side (ADR 0047). */
 export const TYPING_TIMEOUT_MS = 8_000;
@@ -154,11 +154,11 @@ export const SOCKETS_PER_STAFF_MAX = 20;
 /** Client frames per socket and second beyond which they are dropped (typing storms). */
 export const SOCKET_FRAMES_PER_SECOND_MAX = 20;
 
-/** Issue 10: message sends per account, a burst and a minute; past either 429 with Retry-After. */
+/** ADR 0048: message sends per account, a burst and a minute; past either 429 with Retry-After. */
 export const CHAT_SEND_BURST = { max: 10, windowMs: 10_000 } as const;
 export const CHAT_SEND_PER_MINUTE = 30;
 
-/** Issue 10: the unseen-message mail: a staff message unread this long, at most one mail per chat this often. */
+/** ADR 0048: the unseen-message mail: a staff message unread this long, at most one mail per chat this often. */
 export const UNSEEN_MAIL_AFTER_MS = 5 * 60_000;
 export const UNSEEN_MAIL_MIN_GAP_MS = 60 * 60_000;
 

@@ -122,7 +122,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
           No writer is assigned to this order yet. Your messages will wait for them here; support can help meanwhile.
         </p>
       )}
-      {/* The list is a log (issue 10): polite, new messages read once; focusable so it scrolls by keyboard. */}
+      {/* The list is a log (ADR 0049): polite, new messages read once; focusable so it scrolls by keyboard. */}
       <div
         ref={scroller}
         onScroll={onScroll}

@@ -6,7 +6,7 @@ import { CHAT_HTTP, chatSocket } from '@/testing/msw-handlers';
 import { orderDetailFixture, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
-/** Issue 10: the Messages tab against MSW (HTTP and the socket). */
+/** ADR 0049: the Messages tab against MSW (HTTP and the socket). */
 const ORDER = 42;
 const at = (minutes: number) => new Date(Date.UTC(2030, 0, 5, 9, minutes)).toISOString();
 const message = (id: number, direction: number, body: string, patch: Record<string, unknown> = {}) => ({

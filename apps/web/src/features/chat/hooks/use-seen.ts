@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 
 /**
- * Messages count as read only when seen (issue 10): at least half of the message in view of the list,
+ * Messages count as read only when seen (ADR 0049): at least half of the message in view of the list,
  * in a tab the customer is looking at (document.visibilityState). Returns a ref callback for each
  * unread message element (with `data-message-id`); `onSeen` gets ids as they become seen.
  */

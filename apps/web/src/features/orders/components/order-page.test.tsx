@@ -132,7 +132,7 @@ describe('order details', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
   });
 
-  it("shows the messages tab with 'You have unread messages' when the chat counts some (issue 10)", async () => {
+  it("shows the messages tab with 'You have unread messages' when the chat counts some (ADR 0049)", async () => {
     server.use(
       http.get('/api/en/sites/categories/:category/orders', () =>
         HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2 }], total: 1 }),

@@ -38,7 +38,7 @@ const openDashboard = async (url = '/dashboard') => {
 // Whole-app renders on a shared 2-core machine: more than the default 5 s per test.
 describe('dashboard order list', { timeout: 20_000 }, () => {
   it("asks the first site category's list path with 12 a page and shows each card's facts", async () => {
-    // Issue 10: the cards' unread counts follow the chat's summary (the startup socket keeps it live).
+    // ADR 0049: the cards' unread counts follow the chat's summary (the startup socket keeps it live).
     server.use(
       http.get('http://localhost:3000/chat/api/customers/orders/unread', () =>
         HttpResponse.json({ total: 2, orders: [{ orderId: 7, total: 2 }] }),

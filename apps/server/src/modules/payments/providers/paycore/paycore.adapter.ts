@@ -114,7 +114,7 @@ export const createPaycoreProvider = (opts: PaycoreOptions): PaymentProvider => 
   },
 
   /**
-   * Issue 8 (ADR 0058): the invoice read of paycore.io's Commerce private API,
+   * ADR 0058: the invoice read of paycore.io's Commerce private API,
    * `GET {PAYCORE_API_URL}/payment-invoices/{invoice id}` with the account's secret key as the bearer
    * token; the answer is the same invoice document its callbacks carry. It is trusted as PayPal's order
    * read is: TLS to the configured host and our credential; its `reference_id` must be this attempt, and

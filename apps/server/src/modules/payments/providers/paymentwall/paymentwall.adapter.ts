@@ -122,7 +122,7 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
   },
 
   /**
-   * Issue 8 (ADR 0058): Paymentwall's Payment Status API, `GET {PAYMENTWALL_API_URL}/rest/payment` with
+   * ADR 0058: Paymentwall's Payment Status API, `GET {PAYMENTWALL_API_URL}/rest/payment` with
    * `key`, `uid`, `ag_external_id`, `sign_version` (the configured one) and `sign`, signed as a widget
    * call. The answer is unsigned and trusted over TLS from the configured host; it must name this attempt
    * and customer. Its event id is the pingback's (`<ref>:<type>`), so a pingback of the same state later
