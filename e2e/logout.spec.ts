@@ -10,6 +10,8 @@ test.describe('log out', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     expect(await storedTokens(page)).toEqual({ accessToken: null, refreshToken: null });
+    // The sign-in page's code loads after the move: check it once it is drawn (CI once ran axe on the blank moment).
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await shoot(page, 'logged-out');
     await expectNoAxeViolations(page, 'logged out');
 
