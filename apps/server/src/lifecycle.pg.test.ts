@@ -126,7 +126,9 @@ describe('graceful shutdown (SIGTERM)', () => {
     expect(refused).toBe(true);
     // ...while the upload that started before goes on and gets its answer.
     upload.socket.write(body.slice(100));
-    const { code } = await server.exited;
+    // The answer's bytes and the process's exit reach this test by two channels in either order: wait for
+    // both (the socket closes when the server is gone, so an unanswered upload still fails below).
+    const [{ code }] = await Promise.all([server.exited, upload.closed]);
     expect(upload.received()).toMatch(/^HTTP\/1\.1 200 /);
     expect(code, server.output()).toBe(0);
     expect(server.output()).toContain('shutting down');
