@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { MailMessage } from '../mail';
 import { createChatMailRepo, type UnseenMessage } from './chat.mail.repo';
+import { createPeriodicJob } from '../../lib/periodic-job';
 
 /** How many due conversations one run claims, and how long a claim holds if the process dies. */
 const BATCH = 20;
@@ -134,31 +135,8 @@ export const createUnseenMailJob = ({
     return sent;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  const schedule = (): void => {
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => log.error({ err: error }, 'chat: the unseen-message run failed'))
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  return {
-    runOnce,
-    start(): void {
-      if (intervalMs <= 0 || !stopped) return;
-      stopped = false;
-      schedule();
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  // The unseen mail is due in the database, so a restart resumes it (ADR 0048).
+  const job = createPeriodicJob({ intervalMs, run: runOnce, log, failure: 'chat: the unseen-message run failed' });
+  return { runOnce, start: job.start, stop: job.stop };
 };
 export type UnseenMailJob = ReturnType<typeof createUnseenMailJob>;

@@ -322,7 +322,8 @@ describe('reconciliation asks paycore.io and Paymentwall', () => {
     clock.advance(31 * MINUTE);
     await expect.poll(async () => (await attemptOf(db, order.id)).reconcile_checks, { timeout: 5000 }).toBe(1);
     await expect.poll(async () => (await attemptOf(db, order.id)).reconcile_at?.getTime()).toBe(clock.now().getTime() + 30 * MINUTE);
-    expect(lines.some((l) => String(l.msg).includes('the provider did not answer') && l.paymentId === id)).toBe(true);
+    // The log line follows the row's update: wait for it rather than read it at once (it raced under load).
+    await expect.poll(() => lines.some((l) => String(l.msg).includes('the provider did not answer') && l.paymentId === id)).toBe(true);
     clock.advance(31 * MINUTE);
     await expect.poll(async () => (await attemptOf(db, order.id)).reconcile_checks, { timeout: 5000 }).toBe(2);
     // Backed off: the next check is twice the delay away.

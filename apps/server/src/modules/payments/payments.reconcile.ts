@@ -6,6 +6,7 @@ import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createReconcileRepo } from './payments.reconcile.repo';
 import type { Providers } from './providers';
 import type { PaymentEvent } from './providers/types';
+import { createPeriodicJob } from '../../lib/periodic-job';
 
 /** How many due attempts one run claims. */
 const BATCH = 20;
@@ -109,34 +110,13 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     return claimed.length;
   };
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = true;
-  const tick = () => {
-    running = runOnce()
-      .catch((error: unknown) => log.error({ err: error }, 'reconciliation run failed'))
-      .finally(() => {
-        if (!stopped) schedule();
-      });
-  };
-  const schedule = () => {
-    timer = setTimeout(tick, intervalMs);
-    timer.unref();
-  };
-
+  // The attempts' due times are in the database, so a restart resumes the job (ADR 0037).
+  const job = createPeriodicJob({ intervalMs, run: runOnce, log, failure: 'reconciliation run failed' });
   return {
     runOnce,
     /** Starts the periodic runs (the app's onReady); nothing when the interval is 0. */
-    start(): void {
-      if (intervalMs <= 0 || !stopped) return;
-      stopped = false;
-      schedule();
-    },
+    start: job.start,
     /** Stops them and waits for a run in progress (the app's onClose). */
-    async stop(): Promise<void> {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
+    stop: job.stop,
   };
 };
