@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { normalizeMessageBody } from '../chat/rules/index';
 import { normalizeDiscountCode } from '../discount/rules/index';
 import { defaultOrderForm } from '../order-form/index';
 import { normalizeTitle, toOrderBody, validateOrderDetails } from '../order-form/rules/index';
@@ -75,6 +76,7 @@ const fields: Record<string, (soup: string) => string> = {
   'discount code (server)': (s) => submitted('discountCode', s).discountCode,
   'discount code (apply)': normalizeDiscountCode,
   'review comment': normalizeReviewComment,
+  'chat message (server)': normalizeMessageBody,
 };
 
 describe('every stripped field refuses nested and broken tags', () => {

@@ -13,7 +13,7 @@ import {
   parseReadIds,
   ROLE,
   staffDirectionOf,
-  stripHtml,
+  normalizeMessageBody,
   UNSEEN_MAIL_AFTER_MS,
   type ChatId,
   type ChatMessage,
@@ -83,7 +83,7 @@ const parseContent = (raw: string | undefined, hasFiles: boolean): { body: strin
       throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidEmoji, { message: [CHAT_MESSAGE.invalidEmoji] });
     return { body: '', sticker: null, emoji: content.emoji };
   }
-  const body = stripHtml(content.body).trim();
+  const body = normalizeMessageBody(content.body);
   const problem = messageBodyProblem(body, hasFiles);
   if (problem) throw new DomainError(ERROR_CODE.validation, problem, { message: [problem] });
   return { body, sticker: null, emoji: null };

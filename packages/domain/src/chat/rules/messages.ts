@@ -1,6 +1,7 @@
 // The zod-free half of the chat context (ADR 0020): constants, texts and plain checks the web's eager
 // code (the startup socket, the unread badges) may import without pulling zod in.
 import { MESSENGER_FILE_EXTENSIONS, MESSENGER_FILE_MAX_BYTES } from '../../files/rules/index';
+import { stripHtml } from '../../text/index';
 
 /** SPEC §3 "Message": direction{id}. 1 customer → writer, 2 customer → support, 3 writer → customer, 6 support → customer. */
 export const MESSAGE_DIRECTION = { customerToWriter: 1, customerToSupport: 2, writerToCustomer: 3, supportToCustomer: 6 } as const;
@@ -216,3 +217,6 @@ export const parseReadIds = (value: string | readonly number[]): number[] => {
   }
   return [...ids].slice(0, READ_IDS_MAX);
 };
+
+/** CONTRACT "Errors and access": chat text is stored with its tags stripped (to a fixpoint, ADR 0039) and trimmed. */
+export const normalizeMessageBody = (body: string): string => stripHtml(body).trim();
