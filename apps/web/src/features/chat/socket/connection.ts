@@ -1,5 +1,5 @@
 import { SOCKET_CLOSE, SOCKET_EVENT, SOCKET_PING_INTERVAL_MS, SOCKET_PONG_TIMEOUT_MS } from '@app/domain/chat/rules';
-import { backoffDelay } from '../lib/backoff';
+import { backoffDelay } from '@/lib/backoff';
 
 /**
  * One WebSocket per tab to the chat server (SPEC §2 "startup socket", §4 "Socket events", ADR 0049):

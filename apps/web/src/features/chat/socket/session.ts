@@ -7,7 +7,7 @@ import { chatSocketUrl, setChatBase } from '../api/base';
 import { chatKeys } from '../api/keys';
 import { getAllUnread, postMessage } from '../api/messages';
 import { orderIdOf, readMessageEvent, readReadEvent, readUnreadEvent, typingKey, type OrdersUnread } from '../api/wire';
-import { backoffDelay } from '../lib/backoff';
+import { backoffDelay } from '@/lib/backoff';
 import { customerDirectionOf } from '@app/domain/chat/rules';
 import { markReadUpTo, mergeWindow } from '../lib/merge';
 import {

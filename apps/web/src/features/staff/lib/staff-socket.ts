@@ -1,6 +1,7 @@
 import { SOCKET_CLOSE, SOCKET_EVENT, SOCKET_PING_INTERVAL_MS, SOCKET_PONG_TIMEOUT_MS } from '@app/domain/chat/rules';
 import { apiFetch } from '@/lib/api-client';
 import { tokenStorage } from '@/lib/storage';
+import { backoffDelay } from '@/lib/backoff';
 
 /** A frame as the server sends it (CONTRACT "Chat": `{ "event": n, "data": … }`); the chat hook checks `data`. */
 export interface SocketFrame {
@@ -13,12 +14,8 @@ export type SocketState = 'connecting' | 'open' | 'closed';
 type FrameListener = (frame: SocketFrame) => void;
 type StateListener = (state: SocketState) => void;
 
-const BACKOFF_BASE_MS = 500;
-const BACKOFF_MAX_MS = 30_000;
-
-/** Exponential backoff with full jitter: 0.5 s, 1 s, 2 s, … up to 30 s, each a random share of it. */
-export const reconnectDelay = (attempt: number, random: () => number = Math.random): number =>
-  Math.round(random() * Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt));
+/** Reconnects start half a second after a drop; the shared backoff (lib/backoff.ts, ADR 0049) doubles it up to 30 s, with jitter. */
+const RECONNECT_BASE_MS = 500;
 
 /**
  * The staff console's one socket (`{chat}/staff/orders/messages?accessToken=…`, ADR 0047): customer
@@ -140,7 +137,7 @@ export class StaffSocket {
   private scheduleRetry(): void {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => this.connect(), reconnectDelay(this.attempt));
+    this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt, Math.random(), { baseMs: RECONNECT_BASE_MS }));
     this.attempt += 1;
   }
 
