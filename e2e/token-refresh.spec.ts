@@ -1,15 +1,15 @@
 import { JWT_PATTERN, expect, openSignedIn, shoot, signUp, storedTokens, test, expectNoAxeViolations } from './support';
 
+const REFRESH_PATH = '/api/en/auth/jwt/refresh';
+const isRefresh = (url: string, method: string): boolean => url.endsWith(REFRESH_PATH) && method === 'PUT';
+
 // SPEC §8 "Transport": a 401 triggers the refresh; the user keeps working without noticing.
 test('a rejected access token is refreshed transparently and the shell stays signed in', async ({ page, request }) => {
   const account = await signUp(request, 'refresh');
-  await openSignedIn(page, account, '/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
-
-  // A token the server cannot verify stands in for an expired one (both answer 401).
-  await page.evaluate(() => localStorage.setItem('accessToken', 'expired.token.value'));
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/en/auth/jwt/refresh') && r.request().method() === 'PUT');
-  await page.reload();
+  // A token the server cannot verify stands in for an expired one (both answer 401). It is stored while
+  // no app page runs (openSignedIn passes through /healthz), so only the page opened next acts on it.
+  const refreshed = page.waitForResponse((r) => isRefresh(r.url(), r.request().method()));
+  await openSignedIn(page, { accessToken: 'expired.token.value', refreshToken: account.refreshToken }, '/dashboard');
   expect((await refreshed).status()).toBe(200);
 
   await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
@@ -22,4 +22,31 @@ test('a rejected access token is refreshed transparently and the shell stays sig
   expect(tokens.refreshToken).not.toBe(account.refreshToken);
   await shoot(page, 'token-refreshed');
   await expectNoAxeViolations(page);
+});
+
+// ADR 0061: the server rotated the token but its answer never reached the page (a reload, a dropped
+// connection). The page still holds the rotated token; asking again must not sign the customer out.
+test('a refresh whose answer was lost keeps the customer signed in after a reload', async ({ page, request }) => {
+  const account = await signUp(request, 'refresh-lost');
+  let lost = 0;
+  await page.route(`**${REFRESH_PATH}`, async (route) => {
+    if (lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch(); // the server rotates...
+    await route.abort('connectionreset'); // ...and the answer is lost on the way
+  });
+  await openSignedIn(page, { accessToken: 'expired.token.value', refreshToken: account.refreshToken }, '/dashboard');
+  await expect.poll(() => lost).toBe(1);
+  expect((await storedTokens(page)).refreshToken).toBe(account.refreshToken);
+
+  const refreshed = page.waitForResponse((r) => isRefresh(r.url(), r.request().method()));
+  await page.reload();
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'All Orders' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  const tokens = await storedTokens(page);
+  expect(tokens.refreshToken).not.toBe(account.refreshToken);
+  // The stored pair works: the customer's profile answers with it.
+  const profile = await request.get('/api/en/customers/customer', { headers: { authorization: `Bearer ${tokens.accessToken}` } });
+  expect(profile.status()).toBe(200);
 });

@@ -286,14 +286,17 @@ export const createAuthRepo = (db: Db) => ({
   /**
    * Rotates a live refresh token and mints its child in one transaction. The conditional UPDATE
    * takes the row lock, so of two concurrent refreshes of one token only one sees it live: a race
-   * cannot mint two children. Null when the token is not live (unknown, rotated, revoked, expired)
-   * or its account is deactivated.
+   * cannot mint two children. The child is derived from the token (ADR 0061), so a token rotated
+   * after `replayAfter` whose child is still unused is the same rotation asked again (its answer was
+   * lost): it answers that child once more and mints nothing. Null when the token is not live (unknown,
+   * rotated earlier or with a used child, revoked, expired) or its account is deactivated.
    */
   rotateRefreshToken: async (r: {
     tokenHash: string;
     childHash: string;
     expiresAt: Date;
     now: Date;
+    replayAfter: Date;
     client?: SessionClient | undefined;
   }): Promise<{ userId: number; role: number; familyId: string } | null> =>
     db.transaction(async (tx) => {
@@ -309,7 +312,17 @@ export const createAuthRepo = (db: Db) => ({
          RETURNING user_id, family_id, user_agent, ip`,
         [r.tokenHash, r.now],
       );
-      if (!rotated) return null;
+      if (!rotated) {
+        const [replayed] = await tx.query<{ user_id: number; family_id: string; role: number }>(
+          `SELECT t.user_id, t.family_id, u.role FROM refresh_tokens t
+           JOIN refresh_tokens c ON c.family_id = t.family_id AND c.token_hash = $2
+           JOIN users u ON u.id = t.user_id
+           WHERE t.token_hash = $1 AND t.rotated_at > $3 AND t.revoked_at IS NULL
+             AND c.rotated_at IS NULL AND c.revoked_at IS NULL AND c.expires_at > $4 AND u.status_id <> $5`,
+          [r.tokenHash, r.childHash, r.replayAfter, r.now, CUSTOMER_STATUS.deactivated.id],
+        );
+        return replayed ? { userId: replayed.user_id, role: replayed.role, familyId: replayed.family_id } : null;
+      }
       const [user] = await tx.query<{ role: number; status_id: number }>('SELECT role, status_id FROM users WHERE id = $1', [
         rotated.user_id,
       ]);

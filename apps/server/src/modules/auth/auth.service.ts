@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   AUTH_MESSAGE,
   CUSTOMER_MESSAGE,
@@ -29,11 +30,15 @@ import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth
 
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
   repo: AuthRepo;
+  /** ADR 0061: the secret a refresh token's child is derived from (shared by every instance). */
+  rotationKey: () => Promise<string>;
   /** ADR 0051: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
   onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
 };
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
+/** ADR 0061: how long after a rotation the same refresh token may ask for it again (its answer was lost). */
+const REFRESH_REPLAY_SECONDS = 30;
 const plusSeconds = (date: Date, seconds: number): Date => new Date(date.getTime() + seconds * 1000);
 const unauthorized = (): DomainError => new DomainError(ERROR_CODE.unauthorized, 'Refresh token is invalid or expired');
 
@@ -50,7 +55,13 @@ export interface SignUpInput {
   userAgent?: string;
 }
 
-export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
+export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
+  // ADR 0061: the child of a refresh token is a keyed hash of it, so asking again for a rotation whose
+  // answer was lost (a reload, a dropped connection) gets the same child instead of revoking the family.
+  const childOf = async (refreshToken: string): Promise<string> =>
+    createHmac('sha256', await rotationKey())
+      .update(refreshToken)
+      .digest('base64url');
   // Unknown emails still pay for one hash check, so timing does not tell which emails exist.
   let dummyHash: Promise<string> | undefined;
   const burnPasswordCheck = async (password: string): Promise<void> => {
@@ -205,12 +216,13 @@ export const createAuthService = ({ repo, clock, tokens, mailer, origin, log, on
     refresh: async ({ refreshToken, client }: { refreshToken: string; client?: SessionClient }): Promise<Tokens> => {
       const now = clock.now();
       const tokenHash = hashToken(refreshToken);
-      const child = randomToken();
+      const child = await childOf(refreshToken);
       const rotated = await repo.rotateRefreshToken({
         tokenHash,
         childHash: hashToken(child),
         expiresAt: plusSeconds(now, REFRESH_TOKEN_TTL_SECONDS),
         now,
+        replayAfter: plusSeconds(now, -REFRESH_REPLAY_SECONDS),
         client,
       });
       if (!rotated) {

@@ -93,22 +93,80 @@ describe('PUT /api/en/auth/jwt/refresh', () => {
       remoteAddress: nextIp(),
       payload: { email: a.email, password: 'secret-pass-1', hashDevice: 'd' },
     });
-    await refresh(a.refreshToken);
+    const next = (await refresh(a.refreshToken)).json<Tokens>();
+    expect((await refresh(next.refreshToken)).statusCode).toBe(200);
     expect((await refresh(a.refreshToken)).statusCode).toBe(401);
     expect((await refresh(other.json<Tokens>().refreshToken)).statusCode).toBe(200);
   });
 
-  it('mints exactly one child when one token is refreshed twice at the same time', async () => {
+  it('mints exactly one child when one token is refreshed three times at the same time, and answers it to each (ADR 0061)', async () => {
     const { refreshToken } = await newAccount();
     const results = await Promise.all([refresh(refreshToken), refresh(refreshToken), refresh(refreshToken)]);
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 401)).toHaveLength(2);
-    const [children] = await t.db.query<{ n: number }>(
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const children = new Set(results.map((r) => r.json<Tokens>().refreshToken));
+    expect(children.size).toBe(1);
+    const [rows] = await t.db.query<{ n: number }>(
       `SELECT count(*) AS n FROM refresh_tokens
        WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND token_hash <> $1`,
       [hashToken(refreshToken)],
     );
-    expect(children?.n).toBe(1);
+    expect(Number(rows?.n)).toBe(1);
+  });
+
+  describe('a rotation whose answer was lost (ADR 0061)', () => {
+    const liveInFamily = async (token: string): Promise<number> => {
+      const [row] = await t.db.query<{ live: number }>(
+        `SELECT count(*) FILTER (WHERE revoked_at IS NULL AND rotated_at IS NULL) AS live FROM refresh_tokens
+         WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
+        [hashToken(token)],
+      );
+      return Number(row?.live);
+    };
+
+    it('answers the same child again while the child is unused, and the child works', async () => {
+      const { refreshToken } = await newAccount();
+      const lost = (await refresh(refreshToken)).json<Tokens>();
+      t.clock.advance(20_000);
+      try {
+        const again = await refresh(refreshToken);
+        expect(again.statusCode).toBe(200);
+        const pair = again.json<Tokens>();
+        expect(pair.refreshToken).toBe(lost.refreshToken);
+        expect((await profile(pair.accessToken)).statusCode).toBe(200);
+        expect(await liveInFamily(refreshToken)).toBe(1);
+        expect((await refresh(pair.refreshToken)).statusCode).toBe(200);
+      } finally {
+        t.clock.advance(-20_000);
+      }
+    });
+
+    it('revokes the family when the token comes back after its child was used', async () => {
+      const { refreshToken } = await newAccount();
+      const child = (await refresh(refreshToken)).json<Tokens>();
+      const grandchild = (await refresh(child.refreshToken)).json<Tokens>();
+      expect((await refresh(refreshToken)).statusCode).toBe(401);
+      expect((await refresh(grandchild.refreshToken)).statusCode).toBe(401);
+      expect(await liveInFamily(refreshToken)).toBe(0);
+    });
+
+    it('revokes the family when the token comes back more than 30 seconds after its rotation', async () => {
+      const { refreshToken } = await newAccount();
+      const child = (await refresh(refreshToken)).json<Tokens>();
+      t.clock.advance(31_000);
+      try {
+        expect((await refresh(refreshToken)).statusCode).toBe(401);
+        expect((await refresh(child.refreshToken)).statusCode).toBe(401);
+      } finally {
+        t.clock.advance(-31_000);
+      }
+    });
+
+    it('answers 401 after a logout, inside the 30 seconds too', async () => {
+      const { refreshToken } = await newAccount();
+      const child = (await refresh(refreshToken)).json<Tokens>();
+      expect((await logout(child.refreshToken)).statusCode).toBeLessThan(300);
+      expect((await refresh(refreshToken)).statusCode).toBe(401);
+    });
   });
 
   it('answers 401 for an unknown token and for a missing bearer', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { storedAppSecret } from '../../db/app-secrets';
 import type { Db } from '../../db/client';
+import { randomToken } from '../../lib/tokens';
 import type { AccessClaims } from '../../lib/jwt';
 import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
@@ -12,10 +14,19 @@ export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService } from './auth.service';
 export { NO_PASSWORD_HASH } from './auth.repo';
 
+const ROTATION_KEY_NAME = 'refresh_rotation_key';
+
 /** The auth service over the app's infrastructure; other modules use it for email confirmation. */
-export const authServiceFor = (ctx: AppContext): AuthService =>
-  createAuthService({
+export const authServiceFor = (ctx: AppContext): AuthService => {
+  let rotationKey: Promise<string> | undefined;
+  return createAuthService({
     repo: createAuthRepo(ctx.db),
+    // ADR 0061: stored once, shared by every instance (db/app-secrets.ts); read on the first refresh.
+    rotationKey: () =>
+      (rotationKey ??= storedAppSecret(ctx.db, ROTATION_KEY_NAME, randomToken()).catch((error: unknown) => {
+        rotationKey = undefined;
+        throw error;
+      })),
     clock: ctx.clock,
     tokens: ctx.tokens,
     mailer: ctx.mailer,
@@ -23,6 +34,7 @@ export const authServiceFor = (ctx: AppContext): AuthService =>
     log: ctx.log,
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
   });
+};
 
 /** SPEC §7 "Authentication", CONTRACT "Identity"; the service is built once by the composition root (services.ts). */
 export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
