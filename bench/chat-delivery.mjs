@@ -8,7 +8,7 @@
 // The server runs as its own process (apps/server/src/main.ts through tsx, LOG_LEVEL=warn) on a fresh bench_*
 // database on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres).
 // Support is 2,000 accounts taking turns, each within the chat's send limits (10 per 10 s, 30 a minute).
-// `node bench/chat-delivery.mjs [--redis] [--no-memory]`
+// `node bench/chat-delivery.mjs [--redis] [--no-memory]`; BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -52,22 +52,31 @@ const admin = async (url, sql, params = []) => {
 /** One server process (main.ts through tsx) on the bench database. */
 const startServer = async (databaseUrl, env = {}) => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET,
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      API_DOCS: '0',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []),
+      '--import',
+      'tsx',
+      path.join(root, 'apps/server/src/main.ts'),
+    ],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        API_DOCS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  );
   let err = '';
   child.stderr.on('data', (c) => (err += c));
   for (let i = 0; i < 600; i += 1) {

@@ -23,6 +23,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   // ADR 0058: 1 lets V8 optimise the embedded database's WebAssembly (slower start, faster heavy queries).
   EMBEDDED_DB_OPTIMIZE: flag,
+  // ADR 0063: 0 sends every query unnamed (a PgBouncer before 1.21 in transaction mode cannot keep them).
+  DATABASE_PREPARED_STATEMENTS: flag,
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
@@ -100,6 +102,8 @@ export interface Config {
    * baseline one (Liftoff): heavy queries run faster, a start is slower (ADR 0058). Off by default.
    */
   embeddedOptimize: boolean;
+  /** A PostgreSQL server's queries as named prepared statements, parsed and planned once per connection (ADR 0063). On by default. */
+  preparedStatements: boolean;
   redisUrl: string | undefined;
   /** HS256 secret; when unset one is generated and kept under dataDir (embedded mode only). */
   jwtSecret: string | undefined;
@@ -282,6 +286,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     filesDir: path.resolve(e.FILES_DIR || path.join(e.DATA_DIR, 'files')),
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedOptimize: e.EMBEDDED_DB_OPTIMIZE ?? false,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     redisUrl: e.REDIS_URL || undefined,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL || undefined,

@@ -13,6 +13,47 @@ afterAll(async () => {
 });
 
 describe('postgresDb', () => {
+  // ADR 0063: queries with parameters are named prepared statements, planned once per connection.
+  it('prepares a query with parameters once per connection, and sends one without them as it is', async () => {
+    const db = postgresDb(SERVER_URL);
+    opened.push(db);
+    const sql = `SELECT $1::int + 1 AS n, '${randomBytes(4).toString('hex')}' AS tag`;
+    await db.transaction(async (tx) => {
+      expect(await tx.query<{ n: number }>(sql, [1])).toMatchObject([{ n: 2 }]);
+      expect(await tx.query<{ n: number }>(sql, [2])).toMatchObject([{ n: 3 }]);
+      const prepared = await tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [sql]);
+      expect(prepared).toHaveLength(1);
+    });
+    const unnamed = postgresDb(SERVER_URL, { prepared: false });
+    opened.push(unnamed);
+    await unnamed.transaction(async (tx) => {
+      expect(await tx.query<{ n: number }>(sql, [5])).toMatchObject([{ n: 6 }]);
+      expect(await tx.query('SELECT name FROM pg_prepared_statements WHERE statement = $1', [sql])).toHaveLength(0);
+    });
+  });
+
+  it('prepares a statement afresh when a migration changed its table under it', async () => {
+    const table = `prep_${randomBytes(4).toString('hex')}`;
+    const db = postgresDb(SERVER_URL);
+    opened.push(db);
+    const select = `SELECT * FROM ${table} WHERE a = $1`;
+    await db.query(`CREATE TABLE ${table} (a int)`);
+    try {
+      await db.query(`INSERT INTO ${table} (a) VALUES ($1)`, [1]);
+      // Outside a transaction: answered at once (the pool hands back the connection that prepared it).
+      expect(await db.query(select, [1])).toEqual([{ a: 1 }]);
+      await db.query(`ALTER TABLE ${table} ADD COLUMN b int NOT NULL DEFAULT 7`);
+      expect(await db.query(select, [1])).toEqual([{ a: 1, b: 7 }]);
+      // Inside one: that transaction fails, and the next attempt works.
+      await db.transaction(async (tx) => expect(await tx.query(select, [1])).toEqual([{ a: 1, b: 7 }]));
+      await db.query(`ALTER TABLE ${table} ADD COLUMN c int NOT NULL DEFAULT 8`);
+      await expect(db.transaction((tx) => tx.query(select, [1]))).rejects.toMatchObject({ code: '0A000' });
+      expect(await db.transaction((tx) => tx.query(select, [1]))).toEqual([{ a: 1, b: 7, c: 8 }]);
+    } finally {
+      await db.query(`DROP TABLE ${table}`);
+    }
+  });
+
   it('keeps serving after the server ends one of its idle connections, and reports it', async () => {
     const appName = `idle-test-${randomBytes(4).toString('hex')}`;
     const url = new URL(SERVER_URL);

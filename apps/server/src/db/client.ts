@@ -71,6 +71,9 @@ export const pgliteDb = (client: PGlite): Db => {
   };
 };
 
+/** Distinct SQL texts one pool prepares (the code base has a few hundred). */
+const PREPARED_MAX = 1000;
+
 /**
  * A pg pool. An idle pooled connection that the server ends (a restart, an administrator, a dropped
  * test database) makes the pool emit 'error'; pg then throws it as an uncaught exception unless it is
@@ -81,12 +84,43 @@ export const postgresDb = (
   connectionString: string,
   {
     onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`),
-  }: { onIdleError?: (error: Error) => void } = {},
+    prepared = true,
+  }: { onIdleError?: (error: Error) => void; prepared?: boolean } = {},
 ): Db => {
   const pool = new (loadPg().Pool)({ connectionString, max: 10 });
   pool.on('error', (error) => onIdleError(error));
-  const query = async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
-    (await pool.query(sql, params as unknown[])).rows as T[];
+  // ADR 0063: a query with parameters is a named prepared statement, so PostgreSQL parses and plans it once
+  // per connection, not on every call (a third of a chat send's database time). The SQL texts are the
+  // repositories' constants; past PREPARED_MAX distinct texts the rest go unnamed, so a connection's
+  // statements stay bounded.
+  const names = new Map<string, string>();
+  let named = 0;
+  const nameOf = (sql: string, renew = false): string | undefined => {
+    if (!prepared) return undefined;
+    let name = renew ? undefined : names.get(sql);
+    if (name === undefined && (renew || names.size < PREPARED_MAX)) {
+      name = `q${(named += 1)}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+  const run = async <T>(target: Pick<PgModule.PoolClient, 'query'>, sql: string, params: readonly unknown[]): Promise<T[]> => {
+    const values = params as unknown[];
+    const name = params.length === 0 ? undefined : nameOf(sql);
+    if (name === undefined) return (await target.query(sql, values)).rows as T[];
+    try {
+      return (await target.query({ name, text: sql, values })).rows as T[];
+    } catch (error) {
+      // Another instance's migration changed a table under a statement the connections had prepared
+      // ("cached plan must not change result type"): the text gets a new name, prepared afresh; at once
+      // outside a transaction, on the transaction's next attempt inside one (it is aborted now).
+      if ((error as { code?: unknown }).code !== '0A000') throw error;
+      const renamed = nameOf(sql, true);
+      if (target !== pool) throw error;
+      return (await target.query({ name: renamed, text: sql, values })).rows as T[];
+    }
+  };
+  const query = <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> => run<T>(pool, sql, params);
   return {
     kind: 'postgres',
     query,
@@ -95,7 +129,7 @@ export const postgresDb = (
       try {
         await conn.query('BEGIN');
         const result = await fn({
-          query: async <T>(sql: string, params: readonly unknown[] = []) => (await conn.query(sql, params as unknown[])).rows as T[],
+          query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(conn, sql, params),
         });
         await conn.query('COMMIT');
         return result;

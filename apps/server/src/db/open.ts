@@ -11,7 +11,7 @@ export const openDatabase = async (config: Config): Promise<{ db: Db; release: (
   let release = () => undefined as void;
   let db: Db;
   if (config.databaseUrl) {
-    db = postgresDb(config.databaseUrl);
+    db = postgresDb(config.databaseUrl, { prepared: config.preparedStatements });
   } else {
     release = acquireDataDirLock(config.dataDir);
     try {

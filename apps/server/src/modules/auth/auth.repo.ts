@@ -69,6 +69,19 @@ const clip = (value: string | undefined): string => (value ?? '').slice(0, 512);
 export const NO_PASSWORD_HASH = '!no-password';
 
 /** Accounts, refresh tokens and one-time tokens: the only SQL of the auth module. */
+/** Which of these access tokens' claims are live (createAuthRepo's liveAccesses). */
+const liveAccessesIn = async (db: Db, claims: readonly { userId: number; sid: string | null }[]): Promise<boolean[]> => {
+  const rows = await db.query<{ n: number }>(
+    `SELECT k.n FROM unnest($1::int[], $2::text[]) WITH ORDINALITY AS k(user_id, sid, n)
+     JOIN users u ON u.id = k.user_id
+     WHERE u.status_id <> $3
+       AND (k.sid IS NULL OR EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.user_id = k.user_id AND t.family_id = k.sid AND t.revoked_at IS NULL))`,
+    [claims.map((c) => c.userId), claims.map((c) => c.sid), CUSTOMER_STATUS.deactivated.id],
+  );
+  const live = new Set(rows.map((r) => Number(r.n)));
+  return claims.map((_, i) => live.has(i + 1));
+};
+
 export const createAuthRepo = (db: Db) => ({
   /** Emails compare case-insensitively (users_email_lower_key). */
   findAccountByEmail: async (email: string): Promise<AccountRow | null> => {
@@ -203,15 +216,9 @@ export const createAuthRepo = (db: Db) => ({
    * ADR 0053: an access token lives while its account is not deleted (status 4) and, when it names its
    * session, while that refresh-token family has a row not revoked (rotation leaves the family live;
    * logout, reuse detection, an ended session, a password change or reset, a deletion revoke it all).
+   * Many tokens' claims in one query (ADR 0063: the checks of concurrent requests are batched), in order.
    */
-  isAccessLive: async (userId: number, sid: string | null): Promise<boolean> => {
-    const rows = await db.query(
-      `SELECT 1 FROM users u WHERE u.id = $1 AND u.status_id <> $3
-         AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.user_id = $1 AND t.family_id = $2 AND t.revoked_at IS NULL))`,
-      [userId, sid, CUSTOMER_STATUS.deactivated.id],
-    );
-    return rows.length > 0;
-  },
+  liveAccesses: (claims: readonly { userId: number; sid: string | null }[]): Promise<boolean[]> => liveAccessesIn(db, claims),
 
   /** The account's signed-in devices: the live (not rotated, not revoked, not expired) row of each family. */
   listSessions: async (userId: number, now: Date): Promise<SessionRow[]> => {

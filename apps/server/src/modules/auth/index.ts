@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { storedAppSecret } from '../../db/app-secrets';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/tokens';
+import { batchPerTurn } from '../../lib/batch';
 import type { AccessClaims } from '../../lib/jwt';
 import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
@@ -41,8 +42,13 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
   await app.register(authRoutes, { service });
 };
 
-/** ADR 0053: is an access token's account still there and its session not ended? (lib/jwt.ts `withLiveness`). */
+/**
+ * ADR 0053: is an access token's account still there and its session not ended? (lib/jwt.ts `withLiveness`).
+ * ADR 0063: every request still asks the database, but the requests of one event-loop turn ask in one
+ * query (lib/batch.ts; no cache: each check reads the state after the request arrived).
+ */
 export const accessLivenessFor = (db: Db): ((claims: AccessClaims) => Promise<boolean>) => {
   const repo = createAuthRepo(db);
-  return (claims) => repo.isAccessLive(claims.userId, claims.sid ?? null);
+  const live = batchPerTurn((batch: readonly { userId: number; sid: string | null }[]) => repo.liveAccesses(batch));
+  return (claims) => live({ userId: claims.userId, sid: claims.sid ?? null });
 };

@@ -104,6 +104,25 @@ const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
   return counts;
 };
 
+/** The customer's unread staff messages per chat of each order (its read pointer per chat), in order. */
+const customerUnreadIn = async (db: Queryable, keys: readonly { customerId: number; orderId: number }[]): Promise<UnreadCounts[]> => {
+  const rows = await db.query<{ n: number; chat: ChatId; count: number }>(
+    `SELECT k.n, m.chat, count(*)::int AS count
+     FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(customer_id, order_id, n)
+     JOIN messages m ON m.customer_id = k.customer_id AND m.order_id = k.order_id AND m.direction IN (3, 6)
+     LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
+     WHERE m.sequence > COALESCE(p.last_read_sequence, 0)
+     GROUP BY k.n, m.chat`,
+    [keys.map((k) => k.customerId), keys.map((k) => k.orderId)],
+  );
+  const counts = keys.map(() => ({ writer: 0, support: 0 }));
+  for (const r of rows) {
+    const c = counts[Number(r.n) - 1];
+    if (c) c[r.chat] = Number(r.count);
+  }
+  return counts;
+};
+
 /** PostgreSQL's unique_violation (a client id already stored). */
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
@@ -146,22 +165,26 @@ export const createChatRepo = (db: Db) => ({
       )
     ).map((r) => ({ orderId: r.id, customerId: r.customer_id })),
 
-  /** The message this sender already stored on this order under this client id. */
-  findByClientId: async ({
-    orderId,
-    senderId,
-    clientId,
-  }: {
+  /**
+   * A send's one read before its body: the order as the sender may see it (a customer's own; any for
+   * support, `customerId` and `writerId` null; a writer's assigned one) and the id of the message this
+   * sender already stored on it under `clientId`, if any. Null when the order is not the sender's.
+   */
+  sendTarget: async (t: {
     orderId: number;
+    customerId: number | null;
+    writerId: number | null;
     senderId: number;
-    clientId: string;
-  }): Promise<number | null> => {
-    const [row] = await db.query<{ id: number }>('SELECT id FROM messages WHERE order_id = $1 AND sender_id = $2 AND client_id = $3', [
-      orderId,
-      senderId,
-      clientId,
-    ]);
-    return row?.id ?? null;
+    clientId: string | null;
+  }): Promise<{ order: ChatOrder; existingId: number | null } | null> => {
+    const [row] = await db.query<{ id: number; customer_id: number; writer_id: number | null; existing_id: number | null }>(
+      `SELECT o.id, o.customer_id, o.writer_id,
+         (SELECT m.id FROM messages m WHERE m.order_id = o.id AND m.sender_id = $4 AND m.client_id = $5) AS existing_id
+       FROM orders o
+       WHERE o.id = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND ($3::int IS NULL OR o.writer_id = $3)`,
+      [t.orderId, t.customerId, t.writerId, t.senderId, t.clientId],
+    );
+    return row ? { order: { orderId: row.id, customerId: row.customer_id, writerId: row.writer_id }, existingId: row.existing_id } : null;
   },
 
   /**
@@ -296,16 +319,11 @@ export const createChatRepo = (db: Db) => ({
   },
 
   /** The customer's unread staff messages in one order, per chat. */
-  customerUnread: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<UnreadCounts> =>
-    countsOf(
-      await db.query<{ chat: ChatId; n: number }>(
-        `SELECT m.chat, count(*)::int AS n FROM messages m
-         LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
-         WHERE m.customer_id = $1 AND m.order_id = $2 AND m.direction IN (3, 6) AND m.sequence > COALESCE(p.last_read_sequence, 0)
-         GROUP BY m.chat`,
-        [customerId, orderId],
-      ),
-    ),
+  customerUnread: async (key: { customerId: number; orderId: number }): Promise<UnreadCounts> =>
+    (await customerUnreadIn(db, [key]))[0] ?? { writer: 0, support: 0 },
+
+  /** customerUnread for many orders in one query (ADR 0063: the socket hub's reads of one turn), in order. */
+  customerUnreadMany: (keys: readonly { customerId: number; orderId: number }[]): Promise<UnreadCounts[]> => customerUnreadIn(db, keys),
 
   /** Every order of the customer with unread staff messages, per chat. */
   customerUnreadSummary: async ({

@@ -26,6 +26,7 @@ import {
   type UnreadSummary,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
+import { batchPerTurn } from '../../lib/batch';
 import { parseId } from '../../lib/ids';
 import type { FilesService, IncomingFile } from '../files';
 import type { ChatBus } from './chat.bus';
@@ -106,6 +107,14 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as number);
   };
 
+  // The socket hub's reads, batched per event-loop turn (ADR 0063): a message another instance stored, and
+  // a customer's unread counts after a staff message or a read.
+  const loadMessage = batchPerTurn(async (ids: readonly number[]): Promise<(ChatMessage | null)[]> => {
+    const byId = new Map((await repo.byIds({ ids: [...ids], customerId: null })).map((m) => [m.id, toWireMessage(m)]));
+    return ids.map((id) => byId.get(id) ?? null);
+  });
+  const loadCustomerUnread = batchPerTurn((keys: readonly { customerId: number; orderId: number }[]) => repo.customerUnreadMany(keys));
+
   const customerOrder = async (customerId: number, rawOrderId: string | number): Promise<ChatOrder> => {
     const order = await repo.customerOrder({ customerId, orderId: typeof rawOrderId === 'number' ? rawOrderId : parseId(rawOrderId) });
     if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
@@ -168,10 +177,18 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
      * this Idempotency-Key by this sender, if any (the answer to a retry; nothing is read or stored).
      */
     prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
-      const order = await orderFor(actor, orderId);
-      if (clientId !== undefined && !isValidClientId(clientId)) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
-      const existingId =
-        clientId === undefined ? null : await repo.findByClientId({ orderId: order.orderId, senderId: actor.userId, clientId });
+      const validClientId = clientId !== undefined && isValidClientId(clientId) ? clientId : null;
+      // One read: the order (another customer's, or a writer's unassigned one, is a 404) and the retry's answer.
+      const target = await repo.sendTarget({
+        orderId: parseId(orderId),
+        customerId: isCustomer(actor) ? actor.userId : null,
+        writerId: isCustomer(actor) || isSupport(actor) ? null : actor.userId,
+        senderId: actor.userId,
+        clientId: validClientId,
+      });
+      if (!target) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (clientId !== undefined && validClientId === null) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
+      const { order, existingId } = target;
       return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
     },
 
@@ -363,16 +380,10 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       return { name: file.name, size: file.size, stream: await files.openStored(file.storageKey) };
     },
 
-    /** What the socket hub reads when a wake-up concerns its sockets. */
+    /** What the socket hub reads when a wake-up concerns its sockets (the reads of one turn in one query, ADR 0063). */
     hubReads: {
-      message: async (id: number): Promise<ChatMessage | null> => {
-        const cached = recent.get(id);
-        if (cached) return cached;
-        const [stored] = await repo.byIds({ ids: [id], customerId: null });
-        return stored ? toWireMessage(stored) : null;
-      },
-      customerUnread: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderUnread> =>
-        toUnread(await repo.customerUnread({ customerId, orderId })),
+      message: async (id: number): Promise<ChatMessage | null> => recent.get(id) ?? (await loadMessage(id)),
+      customerUnread: async (key: { customerId: number; orderId: number }): Promise<OrderUnread> => toUnread(await loadCustomerUnread(key)),
       staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread> =>
         toUnread(await repo.staffUnread({ orderId, chats })),
       ordersOfWriterFor: (input: { writerId: number; customerIds: number[] }) => repo.ordersOfWriterFor(input),

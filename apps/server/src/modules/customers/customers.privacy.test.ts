@@ -295,6 +295,19 @@ describe('active sessions', () => {
     ).toBe(404);
   });
 
+  it('requests of one moment, checked in one batch (ADR 0063), each get their own session state', async () => {
+    const { email, session } = await newCustomer();
+    const phone = sessionOf((await signIn(email, PASSWORD, SAFARI_IPHONE)).json());
+    const other = await newCustomer();
+    const { sessions } = sessionListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/customer/sessions', headers: session.auth })).json(),
+    );
+    const target = sessions.find((s) => !s.current);
+    await t.app.inject({ method: 'DELETE', url: `/api/en/customers/customer/sessions/${target?.id}`, headers: session.auth });
+    const answers = await Promise.all([getProfile(phone), getProfile(session), getProfile(other.session), getProfile(phone)]);
+    expect(answers.map((r) => r.statusCode)).toEqual([401, 200, 200, 401]);
+  });
+
   it("answers 404 for another customer's session and leaves it alive", async () => {
     const me = await newCustomer();
     const other = await newCustomer();
