@@ -60,7 +60,9 @@ describe('logs', () => {
       url: '/api/en/auth/jwt/refresh',
       headers: { authorization: `Bearer ${refreshToken}` },
     });
-    // Reuse of the rotated token: logged as a warning, without the token.
+    // Reuse of the rotated token after its child was used (ADR 0061): logged as a warning, without the token.
+    const child = refreshed.json<{ refreshToken: string }>().refreshToken;
+    await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${child}` } });
     await t.app.inject({ method: 'PUT', url: '/api/en/auth/jwt/refresh', headers: { authorization: `Bearer ${refreshToken}` } });
     await t.app.inject({
       method: 'POST',
@@ -78,6 +80,7 @@ describe('logs', () => {
     expect(log).not.toContain(accessToken);
     expect(log).not.toContain(refreshToken);
     expect(log).not.toContain(refreshed.json<{ accessToken: string }>().accessToken);
+    expect(log).not.toContain(child);
     expect(log).not.toContain('secret-pass-1');
     expect(log).not.toContain('$argon2');
   });
