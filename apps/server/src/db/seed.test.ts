@@ -3,6 +3,7 @@ import { ORDER_STATUS, ROLE } from '@app/domain';
 import { verifyPassword } from '../lib/password';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
 import type { Db } from './client';
+import { createChatRepo } from '../modules/chat/chat.repo';
 import { seedDatabase } from './seed';
 
 const TABLES = [
@@ -16,6 +17,8 @@ const TABLES = [
   'users',
   'orders',
   'order_status_history',
+  'messages',
+  'chat_read_pointers',
 ] as const;
 
 let db: Db;
@@ -208,5 +211,19 @@ describe('seedDatabase is safe on every start', () => {
       [revision?.id],
     );
     expect(history.map((h) => h.status_id)).toEqual([1, 2, 12, 5]);
+  });
+
+  it('gives an order in progress a conversation in both chats with one writer message the customer has not seen (ADR 0047)', async () => {
+    const [customer] = await db.query<{ id: number }>("SELECT id FROM users WHERE email = 'demo@example.com'");
+    const summary = await createChatRepo(db).customerUnreadSummary({ customerId: customer?.id ?? 0 });
+    expect(summary).toHaveLength(1);
+    expect(summary[0]).toMatchObject({ writer: 1, support: 0 });
+    const messages = await db.query<{ chat: string; sequence: number; order_status: number }>(
+      'SELECT m.chat, m.sequence, o.status_id AS order_status FROM messages m JOIN orders o ON o.id = m.order_id WHERE m.order_id = $1 ORDER BY m.sequence',
+      [summary[0]?.orderId],
+    );
+    expect(messages.map((m) => m.sequence)).toEqual([1, 2, 3, 4]);
+    expect(new Set(messages.map((m) => m.chat))).toEqual(new Set(['writer', 'support']));
+    expect(messages[0]?.order_status).toBe(ORDER_STATUS.inProgress);
   });
 });
