@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import { NO_PASSWORD_HASH } from '../auth';
+import { orderWrites } from '../orders';
 
 interface CustomerSqlRow {
   id: number;
@@ -243,11 +244,8 @@ export const createCustomersRepo = (db: Db) => ({
       await tx.query('DELETE FROM consent_history WHERE customer_id = $1', [customerId]);
       await tx.query('DELETE FROM order_idempotency_keys WHERE customer_id = $1', [customerId]);
       await tx.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
-      // What the customer wrote is erased; the orders stay for the books (price, status, dates).
-      await tx.query(`UPDATE orders SET title = 'Deleted', description = '', credentials = '', updated_at = $2 WHERE customer_id = $1`, [
-        customerId,
-        now,
-      ]);
+      // What the customer wrote is erased; the orders stay for the books (the orders module's write, ADR 0054).
+      await orderWrites(tx).eraseCustomerText({ customerId, now });
       await tx.query(`UPDATE revisions SET description = '[deleted]' WHERE customer_id = $1`, [customerId]);
       await tx.query(`UPDATE order_reviews SET comment = '' WHERE customer_id = $1`, [customerId]);
       // File rows go; the hourly orphan sweep (ADR 0039) removes their stored bytes.
