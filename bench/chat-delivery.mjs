@@ -11,8 +11,9 @@
 // `node bench/chat-delivery.mjs [--redis] [--no-memory]`; BENCH_CPU_PROF=<dir> writes the server's CPU profile there.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
@@ -36,6 +37,49 @@ const percentile = (values, p) => {
   if (values.length === 0) return NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+// CPU time in milliseconds (USER_HZ is 100 on Linux): the whole machine's busy time, and per process.
+const TICK_MS = 10;
+const machineBusyMs = () => {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  // user nice system idle iowait irq softirq steal: everything but idle and iowait
+  return (fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7]) * TICK_MS;
+};
+const processMs = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0; // the process ended
+  }
+};
+const postgresPids = () =>
+  readdirSync('/proc').filter((pid) => {
+    if (!/^\d+$/.test(pid)) return false;
+    try {
+      return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
+/** CPU spent while `run` runs: the machine, this bench process, the given server processes, and PostgreSQL's backends. */
+const cpuDuring = async (serverPids, run) => {
+  const pgBefore = new Map(postgresPids().map((pid) => [pid, processMs(pid)]));
+  const before = { machine: machineBusyMs(), bench: process.cpuUsage(), servers: serverPids.map(processMs) };
+  const result = await run();
+  let database = 0;
+  for (const pid of postgresPids()) database += processMs(pid) - (pgBefore.get(pid) ?? 0);
+  const bench = process.cpuUsage(before.bench);
+  return {
+    result,
+    cpu: {
+      machine: machineBusyMs() - before.machine,
+      bench: (bench.user + bench.system) / 1000,
+      server: serverPids.reduce((sum, pid, i) => sum + processMs(pid) - before.servers[i], 0),
+      database,
+    },
+  };
 };
 const rssOf = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
@@ -163,7 +207,7 @@ const openSockets = async (urls, onFrame) => {
 };
 
 /** Runs the latency phase then the throughput phase against one target. */
-const measure = async ({ name, socketUrls, post }) => {
+const measure = async ({ name, socketUrls, post, serverPids = [] }) => {
   const sentAt = new Map();
   const pending = new Map();
   const latencies = [];
@@ -226,20 +270,29 @@ const measure = async ({ name, socketUrls, post }) => {
   latencies.length = 0;
   delivered = 0;
   const until = performance.now() + DURATION_S * 1000;
-  await Promise.all(
-    Array.from({ length: INFLIGHT }, async () => {
-      while (performance.now() < until) await send();
-    }),
-  );
-  const tookS = (performance.now() - (until - DURATION_S * 1000)) / 1000;
-  await sleep(1000);
+  // The CPU count includes the second after the loop, in which the last frames arrive.
+  const { result: ended, cpu } = await cpuDuring(serverPids, async () => {
+    await Promise.all(
+      Array.from({ length: INFLIGHT }, async () => {
+        while (performance.now() < until) await send();
+      }),
+    );
+    const at = performance.now();
+    await sleep(1000);
+    return at;
+  });
+  const tookS = (ended - (until - DURATION_S * 1000)) / 1000;
   const throughput = delivered / tookS;
   for (const ws of sockets) ws.terminate();
-  return { name, steady, throughput, loopP99: percentile(latencies, 99) };
+  // CPU milliseconds per fully delivered message in the closed loop: what bounds it on a 2-core machine.
+  const perMessage = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, v / Math.max(1, delivered)]));
+  return { name, steady, throughput, loopP99: percentile(latencies, 99), perMessage };
 };
 
+const cpuText = ({ machine, bench, server, database }) =>
+  `CPU per message: machine ${machine.toFixed(2)} ms (bench process ${bench.toFixed(2)}, server ${server.toFixed(2)}, PostgreSQL ${database.toFixed(2)})`;
 const fmt = (r) =>
-  `${r.name}: steady ${RATE}/s: p50 ${r.steady.p50.toFixed(1)} ms, p99 ${r.steady.p99.toFixed(1)} ms (${r.steady.frames}/${r.steady.expected} frames); closed loop: ${r.throughput.toFixed(0)} messages/s fully delivered (p99 ${r.loopP99.toFixed(1)} ms)`;
+  `${r.name}: steady ${RATE}/s: p50 ${r.steady.p50.toFixed(1)} ms, p99 ${r.steady.p99.toFixed(1)} ms (${r.steady.frames}/${r.steady.expected} frames); closed loop: ${r.throughput.toFixed(0)} messages/s fully delivered (p99 ${r.loopP99.toFixed(1)} ms); ${cpuText(r.perMessage)}`;
 
 export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}) => {
   const dbName = `bench_chat_${randomBytes(4).toString('hex')}`;
@@ -322,10 +375,21 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
         }),
     });
     console.info(fmt(results.bare));
-    results.app = await measure({ name: 'chat (one instance)', socketUrls: urlsFor(a.port), post: appPost(a.port) });
+    results.app = await measure({
+      name: 'chat (one instance)',
+      socketUrls: urlsFor(a.port),
+      post: appPost(a.port),
+      serverPids: [a.child.pid],
+    });
     console.info(fmt(results.app));
     console.info(
       `throughput ratio ${(results.app.throughput / results.bare.throughput).toFixed(2)} (goal >= ${CHAT_GOALS.throughputRatio}); p99 ${results.app.steady.p99.toFixed(1)} ms (goal <= ${CHAT_GOALS.p99Ms})`,
+    );
+    // The chat's ceiling when the bench, the server and PostgreSQL share these cores: cores / CPU per message.
+    const chatCpu = results.app.perMessage.bench + results.app.perMessage.server + results.app.perMessage.database;
+    const ceiling = (availableParallelism() * 1000) / chatCpu;
+    console.info(
+      `CPU per chat message (bench + server + PostgreSQL): ${chatCpu.toFixed(2)} ms: on these ${availableParallelism()} cores at most ${ceiling.toFixed(0)} messages/s, ${(ceiling / results.bare.throughput).toFixed(2)} of the bare server's measured rate`,
     );
 
     if (redis) {
@@ -339,6 +403,7 @@ export const runChatDeliveryBench = async ({ redis = false, memory = true } = {}
         name: 'chat (two instances, Redis; sockets on B, posts to A)',
         socketUrls: urlsFor(r2.port),
         post: appPost(r1.port),
+        serverPids: [r1.child.pid, r2.child.pid],
       });
       console.info(fmt(results.redis));
       console.info(`throughput ratio ${(results.redis.throughput / results.bare.throughput).toFixed(2)} of the bare server`);
