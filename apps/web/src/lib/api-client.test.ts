@@ -114,6 +114,43 @@ describe('apiFetch on 401', () => {
     expect(localStorage.getItem('refreshToken')).toBe('refresh-other-tab');
   });
 
+  // ADR 0061: the server answers a lost rotation again, so the client asks once more.
+  it('asks once more when the refresh answer is lost, and the request goes through', async () => {
+    signIn('access-1', 'refresh-1');
+    const ended = watchSessionEnd();
+    let attempts = 0;
+    server.use(
+      protectedPing('access-2'),
+      http.put('/api/en/auth/jwt/refresh', () => {
+        attempts += 1;
+        return attempts === 1 ? HttpResponse.error() : HttpResponse.json({ accessToken: 'access-2', refreshToken: 'refresh-2' });
+      }),
+    );
+
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(attempts).toBe(2);
+    expect(ended).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+  });
+
+  it('keeps the tokens and fails the request when the network stays down through the second ask', async () => {
+    signIn('access-1', 'refresh-1');
+    const ended = watchSessionEnd();
+    let attempts = 0;
+    server.use(
+      protectedPing('access-2'),
+      http.put('/api/en/auth/jwt/refresh', () => {
+        attempts += 1;
+        return HttpResponse.error();
+      }),
+    );
+
+    await expect(apiFetch(PING)).rejects.toMatchObject({ status: 0 });
+    expect(attempts).toBe(2);
+    expect(ended).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
   it('ends the session when the refresh is refused', async () => {
     signIn('access-1', 'refresh-old');
     const ended = watchSessionEnd();

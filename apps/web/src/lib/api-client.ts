@@ -180,19 +180,32 @@ const rotatedAwayFrom = (refreshToken: string | null): string | null => {
   return null;
 };
 
+/** How long to wait before asking a lost refresh again (ADR 0061: the server answers the same rotation). */
+const REFRESH_RETRY_DELAY_MS = 1000;
+
+const putRefresh = (refreshToken: string): Promise<Response> =>
+  fetch(REFRESH_PATH, {
+    method: 'PUT',
+    headers: { Accept: 'application/json', Authorization: `Bearer ${refreshToken}` },
+  });
+
 const refreshWith = async (refreshToken: string): Promise<string | null> => {
   // Re-read inside the lock: a tab that held it before us may have rotated the pair already.
   const stored = tokenStorage.read();
   if (stored.refreshToken !== refreshToken) return rotatedAwayFrom(refreshToken);
   let response: Response;
   try {
-    response = await fetch(REFRESH_PATH, {
-      method: 'PUT',
-      headers: { Accept: 'application/json', Authorization: `Bearer ${refreshToken}` },
-    });
+    response = await putRefresh(refreshToken);
   } catch {
-    // A network failure says nothing about the session: keep the tokens, fail this request.
-    throw networkError();
+    // The answer was lost (a dropped connection): the server may have rotated the token already. Asking
+    // again within 30 s gets the same rotation (ADR 0061), so one retry keeps the customer signed in.
+    try {
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_DELAY_MS));
+      response = await putRefresh(refreshToken);
+    } catch {
+      // Still no network: that says nothing about the session; keep the tokens, fail this request.
+      throw networkError();
+    }
   }
   if (!response.ok) return rotatedAwayFrom(refreshToken);
   const body = await readBody(response);
