@@ -1,21 +1,19 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { Customer } from '@app/domain/customer';
 import type { SiteSettings } from '@app/domain/settings';
 import {
   isDetailsStepComplete,
   isSubjectStepComplete,
-  orderFormFromOrder,
   orderFormFromQuery,
+  type OrderFormValues,
   ORDER_FORM_MESSAGE,
   validateOrderDetails,
 } from '@app/domain/order-form/rules';
-import { isOrderEditable, ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useOrder, useOrderFiles } from '../api/orders';
 import { loadSubmitOrder, useCreateOrder } from '../hooks/use-create-order';
 import { useRunOnFirstInput } from '../hooks/use-run-on-first-input';
 import { useStepFocus } from '../hooks/use-step-focus';
@@ -29,15 +27,12 @@ import {
   type FocusableField,
   type WizardFile,
 } from '../hooks/wizard-contexts';
-import { setWizardDebug } from '../lib/debug';
 import type { EditingOrder } from '../lib/submit-order';
-import { readWizardParams } from '../lib/wizard-params';
-import { PriceBar } from './price-bar';
-import { PriceSummary } from './price-summary';
+import type { WizardParams } from '../lib/wizard-params';
+import { PricePlaceholder } from './price-bar-frame';
 import { StepNav, STEP_NAMES } from './step-nav';
 import { StepPaper } from './step-paper';
 import type { InstructionErrors } from './step-instructions';
-import { UploadProgress } from './upload-progress';
 import { WizardState } from './wizard-state';
 
 // Steps 2 and 3 (files, phone numbers, sign-up) are not needed for the first paint (ADR 0025).
@@ -45,10 +40,34 @@ const loadInstructions = () => import('./step-instructions');
 const loadCheckout = () => import('./step-checkout');
 const StepInstructions = lazy(() => loadInstructions().then((m) => ({ default: m.StepInstructions })));
 const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
+// Shown on step 3 while the order is sent, so not part of the first paint either (ADR 0062).
+const UploadProgress = lazy(() => import('./upload-progress').then((m) => ({ default: m.UploadProgress })));
+// The price's code (its arithmetic, the server's confirmation) comes just after the first paint (ADR 0062).
+const PriceArea = lazy(() => import('./price-area').then((m) => ({ default: m.PriceArea })));
+
+/** False in the first render, true once the browser has drawn it: the next frame, then a task. */
+const useFirstPaintDone = (): boolean => {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let timer: number | undefined;
+    const later = () => {
+      timer = window.setTimeout(() => setDone(true), 0);
+    };
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
+    if (frame === undefined) later();
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, []);
+  return done;
+};
+
 const loadLaterSteps = () => {
   void loadInstructions();
   void loadCheckout();
   void loadSubmitOrder();
+  void import('./upload-progress');
 };
 
 export interface OrderWizardProps {
@@ -63,53 +82,62 @@ export interface OrderWizardProps {
 
 const stepLabel = (step: WizardStep) => `Step ${step} of 3: ${STEP_NAMES[step]}`;
 
-/**
- * SPEC §2 /order: the new-order wizard (three steps of SPEC §4, live price, checkout). This part reads
- * the address and the order being edited or cloned; `WizardState` holds the state (ADR 0056).
- */
-export function OrderWizard(props: OrderWizardProps) {
-  const [search] = useSearchParams();
-  const params = readWizardParams(search);
-  const sourceId = props.customer ? (params.editingId ?? params.cloningId) : null;
-  const order = useOrder(sourceId);
-  const files = useOrderFiles(props.customer && params.editingId !== null ? params.editingId : null);
-  useEffect(() => setWizardDebug(params.debug), [params.debug]);
+/** What the wizard opens on: a new order, or an order being edited or cloned (`EditedOrderWizard`). */
+export interface WizardSource {
+  /** the edited or cloned order's id, the state's key; null for a new order */
+  id: number | null;
+  /** the edited or cloned order's values */
+  prefill: Partial<OrderFormValues>;
+  siteCategory: number | undefined;
+  remoteFiles: WizardFile[];
+  /** the order carries a discount code: it goes through the discount endpoint on opening (ADR 0027) */
+  discount: boolean;
+  editing: EditingOrder | null;
+  /** why the order asked for cannot be edited, or null */
+  notEditable: string | null;
+}
 
-  if (sourceId !== null && order.isPending) return <Spinner className="size-6" />;
-  if (params.editingId !== null && files.isPending && props.customer) return <Spinner className="size-6" />;
-  const source = order.data;
-  const editable = params.editingId !== null && source !== undefined && isOrderEditable(source.status, params.forceEditing);
-  const remoteFiles: WizardFile[] = editable
-    ? (files.data ?? []).map((f) => ({ key: `remote-${f.id}`, remote: true, id: f.id, name: f.name, size: f.size }))
-    : [];
-  const editing =
-    editable && source
-      ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing: params.forceEditing }
-      : null;
+export const NEW_ORDER: WizardSource = {
+  id: null,
+  prefill: {},
+  siteCategory: undefined,
+  remoteFiles: [],
+  discount: false,
+  editing: null,
+  notEditable: null,
+};
+
+/** The wizard's state (ADR 0056) around its steps, for `source` and the address's own values (SPEC §2). */
+export function WizardFor({
+  wizard,
+  search,
+  params,
+  source,
+}: {
+  wizard: OrderWizardProps;
+  search: URLSearchParams;
+  params: WizardParams;
+  source: WizardSource;
+}) {
   return (
     <WizardState
-      key={source?.id ?? 'new'}
-      settings={props.settings}
-      customer={props.customer}
-      prefill={{ ...(source ? orderFormFromOrder(source) : {}), ...orderFormFromQuery(search) }}
-      siteCategory={source?.siteCategory}
-      remoteFiles={remoteFiles}
-      applyDiscountOnOpen={Boolean(source?.discount) || params.discountInQuery}
-      editing={editing !== null}
+      key={source.id ?? 'new'}
+      settings={wizard.settings}
+      customer={wizard.customer}
+      prefill={{ ...source.prefill, ...orderFormFromQuery(search) }}
+      siteCategory={source.siteCategory}
+      remoteFiles={source.remoteFiles}
+      applyDiscountOnOpen={source.discount || params.discountInQuery}
+      editing={source.editing !== null}
     >
-      <WizardSteps
-        {...props}
-        editing={editing}
-        notEditable={params.editingId !== null && (order.isError || (source !== undefined && !editable))}
-        refId={params.refId}
-      />
+      <WizardSteps {...wizard} editing={source.editing} notEditable={source.notEditable} refId={params.refId} />
     </WizardState>
   );
 }
 
 interface WizardStepsProps extends OrderWizardProps {
   editing: EditingOrder | null;
-  notEditable: boolean;
+  notEditable: string | null;
   refId: string | null;
 }
 
@@ -189,13 +217,14 @@ function WizardSteps(props: WizardStepsProps) {
   };
 
   const title = props.editing ? `Edit order #${props.editing.id}` : 'New Order';
-  const summary = useMemo(() => <PriceSummary />, []);
+  const [asideSlot, setAsideSlot] = useState<HTMLElement | null>(null);
+  const showPrice = useFirstPaintDone();
 
   return (
     <>
       <div className="flex flex-col gap-6 pb-24 min-[992px]:pb-0">
         <PageHeading>{title}</PageHeading>
-        {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
+        {props.notEditable && <Alert tone="error">{props.notEditable}</Alert>}
         <StepNav step={step} reachable={[true, step1, step2]} disabled={creating} onGoTo={goTo} />
         <div className="grid items-start gap-6 min-[992px]:grid-cols-[minmax(0,1fr)_20rem]">
           <form
@@ -237,7 +266,11 @@ function WizardSteps(props: WizardStepsProps) {
                 />
               )}
             </Suspense>
-            {step === 3 && <UploadProgress />}
+            {step === 3 && (
+              <Suspense fallback={null}>
+                <UploadProgress />
+              </Suspense>
+            )}
             <div className="flex justify-between gap-3">
               {step > 1 ? (
                 <Button variant="secondary" disabled={creating} onClick={() => goTo((step - 1) as WizardStep)}>
@@ -254,11 +287,17 @@ function WizardSteps(props: WizardStepsProps) {
             className="hidden rounded-lg border border-slate-200 bg-white p-4 min-[992px]:sticky min-[992px]:top-20 min-[992px]:block"
           >
             <h2 className="mb-3 text-lg font-semibold">Your price</h2>
-            {summary}
+            <div ref={setAsideSlot} />
           </aside>
         </div>
       </div>
-      <PriceBar summary={summary} />
+      {showPrice ? (
+        <Suspense fallback={<PricePlaceholder asideSlot={asideSlot} />}>
+          <PriceArea asideSlot={asideSlot} />
+        </Suspense>
+      ) : (
+        <PricePlaceholder asideSlot={asideSlot} />
+      )}
     </>
   );
 }
