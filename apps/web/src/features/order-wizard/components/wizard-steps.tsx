@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useLocation } from 'wouter';
 import { PageHeading } from '@/components/ui/page-heading';
 import type { Customer } from '@app/domain/customer';
@@ -45,13 +45,18 @@ const UploadProgress = lazy(() => import('./upload-progress').then((m) => ({ def
 // The price's code (its arithmetic, the server's confirmation) comes just after the first paint (ADR 0062).
 const PriceArea = lazy(() => import('./price-area').then((m) => ({ default: m.PriceArea })));
 
-/** False in the first render, true once the browser has drawn it: the next frame, then a task. */
-const useFirstPaintDone = (): boolean => {
-  const [done, setDone] = useState(false);
+/**
+ * The price (ADR 0062): a placeholder bar in the first render; once the browser has drawn it (the next
+ * frame, then a task), the price's chunk, its summary drawn into the `<aside>` behind `asideRef`. Its own
+ * component, so that this second render re-renders the price alone, not the step.
+ */
+function WizardPrice({ asideRef }: { asideRef: RefObject<HTMLDivElement | null> }) {
+  // undefined until the first paint is done; then the aside's element (null when there is none)
+  const [aside, setAside] = useState<HTMLDivElement | null | undefined>(undefined);
   useEffect(() => {
     let timer: number | undefined;
     const later = () => {
-      timer = window.setTimeout(() => setDone(true), 0);
+      timer = window.setTimeout(() => setAside(asideRef.current), 0);
     };
     const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(later) : undefined;
     if (frame === undefined) later();
@@ -59,9 +64,14 @@ const useFirstPaintDone = (): boolean => {
       if (frame !== undefined) cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, []);
-  return done;
-};
+  }, [asideRef]);
+  if (aside === undefined) return <PricePlaceholder asideSlot={null} />;
+  return (
+    <Suspense fallback={<PricePlaceholder asideSlot={aside} />}>
+      <PriceArea asideSlot={aside} />
+    </Suspense>
+  );
+}
 
 const loadLaterSteps = () => {
   void loadInstructions();
@@ -217,8 +227,7 @@ function WizardSteps(props: WizardStepsProps) {
   };
 
   const title = props.editing ? `Edit order #${props.editing.id}` : 'New Order';
-  const [asideSlot, setAsideSlot] = useState<HTMLElement | null>(null);
-  const showPrice = useFirstPaintDone();
+  const asideRef = useRef<HTMLDivElement>(null);
 
   return (
     <>
@@ -287,17 +296,11 @@ function WizardSteps(props: WizardStepsProps) {
             className="hidden rounded-lg border border-slate-200 bg-white p-4 min-[992px]:sticky min-[992px]:top-20 min-[992px]:block"
           >
             <h2 className="mb-3 text-lg font-semibold">Your price</h2>
-            <div ref={setAsideSlot} />
+            <div ref={asideRef} />
           </aside>
         </div>
       </div>
-      {showPrice ? (
-        <Suspense fallback={<PricePlaceholder asideSlot={asideSlot} />}>
-          <PriceArea asideSlot={asideSlot} />
-        </Suspense>
-      ) : (
-        <PricePlaceholder asideSlot={asideSlot} />
-      )}
+      <WizardPrice asideRef={asideRef} />
     </>
   );
 }
