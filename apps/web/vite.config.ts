@@ -53,6 +53,10 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     manifest: true,
+    // The server writes <link rel="modulepreload"> for the first page's code (ADR 0040); a browser without
+    // it (Safari before 17) fetches that code when the entry imports it. Its polyfill is not worth the
+    // entry's bytes (ADR 0062).
+    modulePreload: { polyfill: false },
     // Everything the entry needs statically in one chunk: one request and one gzip stream for the code
     // every page runs first (React, the query cache, the router, the shell, the API client) (ADR 0028).
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },

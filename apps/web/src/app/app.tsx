@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { primeVisitor } from '@/features/customer/api/get-customer';
 import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
@@ -16,14 +16,21 @@ export const mountApp = (container: HTMLElement): void => {
   primeSiteSettings(queryClient);
   primeVisitor(queryClient, window.location.search);
   const handle = createRouterHandle();
-  const render = () =>
-    createRoot(container).render(
-      <StrictMode>
-        <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
-          <AppRoutes handle={handle} />
-        </AppProvider>
-      </StrictMode>,
-    );
+  // A transition: React renders the first page in slices of a few milliseconds, giving the main thread
+  // back between them, and commits it whole at the end; a plain render was one task of the whole page
+  // (the longest of a first visit on a slow phone, ADR 0062). Later updates are urgent as usual.
+  const render = () => {
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
+            <AppRoutes handle={handle} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
+  };
   // The first page's module is already on its way (modulepreload): the first render waits for it, so the
   // page is the first paint instead of a loading state followed by a long render (ADR 0057). A module
   // that fails to load renders as before (the route's own loading and error handling).

@@ -1,13 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
-import { AUTH_MESSAGE } from '@app/domain/auth/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { QUERY_PARAM } from '@/config/paths';
-import { useMagicLinkSignIn } from '@/features/auth/api/magic-link-sign-in';
+import { magicLinkInvalidMessage, useMagicLinkSignIn } from '@/features/auth/api/magic-link-sign-in';
 import { useCurrentCustomerQuery } from '@/features/customer/api/get-customer';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { useThemeColor } from '@/features/settings/hooks/use-theme-color';
@@ -44,7 +43,7 @@ export function Startup({ children }: { children: ReactNode }) {
     if (magicToken === null || !magicLinkDone) return;
     // UI contract: no toast on success, just signed in; the token leaves the address bar either way.
     // The one exception: the link removed a password set before the mailbox was proven (ADR 0038).
-    if (magicLinkFailed) toast.error(AUTH_MESSAGE.resetLinkInvalid);
+    if (magicLinkFailed) void magicLinkInvalidMessage().then((message) => toast.error(message));
     if (magicLinkNotice) toast.show(magicLinkNotice);
     const params = new URLSearchParams(searchParams);
     params.delete(QUERY_PARAM.magicLink);

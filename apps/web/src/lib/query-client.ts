@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, releaseDeferredChecks } from './api-client';
-import { prefetchLaterCode } from './prefetch-later-code';
 
 const MAX_RETRIES = 2;
 
@@ -33,7 +32,8 @@ export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) =
     cleanup();
     whenIdle(() => {
       releaseDeferredChecks();
-      prefetchLaterCode();
+      // Its code comes when it runs, after the paint: the entry chunk goes without it (ADR 0062).
+      void import('./prefetch-later-code').then((m) => m.prefetchLaterCode());
     });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {

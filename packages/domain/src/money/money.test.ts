@@ -35,4 +35,11 @@ describe('money is integer cents inside and 2 decimals on the wire (CONTRACT)', 
     expect(formatUsd(123456)).toBe('$1,234.56');
     expect(formatUsd(500)).toBe('$5.00');
   });
+
+  it('formats every whole cent as the en-US number format does', () => {
+    const intl = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    for (const cents of [0, 1, 9, 10, 99, 100, 101, 99_999, 100_000, 123_456_789, -1, -250, -123_456])
+      expect(formatUsd(cents)).toBe(intl(cents));
+    fc.assert(fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), (cents) => formatUsd(cents) === intl(cents)));
+  });
 });

@@ -50,7 +50,8 @@ export const APP_PAGES: readonly { path: string; module: string | null }[] = [
   { path: `${APP_PATH.staff}/orders/:id`, module: 'staff' },
   { path: `${APP_PATH.staff}/money`, module: 'staff' },
 ];
-export const APP_ROUTES: readonly string[] = APP_PAGES.map((p) => p.path);
+// Pure, so that a bundle reading only APP_PATH (the web app's entry, ADR 0062) leaves the page list out.
+export const APP_ROUTES: readonly string[] = /* @__PURE__ */ APP_PAGES.map((p) => p.path);
 /** The module of the web app's 404 page. */
 export const NOT_FOUND_MODULE = 'not-found';
 
@@ -67,7 +68,7 @@ export const SIGNED_IN_PATHS: readonly string[] = [
 ];
 
 const routePattern = (route: string): RegExp => new RegExp(`^${route === '/' ? '/' : `${route.replace(/:[a-z]+/gi, '[^/]+')}/?`}$`);
-const PAGE_PATTERNS = APP_PAGES.map((page) => ({ page, pattern: routePattern(page.path) }));
+const PAGE_PATTERNS = /* @__PURE__ */ APP_PAGES.map((page) => ({ page, pattern: routePattern(page.path) }));
 
 /** The app's page at `pathname` (no query string), or undefined: the server answers those with 404. */
 export const findAppPage = (pathname: string): { path: string; module: string | null } | undefined =>

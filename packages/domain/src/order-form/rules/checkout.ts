@@ -1,10 +1,7 @@
 // The checkout step's rules, zod-free (ADR 0020): who the buyer is, the name split, the checks before an order is placed.
 import { AUTH_MESSAGE, isValidEmail, isValidName } from '../../auth/rules/index';
 import { ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE } from './form-fields';
-
-/** SPEC §3 userType: 11 a new customer (name, phone, terms), 22 an existing account (password). */
-export const USER_TYPE = { newCustomer: 11, hasAccount: 22 } as const;
-export type UserType = (typeof USER_TYPE)[keyof typeof USER_TYPE];
+import { USER_TYPE, type UserType } from './values';
 
 /**
  * SPEC §5 "Checkout": the one name field of a new customer, split for sign-up: the first word is the

@@ -1,22 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { authKeys } from './keys';
-import { storeTokens, tokenPairSchema } from './tokens';
 
-/** A notice the server adds when the link removed a password chosen before the mailbox was proven (ADR 0038). */
-const noticeOf = (data: unknown): string | null =>
-  typeof data === 'object' && data !== null && 'message' in data && typeof data.message === 'string' ? data.message : null;
-
-/**
- * CONTRACT "Identity": GET /api/en/auth/magic_link/{token} returns the tokens, once; 404 when spent.
- * A stored access token goes along (auth: false still sends one): it shows the link was opened in the
- * browser of the account's session, which keeps that session and its password (ADR 0038).
- */
-export const magicLinkSignIn = async (token: string): Promise<{ notice: string | null }> => {
-  const data = await apiFetch(`/api/en/auth/magic_link/${encodeURIComponent(token)}`, { auth: false });
-  storeTokens(tokenPairSchema.parse(data));
-  return { notice: noticeOf(data) };
-};
+// The call, the token pair and the messages load only when an address carries a magic link: a first
+// visit's entry chunk goes without them (ADR 0062).
+const loadMagicLinkCall = () => import('./magic-link-call');
 
 /**
  * The startup's magic-link step. A query rather than a mutation so that it runs exactly once per token
@@ -25,9 +13,16 @@ export const magicLinkSignIn = async (token: string): Promise<{ notice: string |
 export const useMagicLinkSignIn = (token: string | null, enabled: boolean) =>
   useQuery({
     queryKey: authKeys.magicLink(token ?? ''),
-    queryFn: () => magicLinkSignIn(token ?? ''),
+    queryFn: () => loadMagicLinkCall().then((m) => m.magicLinkSignIn(token ?? '')),
     enabled: enabled && token !== null,
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
   });
+
+/** SPEC §8 "This link is invalid or has expired", from the call's module (already here once the call failed). */
+export const magicLinkInvalidMessage = (): Promise<string> =>
+  loadMagicLinkCall().then(
+    (m) => m.MAGIC_LINK_INVALID,
+    () => TRANSPORT_MESSAGE.somethingWentWrong,
+  );

@@ -1,264 +1,32 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useSearchParams } from 'wouter';
-import { PageHeading } from '@/components/ui/page-heading';
-import type { Customer } from '@app/domain/customer';
-import type { SiteSettings } from '@app/domain/settings';
-import {
-  isDetailsStepComplete,
-  isSubjectStepComplete,
-  orderFormFromOrder,
-  orderFormFromQuery,
-  ORDER_FORM_MESSAGE,
-  validateOrderDetails,
-} from '@app/domain/order-form/rules';
-import { isOrderEditable, ORDER_EDIT_MESSAGE } from '@app/domain/order/rules';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useEffect } from 'react';
+import { useSearchParams } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
-import { useOrder, useOrderFiles } from '../api/orders';
-import { loadSubmitOrder, useCreateOrder } from '../hooks/use-create-order';
-import { useRunOnFirstInput } from '../hooks/use-run-on-first-input';
-import { useStepFocus } from '../hooks/use-step-focus';
-import { useWizardStep, type WizardStep } from '../hooks/use-wizard-step';
-import {
-  useWizardCheckout,
-  useWizardFiles,
-  useWizardFocus,
-  useWizardForm,
-  useWizardSubmission,
-  type FocusableField,
-  type WizardFile,
-} from '../hooks/wizard-contexts';
 import { setWizardDebug } from '../lib/debug';
-import type { EditingOrder } from '../lib/submit-order';
 import { readWizardParams } from '../lib/wizard-params';
-import { PriceBar } from './price-bar';
-import { PriceSummary } from './price-summary';
-import { StepNav, STEP_NAMES } from './step-nav';
-import { StepPaper } from './step-paper';
-import type { InstructionErrors } from './step-instructions';
-import { UploadProgress } from './upload-progress';
-import { WizardState } from './wizard-state';
+import { NEW_ORDER, WizardFor, type OrderWizardProps } from './wizard-steps';
 
-// Steps 2 and 3 (files, phone numbers, sign-up) are not needed for the first paint (ADR 0025).
-const loadInstructions = () => import('./step-instructions');
-const loadCheckout = () => import('./step-checkout');
-const StepInstructions = lazy(() => loadInstructions().then((m) => ({ default: m.StepInstructions })));
-const StepCheckout = lazy(() => loadCheckout().then((m) => ({ default: m.StepCheckout })));
-const loadLaterSteps = () => {
-  void loadInstructions();
-  void loadCheckout();
-  void loadSubmitOrder();
-};
-
-export interface OrderWizardProps {
-  settings: SiteSettings;
-  customer: Customer | null;
-  onAuthenticated: () => Promise<unknown>;
-  onForgotPassword: () => void;
-  /** where the wizard goes when done (SPEC §2): the order page, or /dashboard after a failed first order */
-  orderPath: (id: number) => string;
-  dashboardPath: string;
-}
-
-const stepLabel = (step: WizardStep) => `Step ${step} of 3: ${STEP_NAMES[step]}`;
+// Reading an order to edit or clone (its query, its files, its editable statuses) is not part of a new
+// order's first paint (ADR 0062).
+const EditedOrderWizard = lazy(() => import('./edited-order-wizard').then((m) => ({ default: m.EditedOrderWizard })));
 
 /**
  * SPEC §2 /order: the new-order wizard (three steps of SPEC §4, live price, checkout). This part reads
- * the address and the order being edited or cloned; `WizardState` holds the state (ADR 0056).
+ * the address: a signed-in customer's `editingOrderId` or `cloningOrder` opens that order first;
+ * `WizardState` holds the state (ADR 0056).
  */
 export function OrderWizard(props: OrderWizardProps) {
   const [search] = useSearchParams();
   const params = readWizardParams(search);
   const sourceId = props.customer ? (params.editingId ?? params.cloningId) : null;
-  const order = useOrder(sourceId);
-  const files = useOrderFiles(props.customer && params.editingId !== null ? params.editingId : null);
   useEffect(() => setWizardDebug(params.debug), [params.debug]);
-
-  if (sourceId !== null && order.isPending) return <Spinner className="size-6" />;
-  if (params.editingId !== null && files.isPending && props.customer) return <Spinner className="size-6" />;
-  const source = order.data;
-  const editable = params.editingId !== null && source !== undefined && isOrderEditable(source.status, params.forceEditing);
-  const remoteFiles: WizardFile[] = editable
-    ? (files.data ?? []).map((f) => ({ key: `remote-${f.id}`, remote: true, id: f.id, name: f.name, size: f.size }))
-    : [];
-  const editing =
-    editable && source
-      ? { id: source.id, remoteFileIds: remoteFiles.map((f) => (f.remote ? f.id : 0)), forceEditing: params.forceEditing }
-      : null;
+  if (sourceId === null) return <WizardFor wizard={props} search={search} params={params} source={NEW_ORDER} />;
   return (
-    <WizardState
-      key={source?.id ?? 'new'}
-      settings={props.settings}
-      customer={props.customer}
-      prefill={{ ...(source ? orderFormFromOrder(source) : {}), ...orderFormFromQuery(search) }}
-      siteCategory={source?.siteCategory}
-      remoteFiles={remoteFiles}
-      applyDiscountOnOpen={Boolean(source?.discount) || params.discountInQuery}
-      editing={editing !== null}
-    >
-      <WizardSteps
-        {...props}
-        editing={editing}
-        notEditable={params.editingId !== null && (order.isError || (source !== undefined && !editable))}
-        refId={params.refId}
+    <Suspense fallback={<Spinner className="size-6" />}>
+      <EditedOrderWizard
+        params={params}
+        sourceId={sourceId}
+        render={(source) => <WizardFor wizard={props} search={search} params={params} source={source} />}
       />
-    </WizardState>
-  );
-}
-
-interface WizardStepsProps extends OrderWizardProps {
-  editing: EditingOrder | null;
-  notEditable: boolean;
-  refId: string | null;
-}
-
-/** The steps, their navigation and the price beside them (SPEC §4 "Order form steps"). */
-function WizardSteps(props: WizardStepsProps) {
-  const [, navigate] = useLocation();
-  const { values, siteCategory } = useWizardForm();
-  const { files, setFiles } = useWizardFiles();
-  const { checkout, setCheckout } = useWizardCheckout();
-  const { locked: creating, setLocked, idempotencyKeyRef, persist } = useWizardSubmission();
-  const { fieldRef, focusField } = useWizardFocus();
-
-  const step1 = isSubjectStepComplete(values);
-  const step2 = step1 && isDetailsStepComplete(values, { fileCount: files.length, filesValid: true });
-  const { step, goTo } = useWizardStep(!step1 ? 1 : !step2 ? 2 : 3);
-
-  const [showSubjectError, setShowSubjectError] = useState(false);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [titleWarning, setTitleWarning] = useState<string | null>(null);
-  const [serverTitleError, setServerTitleError] = useState<string | undefined>();
-  const detailErrors = validateOrderDetails(values, { fileCount: files.length });
-  const instructionErrors: InstructionErrors = {
-    details: touched.details ? detailErrors.details : undefined,
-    files: touched.details ? detailErrors.files : undefined,
-    title: serverTitleError,
-  };
-  const subjectError = showSubjectError ? detailErrors.subject : undefined;
-
-  // A field named by a failure on another step takes the focus there, instead of that step's heading.
-  const fieldAfterStepChange = useRef<FocusableField | null>(null);
-  const focusFieldAfterStepChange = useCallback(() => {
-    const field = fieldAfterStepChange.current;
-    fieldAfterStepChange.current = null;
-    if (field) focusField(field);
-    return field !== null;
-  }, [focusField]);
-  const stepHeadingRef = useStepFocus(step, stepLabel(step), focusFieldAfterStepChange);
-  const { create, failure } = useCreateOrder(
-    { values, siteCategory, files, setFiles, checkout, setCheckout, setLocked, idempotencyKeyRef, persist },
-    {
-      editing: props.editing,
-      refId: props.refId,
-      onAuthenticated: props.onAuthenticated,
-      onDone: (id) => void navigate(props.orderPath(id)),
-      onSignedUpFailure: () => void navigate(props.dashboardPath),
-      // SPEC §8: the field named by the failure takes the focus, on its step.
-      focusField: (field) => {
-        if (field === 'title') setServerTitleError(ORDER_FORM_MESSAGE.invalidTitle);
-        if (field !== 'title' && field !== 'details') return;
-        if (step === 2) {
-          focusField(field);
-        } else {
-          fieldAfterStepChange.current = field;
-          goTo(2);
-        }
-      },
-    },
-  );
-  useRunOnFirstInput(loadLaterSteps);
-
-  const next = () => {
-    if (step === 1) {
-      if (!step1) {
-        setShowSubjectError(true);
-        focusField('subject');
-        return;
-      }
-      goTo(2);
-    } else if (step === 2) {
-      setTouched({ details: true, title: true });
-      if (!step2) {
-        focusField(detailErrors.files ? 'files' : 'details');
-        return;
-      }
-      goTo(3);
-    }
-  };
-
-  const title = props.editing ? `Edit order #${props.editing.id}` : 'New Order';
-  const summary = useMemo(() => <PriceSummary />, []);
-
-  return (
-    <>
-      <div className="flex flex-col gap-6 pb-24 min-[992px]:pb-0">
-        <PageHeading>{title}</PageHeading>
-        {props.notEditable && <Alert tone="error">{ORDER_EDIT_MESSAGE.notEditable}</Alert>}
-        <StepNav step={step} reachable={[true, step1, step2]} disabled={creating} onGoTo={goTo} />
-        <div className="grid items-start gap-6 min-[992px]:grid-cols-[minmax(0,1fr)_20rem]">
-          <form
-            noValidate
-            aria-label={`Step ${step}: ${STEP_NAMES[step]}`}
-            onSubmit={(event) => {
-              event.preventDefault();
-              next();
-            }}
-            className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4 sm:p-6"
-          >
-            <h2 ref={stepHeadingRef} tabIndex={-1} className="text-lg font-semibold">
-              {stepLabel(step)}
-            </h2>
-            <fieldset disabled={creating} className="contents">
-              <Suspense fallback={<Spinner className="size-6" />}>
-                {step === 1 && <StepPaper subjectError={subjectError} subjectRef={fieldRef('subject')} />}
-                {step === 2 && (
-                  <StepInstructions
-                    errors={instructionErrors}
-                    onBlurField={(field) => {
-                      setTouched((t) => ({ ...t, [field]: true }));
-                      if (field === 'title') setServerTitleError(undefined);
-                    }}
-                    titleWarning={titleWarning}
-                    setTitleWarning={setTitleWarning}
-                  />
-                )}
-              </Suspense>
-            </fieldset>
-            <Suspense fallback={<Spinner className="size-6" />}>
-              {step === 3 && (
-                <StepCheckout
-                  onCreate={(account) => void create(account)}
-                  creating={creating}
-                  failure={failure}
-                  editing={props.editing !== null}
-                  onForgotPassword={props.onForgotPassword}
-                />
-              )}
-            </Suspense>
-            {step === 3 && <UploadProgress />}
-            <div className="flex justify-between gap-3">
-              {step > 1 ? (
-                <Button variant="secondary" disabled={creating} onClick={() => goTo((step - 1) as WizardStep)}>
-                  Back
-                </Button>
-              ) : (
-                <span />
-              )}
-              {step < 3 && <Button type="submit">Continue</Button>}
-            </div>
-          </form>
-          <aside
-            aria-label="Price"
-            className="hidden rounded-lg border border-slate-200 bg-white p-4 min-[992px]:sticky min-[992px]:top-20 min-[992px]:block"
-          >
-            <h2 className="mb-3 text-lg font-semibold">Your price</h2>
-            {summary}
-          </aside>
-        </div>
-      </div>
-      <PriceBar summary={summary} />
-    </>
+    </Suspense>
   );
 }

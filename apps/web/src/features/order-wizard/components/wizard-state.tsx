@@ -7,17 +7,13 @@ import { useDiscountApply } from '../hooks/use-discount-apply';
 import { useFieldFocus } from '../hooks/use-field-focus';
 import { useWizardFormState } from '../hooks/use-wizard-form';
 import { restoreWizardState, useWizardPersistence } from '../hooks/use-wizard-persistence';
-import { useWizardPriceState } from '../hooks/use-wizard-price';
 import {
   CheckoutContext,
   DiscountContext,
   FilesContext,
   FocusContext,
   FormContext,
-  PriceContext,
   SubmissionContext,
-  useWizardDiscount,
-  useWizardForm,
   type FocusableField,
   type WizardFile,
 } from '../hooks/wizard-contexts';
@@ -41,17 +37,9 @@ export interface WizardStateProps {
   children: ReactNode;
 }
 
-/** The price, in a component of its own: its confirmation re-renders the price alone (ADR 0056). */
-function WizardPriceProvider({ children }: { children: ReactNode }) {
-  const { values, deps, siteCategory } = useWizardForm();
-  const { discount, discountBlocked } = useWizardDiscount();
-  const price = useWizardPriceState(values, deps.pagesLabel, siteCategory, discount && !discountBlocked ? discount : null);
-  return <PriceContext.Provider value={price}>{children}</PriceContext.Provider>;
-}
-
 /**
  * The wizard's state (ADR 0056): the form, the discount, checkout, files and the submission lock, each in
- * its own context; its persistence (SPEC §4) and the price (ADR 0027) beside them. `children` are the
+ * its own context; its persistence (SPEC §4) beside them; the price (ADR 0027) is `PriceArea`'s, which reads them. `children` are the
  * wizard's screens: they re-render only when a context they read changes.
  */
 export function WizardState({
@@ -107,9 +95,7 @@ export function WizardState({
         <CheckoutContext.Provider value={checkoutValue}>
           <FilesContext.Provider value={filesValue}>
             <SubmissionContext.Provider value={submission}>
-              <FocusContext.Provider value={focus}>
-                <WizardPriceProvider>{children}</WizardPriceProvider>
-              </FocusContext.Provider>
+              <FocusContext.Provider value={focus}>{children}</FocusContext.Provider>
             </SubmissionContext.Provider>
           </FilesContext.Provider>
         </CheckoutContext.Provider>

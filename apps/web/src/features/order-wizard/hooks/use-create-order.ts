@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { ORDER_FORM_MESSAGE } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
-import { ordersChanged } from '@/lib/resources/orders';
 import type { AccountInput } from '../components/step-checkout';
 import type { CreateOptions, SubmitState } from '../lib/submit-order';
 
@@ -34,7 +33,8 @@ export const useCreateOrder = (w: SubmitState & { persist: () => void }, options
       }
       // ADR 0056: the saved order, its files and the lists are fetched again before the order page opens,
       // so it shows the order as saved, not the answer it cached before the edit.
-      const onDone = (id: number) => void ordersChanged(queryClient).then(() => options.onDone(id));
+      const onDone = (id: number) =>
+        void import('@/lib/resources/orders').then((m) => m.ordersChanged(queryClient)).then(() => options.onDone(id));
       await submit({ w, options: { ...options, onDone }, account, setFailure });
     },
     [w, options, setLocked, idempotencyKeyRef, queryClient],

@@ -3,7 +3,6 @@ import { DISCOUNT_MESSAGE, normalizeDiscountCode } from '@app/domain/discount/ru
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import type { OrderFormValues } from '@app/domain/order-form/rules';
 import { ApiError } from '@/lib/api-client';
-import { applyDiscount } from '../api/discount';
 import { trackWizardEvent } from '../lib/debug';
 import type { AppliedDiscount } from '../lib/persisted-state';
 
@@ -40,7 +39,8 @@ export const useDiscountApply = (
       }
       setBusy(true);
       try {
-        const found = await applyDiscount(normalized);
+        // The call's code comes with the first code applied (ADR 0062).
+        const found = await import('../api/discount').then((m) => m.applyDiscount(normalized));
         setDiscount({ code: found.code, percent: found.percent, amount: found.amount, isTopWriterDiscount: found.isTopWriterDiscount });
         update({ discountCode: found.code });
         setNotice({ tone: 'success', text: DISCOUNT_MESSAGE.applied });
