@@ -190,12 +190,24 @@ try {
     'requests alternate between the instances',
     served.join(' '),
   );
-  const refreshed = await request(lb.port, 'PUT', '/api/en/auth/jwt/refresh', { headers: { authorization: `Bearer ${refreshToken}` } });
-  const reused = await request(lb.port, 'PUT', '/api/en/auth/jwt/refresh', { headers: { authorization: `Bearer ${refreshToken}` } });
+  // The load balancer alternates, so each call below lands on the other instance than the one before.
+  const refresh = (token) => request(lb.port, 'PUT', '/api/en/auth/jwt/refresh', { headers: { authorization: `Bearer ${token}` } });
+  const refreshed = await refresh(refreshToken);
+  const child = refreshed.status === 200 ? JSON.parse(refreshed.body).refreshToken : '';
+  // ADR 0061: a rotation whose answer was lost, asked again on the other instance, gets the same child
+  // (the rotation key is shared); once the child is used, the old token is spent everywhere.
+  const replayed = await refresh(refreshToken);
   check(
-    refreshed.status === 200 && reused.status === 401,
-    'a refresh token rotated on one instance is spent on the other',
-    `${refreshed.status}/${reused.status}`,
+    refreshed.status === 200 && replayed.status === 200 && JSON.parse(replayed.body).refreshToken === child,
+    'a refresh asked again on the other instance gets the same rotation',
+    `${refreshed.status}/${replayed.status}`,
+  );
+  const used = await refresh(child);
+  const reused = await refresh(refreshToken);
+  check(
+    used.status === 200 && reused.status === 401,
+    'a refresh token rotated on one instance is spent on the other once its child is used',
+    `${used.status}/${reused.status}`,
   );
 
   // 6. Rate limits count across instances (Redis), per client the balancer saw, whatever it claims.
