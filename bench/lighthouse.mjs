@@ -128,6 +128,17 @@ const printDetail = (url, lhr) => {
   const phases = element[1]?.items ?? [];
   console.info(`  ${short(url)}: LCP element ${node ? `${node.nodeLabel} <${node.selector}>` : '?'}`);
   if (phases.length > 0) console.info(`    phases ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+  // What the browser did unthrottled: the simulation counts every request started before the observed LCP.
+  const observed = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const lcpAt = observed.observedLargestContentfulPaint ?? Infinity;
+  console.info(
+    `    observed FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(lcpAt)} ms (from navigation start)`,
+  );
+  const navStart = (observed.observedNavigationStartTs ?? 0) / 1000;
+  const before = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.networkRequestTime - navStart < lcpAt);
+  console.info(
+    `    requests started before it: ${before.map((r) => `${short(r.url) || '/'} ${(r.transferSize / 1024).toFixed(1)} KiB`).join(', ')}`,
+  );
   for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
     console.info(`    long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms ${short(task.url)}`);
   }

@@ -14,6 +14,8 @@ const precompress = (): Plugin => {
   return {
     name: 'precompress',
     apply: 'build',
+    // The server render's module (ADR 0064) is read from disk by the server, never sent: nothing to compress.
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved: (config) => {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -46,6 +48,21 @@ export default defineConfig({
         replacement: path.resolve(import.meta.dirname, 'src/lib/use-sync-external-store.ts'),
       },
     ],
+  },
+  // `vite build` builds both: the browser's app, then the module the server renders the first pages with
+  // (ADR 0064), self-contained (React and every package inside) so that the server needs none of them.
+  builder: {},
+  environments: {
+    ssr: {
+      resolve: { noExternal: true },
+      build: {
+        outDir: 'dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        manifest: false,
+        rolldownOptions: { input: 'src/entry-server.tsx' },
+      },
+    },
   },
   build: {
     outDir: 'dist',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_PATH } from '@app/domain';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurityHeaders } from './plugins/security';
+import { createPageRenderer } from './plugins/server-render';
 import { registerWebStatic } from './plugins/web-static';
 import { buildServices } from './services';
 
@@ -194,6 +196,9 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
             app.log.warn({ err: error }, 'first answers for the page could not be read');
             return {};
           }),
+      renderPage: config.serverRender
+        ? createPageRenderer({ entryFile: path.join(config.webDistDir, 'ssr', 'entry-server.js'), log: app.log })
+        : undefined,
     });
   } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 

@@ -38,6 +38,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   API_DOCS: flag,
+  SERVER_RENDER: flag,
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -130,6 +131,8 @@ export interface Config {
   /** How long a graceful shutdown waits for requests in flight before it closes their connections. */
   shutdownTimeoutMs: number;
   webDistDir: string;
+  /** ADR 0064: a visitor's /order and /login drawn by the server with the web app's own render. */
+  serverRender: boolean;
   /** The text of /terms and of /privacy: Markdown or plain text files (ADR 0041). */
   termsFile: string;
   privacyFile: string;
@@ -305,6 +308,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST, token: e.METRICS_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    serverRender: e.SERVER_RENDER ?? true,
     termsFile: path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md')),
     privacyFile: path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md')),
     payments: paymentsConfig(e),

@@ -2,8 +2,17 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { APP_PAGES, findAppPage, INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID, NOT_FOUND_MODULE, robotsTxt } from '@app/domain';
+import {
+  APP_PAGES,
+  findAppPage,
+  INLINE_ANSWERS_ELEMENT_ID,
+  LATER_CODE_ELEMENT_ID,
+  NOT_FOUND_MODULE,
+  robotsTxt,
+  SERVER_DRAWN_ATTRIBUTE,
+} from '@app/domain';
 import { useStyleNonce } from './security';
+import type { PageRenderer } from './server-render';
 
 /** A built file's URL ends with a name that has an extension (`/assets/index-abc.js`, `/favicon.svg`). */
 const FILE_NAME = /\/[^/]+\.[a-z0-9]+$/i;
@@ -28,7 +37,14 @@ export interface WebStaticOptions {
    * unchanged) and the web app reads them instead of asking again.
    */
   firstAnswers?: (page: PageRequest) => Promise<Record<string, unknown>>;
+  /** A visitor's first pages drawn by the server from those answers (ADR 0064); null leaves a page to the browser. */
+  renderPage?: PageRenderer;
 }
+
+/** The app's container in apps/web/index.html. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+/** The folder of the built app that holds the server's render (`ssr/entry-server.js`): read by the server, never sent. */
+const SERVER_RENDER_DIR = '/ssr/';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
@@ -110,7 +126,7 @@ const createTemplate = (distDir: string) => {
  * API answers and the preload links of its code (ADR 0040). Built files go out precompressed (.br, .gz
  * written at build time) when the browser accepts it.
  */
-export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAnswers }: WebStaticOptions): Promise<void> => {
+export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAnswers, renderPage }: WebStaticOptions): Promise<void> => {
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
   const template = createTemplate(distDir);
@@ -124,12 +140,23 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     const { html, preloads } = template();
     const answers = firstAnswers ? await firstAnswers({ route, request }) : {};
     const head = `${(module && preloads.get(module)) ?? ''}<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
+    const drawn = route !== null && renderPage ? await renderPage({ route, request, answers }) : null;
+    // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed
+    // into before the code that handles it runs.
+    const root = drawn === null ? ROOT_ELEMENT : `<div id="root" ${SERVER_DRAWN_ATTRIBUTE} inert>${drawn}</div>`;
     const nonce = useStyleNonce(reply);
     reply.header('Cache-Control', 'no-cache');
+    // The page differs with the session hint (ADR 0064): a cache in between must keep both.
+    if (renderPage) reply.header('Vary', 'Cookie');
     return reply
       .status(route === null ? 404 : 200)
       .type('text/html; charset=utf-8')
-      .send(html.replace('</head>', head).replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+      .send(
+        html
+          .replace('</head>', head)
+          .replace(ROOT_ELEMENT, () => root)
+          .replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
+      );
   };
 
   // Routes, not the static wildcard: `/` was a directory to it (403 Forbidden, ADR 0041).
@@ -147,7 +174,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       // Only names with an extension are files: a folder (`/assets/`) is a miss like any other, not
       // 403 Forbidden, and page paths never reach the disk.
       list: false,
-      allowedPath: (pathName) => FILE_NAME.test(pathName),
+      allowedPath: (pathName) => FILE_NAME.test(pathName) && !pathName.startsWith(SERVER_RENDER_DIR),
       // The .br and .gz files written next to each built file (apps/web/vite.config.ts), chosen by Accept-Encoding.
       preCompressed: true,
       setHeaders: (res, filePath) => {

@@ -1,34 +1,49 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
 import { primeVisitor } from '@/features/customer/api/get-customer';
+import { hasWizardDraft } from '@/features/order-wizard/lib/persisted-state';
 import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
 import { createQueryClient } from '@/lib/query-client';
-import { AppProvider } from './provider';
-import { AppRoutes, createRouterHandle, preloadFirstPage } from './router';
+import { syncSessionHint, tokenStorage } from '@/lib/storage';
+import { AppTree } from './app-tree';
+import { createRouterHandle, preloadFirstPage } from './router';
 
 /** How long the first render waits for the first page's module at most (then it shows the loading state). */
 const FIRST_PAGE_WAIT_MS = 3_000;
 
+/**
+ * ADR 0064: the server drew a visitor's page (no session, no wizard draft of this browser's own); the
+ * browser hydrates it only when it would draw the same, and draws its own otherwise (a session the
+ * server could not know of, a draft the wizard restores), which replaces the server's at once.
+ */
+const drawsWhatTheServerDrew = (container: HTMLElement): boolean =>
+  container.hasAttribute(SERVER_DRAWN_ATTRIBUTE) && !tokenStorage.hasAny() && !hasWizardDraft();
+
 /** Boots the web app into `container`. */
 export const mountApp = (container: HTMLElement): void => {
+  syncSessionHint();
   const queryClient = createQueryClient();
   // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
   primeSiteSettings(queryClient);
   primeVisitor(queryClient, window.location.search);
   const handle = createRouterHandle();
-  // A transition: React renders the first page in slices of a few milliseconds, giving the main thread
-  // back between them, and commits it whole at the end; a plain render was one task of the whole page
-  // (the longest of a first visit on a slow phone, ADR 0062). Later updates are urgent as usual.
+  // What the server drew stays out of reach (inert) until the app runs it: a click or a key on it
+  // before then would do nothing, and text typed into it would be lost when the form takes it over.
+  const onMounted = () => container.removeAttribute('inert');
+  // A transition: React renders (or hydrates) the first page in slices of a few milliseconds, giving the
+  // main thread back between them, and commits it whole at the end; a plain render was one task of the
+  // whole page (the longest of a first visit on a slow phone, ADR 0062). Later updates are urgent as usual.
   const render = () => {
-    const root = createRoot(container);
+    const app = <AppTree queryClient={queryClient} handle={handle} onMounted={onMounted} />;
     startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProvider queryClient={queryClient} navigate={(to) => handle.navigate(to)}>
-            <AppRoutes handle={handle} />
-          </AppProvider>
-        </StrictMode>,
-      );
+      if (drawsWhatTheServerDrew(container)) {
+        hydrateRoot(container, app, {
+          // A page that came out different after all (a clock between two minutes, a changed setting)
+          // is drawn again by the app, whole; worth a note, not an error.
+          onRecoverableError: (error) => console.warn('The page was drawn again in the browser:', error),
+        });
+      } else createRoot(container).render(app);
     });
   };
   // The first page's module is already on its way (modulepreload): the first render waits for it, so the

@@ -1,4 +1,4 @@
-import { APP_PATH, ORDER_INFO_TAB_NAMES } from '@app/domain/routes';
+import { APP_PATH, MAGIC_LINK_PARAM, ORDER_INFO_TAB_NAMES } from '@app/domain/routes';
 
 /** SPEC §2 "Screens and routes": every URL of the web app, in one place (the paths: packages/domain, shared with the server). */
 export const ORDER_INFO_TABS = ORDER_INFO_TAB_NAMES;
@@ -37,7 +37,7 @@ export const paths = {
 
 /** The query parameters the app reads at startup and on pages (SPEC §2, CONTRACT "Identity"). */
 export const QUERY_PARAM = {
-  magicLink: 'magicLink',
+  magicLink: MAGIC_LINK_PARAM,
   confirmEmail: 'confirmEmail',
   resetToken: 'token',
   orderUid: 'id',

@@ -36,3 +36,8 @@ export const takeInlineAnswer = (path: string): { data: unknown } | undefined =>
 export const resetInlineAnswers = (): void => {
   answers = undefined;
 };
+
+/** For the server render: the answers of the page being rendered. */
+export const provideInlineAnswers = (given: Record<string, unknown>): void => {
+  answers = new Map(Object.entries(given));
+};

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '@app/domain/routes';
 // UI contract "Storage": the tokens and the device hash live in localStorage under these keys.
 export const STORAGE_KEY = {
   accessToken: 'accessToken',
@@ -33,6 +34,19 @@ const write = (key: string, value: string | null): void => {
   }
 };
 
+/** A year: the hint lives as long as the session may (the refresh token's life is shorter). */
+const SESSION_HINT_MAX_AGE_S = 365 * 24 * 3600;
+
+/**
+ * ADR 0064: the session-hint cookie follows the stored tokens, so that the server does not draw a
+ * visitor's page for this browser while it holds a session. It says only that; no token, no id.
+ */
+const writeSessionHint = (signedIn: boolean): void => {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_HINT_COOKIE}=${signedIn ? '1' : ''}; Path=/; Max-Age=${signedIn ? SESSION_HINT_MAX_AGE_S : 0}; SameSite=Lax${secure}`;
+};
+
 export const tokenStorage = {
   read: (): StoredTokens => ({
     accessToken: read(STORAGE_KEY.accessToken),
@@ -41,12 +55,21 @@ export const tokenStorage = {
   write: (tokens: TokenPair): void => {
     write(STORAGE_KEY.accessToken, tokens.accessToken);
     write(STORAGE_KEY.refreshToken, tokens.refreshToken);
+    writeSessionHint(true);
   },
   clear: (): void => {
     write(STORAGE_KEY.accessToken, null);
     write(STORAGE_KEY.refreshToken, null);
+    writeSessionHint(false);
   },
   hasAny: (): boolean => read(STORAGE_KEY.accessToken) !== null || read(STORAGE_KEY.refreshToken) !== null,
+};
+
+/** At start: the hint says what storage holds (tokens stored by another version, or a cookie cleared). */
+export const syncSessionHint = (): void => {
+  const signedIn = tokenStorage.hasAny();
+  const hinted = typeof document !== 'undefined' && document.cookie.split('; ').includes(`${SESSION_HINT_COOKIE}=1`);
+  if (signedIn !== hinted) writeSessionHint(signedIn);
 };
 
 const HASH_DEVICE_BYTES = 16;

@@ -52,6 +52,22 @@ export const APP_PAGES: readonly { path: string; module: string | null }[] = [
 ];
 // Pure, so that a bundle reading only APP_PATH (the web app's entry, ADR 0062) leaves the page list out.
 export const APP_ROUTES: readonly string[] = /* @__PURE__ */ APP_PAGES.map((p) => p.path);
+/**
+ * ADR 0064: the pages the server draws for a visitor (the same for every visitor, from the page's own
+ * answers), which the browser then hydrates; every other page is drawn by the browser alone.
+ */
+export const SERVER_DRAWN_PATHS: readonly string[] = [APP_PATH.order, APP_PATH.login];
+/** The attribute on the app's container that says the server drew what it holds. */
+export const SERVER_DRAWN_ATTRIBUTE = 'data-server-drawn';
+/**
+ * The cookie the web app keeps while it holds a session (`1`), only so that the server does not draw a
+ * visitor's page for a signed-in customer (ADR 0064); it carries no token and grants nothing.
+ */
+export const SESSION_HINT_COOKIE = 'signed_in';
+
+/** CONTRACT "Identity": the query parameter of the emailed sign-in link (`/order?magicLink=…`). */
+export const MAGIC_LINK_PARAM = 'magicLink';
+
 /** The module of the web app's 404 page. */
 export const NOT_FOUND_MODULE = 'not-found';
 

@@ -54,6 +54,15 @@ export const readWizardState = (): Partial<WizardState> | null => {
   }
 };
 
+/** Whether this browser keeps a wizard state the wizard's first render restores (ADR 0064). */
+export const hasWizardDraft = (): boolean => {
+  try {
+    return window.localStorage.getItem(WIZARD_STORAGE_KEY) !== null;
+  } catch {
+    return false;
+  }
+};
+
 export const writeWizardState = (state: WizardState): void => {
   try {
     window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
