@@ -9,4 +9,4 @@ const nonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?
 if (nonce && nonce !== '__CSP_NONCE__') setNonce(nonce);
 
 const container = document.getElementById('root');
-if (container) mountApp(container);
+if (container) void mountApp(container);

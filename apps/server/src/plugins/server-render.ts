@@ -23,6 +23,11 @@ export type PageRenderer = (page: DrawnPage) => Promise<string | null>;
 const CACHE_ENTRIES = 64;
 /** A longer query string is no wizard link of ours: such a page is left to the browser. */
 const MAX_SEARCH_LENGTH = 512;
+/**
+ * Renders (not cache hits) a second at most, about a quarter of a core: a flood of new query strings
+ * costs the server no more than that, and the pages beyond it are drawn by their browsers.
+ */
+const RENDERS_PER_SECOND = 20;
 
 const hasSessionHint = (request: FastifyRequest): boolean =>
   (request.headers.cookie ?? '').split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
@@ -34,7 +39,17 @@ const hasSessionHint = (request: FastifyRequest): boolean =>
  * sign-in link or a long query string, and any failure, gets the page undrawn (the browser draws it).
  * The same page for the same answers is drawn once: visitors share it.
  */
-export const createPageRenderer = ({ entryFile, log }: { entryFile: string; log: FastifyBaseLogger }): PageRenderer => {
+export const createPageRenderer = ({
+  entryFile,
+  log,
+  rendersPerSecond = RENDERS_PER_SECOND,
+  now = Date.now,
+}: {
+  entryFile: string;
+  log: FastifyBaseLogger;
+  rendersPerSecond?: number;
+  now?: () => number;
+}): PageRenderer => {
   let entry: Promise<ServerEntry | null> | undefined;
   const load = () =>
     (entry ??= existsSync(entryFile)
@@ -44,6 +59,17 @@ export const createPageRenderer = ({ entryFile, log }: { entryFile: string; log:
         })
       : Promise.resolve(null));
   const drawn = new Map<string, string>();
+  let second = 0;
+  let rendersThisSecond = 0;
+  const mayRender = (): boolean => {
+    const current = Math.floor(now() / 1000);
+    if (current !== second) {
+      second = current;
+      rendersThisSecond = 0;
+    }
+    rendersThisSecond += 1;
+    return rendersThisSecond <= rendersPerSecond;
+  };
 
   return async ({ route, request, answers }) => {
     if (!SERVER_DRAWN_PATHS.includes(route) || hasSessionHint(request)) return null;
@@ -62,6 +88,7 @@ export const createPageRenderer = ({ entryFile, log }: { entryFile: string; log:
       drawn.set(key, cached);
       return cached;
     }
+    if (!mayRender()) return null;
     try {
       const html = await app.render(pathname, search, answers);
       drawn.set(key, html);

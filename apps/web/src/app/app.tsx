@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
 import { primeVisitor } from '@/features/customer/api/get-customer';
 import { hasWizardDraft } from '@/features/order-wizard/lib/persisted-state';
@@ -20,8 +20,8 @@ const FIRST_PAGE_WAIT_MS = 3_000;
 const drawsWhatTheServerDrew = (container: HTMLElement): boolean =>
   container.hasAttribute(SERVER_DRAWN_ATTRIBUTE) && !tokenStorage.hasAny() && !hasWizardDraft();
 
-/** Boots the web app into `container`. */
-export const mountApp = (container: HTMLElement): void => {
+/** Boots the web app into `container`; resolves with its React root once the first render has started. */
+export const mountApp = (container: HTMLElement): Promise<Root> => {
   syncSessionHint();
   const queryClient = createQueryClient();
   // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
@@ -34,21 +34,26 @@ export const mountApp = (container: HTMLElement): void => {
   // A transition: React renders (or hydrates) the first page in slices of a few milliseconds, giving the
   // main thread back between them, and commits it whole at the end; a plain render was one task of the
   // whole page (the longest of a first visit on a slow phone, ADR 0062). Later updates are urgent as usual.
-  const render = () => {
+  const render = (): Root => {
     const app = <AppTree queryClient={queryClient} handle={handle} onMounted={onMounted} />;
+    let root: Root | undefined;
     startTransition(() => {
       if (drawsWhatTheServerDrew(container)) {
-        hydrateRoot(container, app, {
+        root = hydrateRoot(container, app, {
           // A page that came out different after all (a clock between two minutes, a changed setting)
           // is drawn again by the app, whole; worth a note, not an error.
           onRecoverableError: (error) => console.warn('The page was drawn again in the browser:', error),
         });
-      } else createRoot(container).render(app);
+      } else {
+        root = createRoot(container);
+        root.render(app);
+      }
     });
+    return root as Root;
   };
   // The first page's module is already on its way (modulepreload): the first render waits for it, so the
   // page is the first paint instead of a loading state followed by a long render (ADR 0057). A module
   // that fails to load renders as before (the route's own loading and error handling).
   const atMost = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-  void Promise.race([preloadFirstPage(window.location.pathname), atMost]).then(render, render);
+  return Promise.race([preloadFirstPage(window.location.pathname), atMost]).then(render, render);
 };
