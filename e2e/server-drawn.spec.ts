@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO, expect, expectNoAxeViolations, shoot, test, wizardStep, WIZARD_WAIT } from './support';
 
 // ADR 0064: a visitor's /order and /login come drawn by the server; the browser hydrates them. Nothing on
@@ -5,7 +6,7 @@ import { DEMO, expect, expectNoAxeViolations, shoot, test, wizardStep, WIZARD_WA
 // visitor's page.
 
 /** Warnings of a page drawn again by the browser (apps/web/src/app/app.tsx onRecoverableError). */
-const redrawNotes = (page: import('@playwright/test').Page) => {
+const redrawNotes = (page: Page) => {
   const notes: string[] = [];
   page.on('console', (message) => {
     if (message.text().includes('drawn again')) notes.push(message.text());
@@ -13,7 +14,7 @@ const redrawNotes = (page: import('@playwright/test').Page) => {
   return notes;
 };
 
-const root = (page: import('@playwright/test').Page) => page.locator('#root');
+const root = (page: Page) => page.locator('#root');
 
 test('the wizard’s first step is on screen before the app’s code has arrived, and works once it has', async ({ page }) => {
   const notes = redrawNotes(page);
@@ -35,8 +36,8 @@ test('the wizard’s first step is on screen before the app’s code has arrived
   release();
   await expect(root(page)).not.toHaveAttribute('inert');
   // Hydrated, not drawn again: the step works.
-  await page.getByLabel('Resume').check();
-  await expect(page.getByLabel('Resume')).toBeChecked();
+  await page.getByRole('radio', { name: 'Resume' }).check();
+  await expect(page.getByRole('radio', { name: 'Resume' })).toBeChecked();
   await expect(page.getByLabel('Resume service')).toBeVisible(WIZARD_WAIT);
   expect(notes).toEqual([]);
   await expectNoAxeViolations(page, 'hydrated wizard');
@@ -86,17 +87,18 @@ test('a signed-in customer gets the app’s own page, never a visitor’s; after
   await expect(wizardStep(page, 'Paper')).toBeVisible(WIZARD_WAIT);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page).toHaveURL(/\/login/);
+  // SPEC §2: logging out of the wizard leaves it at /order?full.
+  await expect(page).toHaveURL(/\/order\?full$/);
   expect((await page.context().cookies()).find((c) => c.name === 'signed_in')).toBeUndefined();
   expect(await (await page.request.get('/order')).text()).toContain('data-server-drawn');
 });
 
 test('a visitor’s wizard draft comes back over the server’s page on a reload', async ({ page }) => {
   await page.goto('/order');
-  await page.getByLabel('Thesis').check();
-  await expect(page.getByLabel('Thesis')).toBeChecked();
+  await page.getByRole('radio', { name: 'Thesis' }).check();
+  await expect(page.getByRole('radio', { name: 'Thesis' })).toBeChecked();
   await page.reload();
   await expect(root(page)).not.toHaveAttribute('inert');
-  await expect(page.getByLabel('Thesis')).toBeChecked();
-  await expect(page.getByLabel('Essay')).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Thesis' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Essay' })).not.toBeChecked();
 });

@@ -78,6 +78,15 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     expect(res.headers.vary).toContain('Cookie');
   });
 
+  it('paints it in the site’s theme: a style element with this response’s nonce', async () => {
+    const res = await app.inject({ method: 'GET', url: '/login' });
+    const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeDefined();
+    expect(res.body).toContain(
+      `<style nonce="${nonce}">:root { --color-primary: #1d4ed8; --color-on-primary: #ffffff; --color-primary-text: #1d4ed8 }</style>`,
+    );
+  });
+
   it('draws /login, and keeps the query string for the app', async () => {
     expect(rootOf((await app.inject({ method: 'GET', url: '/login' })).body)).toContain('<p>drawn /login with');
     expect(rootOf((await app.inject({ method: 'GET', url: '/order?service=2' })).body)).toContain('<p>drawn /order?service=2 with');

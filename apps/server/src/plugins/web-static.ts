@@ -10,6 +10,9 @@ import {
   NOT_FOUND_MODULE,
   robotsTxt,
   SERVER_DRAWN_ATTRIBUTE,
+  SITE_SETTINGS_PATH,
+  themeColors,
+  themeDeclarations,
 } from '@app/domain';
 import { useStyleNonce } from './security';
 import type { PageRenderer } from './server-render';
@@ -78,6 +81,18 @@ const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefe
   return { preload: urls(loaded), prefetch: urls(later) };
 };
 
+/**
+ * The site's theme (SPEC §3 application_theme.mainColor) as a style element with the response's nonce:
+ * a page the server drew is painted in its colours before the app runs (ADR 0064). Only a plain hex
+ * colour makes it (`themeColors`), so nothing else can reach the style sheet.
+ */
+const themeStyle = (answers: Record<string, unknown>): string => {
+  const settings = answers[SITE_SETTINGS_PATH] as { application_theme?: { mainColor?: unknown } } | undefined;
+  const mainColor = settings?.application_theme?.mainColor;
+  const colors = typeof mainColor === 'string' ? themeColors(mainColor) : null;
+  return colors ? `<style nonce="${CSP_NONCE_PLACEHOLDER}">:root { ${themeDeclarations(colors)} }</style>` : '';
+};
+
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -139,7 +154,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
     const { html, preloads } = template();
     const answers = firstAnswers ? await firstAnswers({ route, request }) : {};
-    const head = `${(module && preloads.get(module)) ?? ''}<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
+    const head = `${themeStyle(answers)}${(module && preloads.get(module)) ?? ''}<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
     const drawn = route !== null && renderPage ? await renderPage({ route, request, answers }) : null;
     // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed
     // into before the code that handles it runs.

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calcsSchema, catalogueListSchema, errorBodySchema, siteSettingsSchema, urgencySchema } from '@app/domain';
+import { calcsSchema, catalogueListSchema, errorBodySchema, SITE_SETTINGS_PATH, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueService } from './catalogue.service';
 
@@ -34,7 +34,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
   });
 
   app.get(
-    '/api/en/sites/settings',
+    SITE_SETTINGS_PATH,
     {
       schema: {
         tags: ['catalogue'],

@@ -4,6 +4,7 @@ import {
   catalogueListSchema,
   levelListForCategory,
   SITE_CATEGORY,
+  SITE_SETTINGS_PATH,
   siteSettingsSchema,
   urgencySchema,
   type PaymentSystem,
@@ -68,7 +69,7 @@ export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue;
   const { service } = catalogue;
   const read = async ({ origin, wizard }: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
     const settings = siteSettingsSchema.parse(await service.settings({ origin }));
-    const answers: Record<string, unknown> = { '/api/en/sites/settings': settings };
+    const answers: Record<string, unknown> = { [SITE_SETTINGS_PATH]: settings };
     if (!wizard) return answers;
     const category = String(settings.siteCategories[0] ?? SITE_CATEGORY.essay);
     const base = `/api/en/sites/categories/${category}/orders`;

@@ -1,5 +1,8 @@
 // The zod-free half of the settings context, for the web app's first chunk (ADR 0020).
 /** Theme colours are #rgb or #rrggbb only: the value goes into a CSS custom property. */
+/** SPEC §7: the site settings' path (no auth needed); also the key of their answer in a page (ADR 0040). */
+export const SITE_SETTINGS_PATH = '/api/en/sites/settings';
+
 export const isSafeThemeColor = (color: string): boolean => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(color);
 
 /** SPEC §1: site categories. */

@@ -1,9 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@app/domain/settings';
+import { SITE_SETTINGS_PATH } from '@app/domain/settings/rules';
 import { apiFetch, takePageAnswer } from '@/lib/api-client';
 import { settingsKeys } from './keys';
-
-export const SITE_SETTINGS_PATH = '/api/en/sites/settings';
 
 const settingsSchema = () => import('@app/domain/settings').then((m) => m.siteSettingsSchema);
 

@@ -1,4 +1,4 @@
-import { isSafeThemeColor } from '@app/domain/settings/rules';
+import { isSafeThemeColor } from './site';
 
 export interface ThemeColors {
   primary: string;
@@ -28,6 +28,17 @@ export const contrastRatio = (a: string, b: string): number => {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 };
+
+/** The CSS custom properties the web app's styles read the theme from (apps/web/src/index.css). */
+export const THEME_PROPERTIES: Readonly<Record<keyof ThemeColors, string>> = {
+  primary: '--color-primary',
+  onPrimary: '--color-on-primary',
+  primaryText: '--color-primary-text',
+};
+
+/** The theme as CSS declarations (`--color-primary: #…; …`), for the server's page (ADR 0064). */
+export const themeDeclarations = (colors: ThemeColors): string =>
+  (Object.keys(THEME_PROPERTIES) as (keyof ThemeColors)[]).map((key) => `${THEME_PROPERTIES[key]}: ${colors[key]}`).join('; ');
 
 /** The theme from settings.application_theme.mainColor; null when the value is not a plain hex colour. */
 export const themeColors = (mainColor: string): ThemeColors | null => {
