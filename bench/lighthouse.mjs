@@ -134,8 +134,10 @@ const printDetail = (url, lhr) => {
   console.info(
     `    observed FCP ${Math.round(observed.observedFirstContentfulPaint)} ms, LCP ${Math.round(lcpAt)} ms (from navigation start)`,
   );
-  const navStart = (observed.observedNavigationStartTs ?? 0) / 1000;
-  const before = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.networkRequestTime - navStart < lcpAt);
+  // Request times are in ms on the trace's clock; the page's own request starts at navigation.
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const start = requests[0]?.networkRequestTime ?? 0;
+  const before = requests.filter((r) => r.networkRequestTime - start < lcpAt);
   console.info(
     `    requests started before it: ${before.map((r) => `${short(r.url) || '/'} ${(r.transferSize / 1024).toFixed(1)} KiB`).join(', ')}`,
   );
