@@ -127,6 +127,56 @@ const customerUnreadIn = async (db: Queryable, keys: readonly { customerId: numb
 const isUniqueViolation = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
+/** A send's read before its body (`sendTargets`). */
+export interface SendTargetKey {
+  orderId: number;
+  customerId: number | null;
+  writerId: number | null;
+  senderId: number;
+  clientId: string | null;
+}
+
+/** A message to store (`insert`, `insertMany`). A staff message schedules the unseen-message mail (`unseenDueAt`). */
+export interface NewMessage {
+  orderId: number;
+  customerId: number;
+  chat: ChatId;
+  direction: MessageDirectionId;
+  senderId: number;
+  body: string;
+  sticker: number | null;
+  emoji: string | null;
+  clientId: string | null;
+  files: NewMessageFile[];
+  now: Date;
+  unseenDueAt: Date | null;
+}
+
+/** A stored message (`created`), or the one stored before under the same client id (`created: false`). */
+export interface InsertedMessage {
+  id: number;
+  created: boolean;
+  stored?: StoredMessage;
+}
+
+/** What was stored, as it reads back: a new message is unread by the other side. */
+const storedAs = (m: NewMessage, id: number, sequence: number, fileIds: number[]): StoredMessage => ({
+  id,
+  orderId: m.orderId,
+  customerId: m.customerId,
+  sequence,
+  chat: m.chat,
+  direction: m.direction,
+  senderId: m.senderId,
+  body: m.body,
+  sticker: m.sticker,
+  emoji: m.emoji,
+  clientId: m.clientId,
+  createdAt: m.now,
+  read: false,
+  files: m.files.map((f, i) => ({ id: fileIds[i] ?? 0, name: f.name, typeName: f.typeName, size: f.size })),
+});
+
 /**
  * The messenger's SQL (ADR 0047). A customer's query carries the customer id in its WHERE
  * (DESIGN rule 3); a staff query is scoped by the order found through `staffOrder`.
@@ -169,22 +219,28 @@ export const createChatRepo = (db: Db) => ({
    * A send's one read before its body: the order as the sender may see it (a customer's own; any for
    * support, `customerId` and `writerId` null; a writer's assigned one) and the id of the message this
    * sender already stored on it under `clientId`, if any. Null when the order is not the sender's.
+   * Many sends' reads in one query, answered in their order.
    */
-  sendTarget: async (t: {
-    orderId: number;
-    customerId: number | null;
-    writerId: number | null;
-    senderId: number;
-    clientId: string | null;
-  }): Promise<{ order: ChatOrder; existingId: number | null } | null> => {
-    const [row] = await db.query<{ id: number; customer_id: number; writer_id: number | null; existing_id: number | null }>(
-      `SELECT o.id, o.customer_id, o.writer_id,
-         (SELECT m.id FROM messages m WHERE m.order_id = o.id AND m.sender_id = $4 AND m.client_id = $5) AS existing_id
-       FROM orders o
-       WHERE o.id = $1 AND ($2::int IS NULL OR o.customer_id = $2) AND ($3::int IS NULL OR o.writer_id = $3)`,
-      [t.orderId, t.customerId, t.writerId, t.senderId, t.clientId],
+  sendTargets: async (targets: readonly SendTargetKey[]): Promise<({ order: ChatOrder; existingId: number | null } | null)[]> => {
+    const rows = await db.query<{ n: number; id: number; customer_id: number; writer_id: number | null; existing_id: number | null }>(
+      `SELECT k.n, o.id, o.customer_id, o.writer_id,
+         (SELECT m.id FROM messages m WHERE m.order_id = o.id AND m.sender_id = k.sender_id AND m.client_id = k.client_id) AS existing_id
+       FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::text[]) WITH ORDINALITY AS k(order_id, customer_id, writer_id, sender_id, client_id, n)
+       JOIN orders o ON o.id = k.order_id
+       WHERE (k.customer_id IS NULL OR o.customer_id = k.customer_id) AND (k.writer_id IS NULL OR o.writer_id = k.writer_id)`,
+      [
+        targets.map((t) => t.orderId),
+        targets.map((t) => t.customerId),
+        targets.map((t) => t.writerId),
+        targets.map((t) => t.senderId),
+        targets.map((t) => t.clientId),
+      ],
     );
-    return row ? { order: { orderId: row.id, customerId: row.customer_id, writerId: row.writer_id }, existingId: row.existing_id } : null;
+    const byN = new Map(rows.map((r) => [Number(r.n), r]));
+    return targets.map((_, i) => {
+      const row = byN.get(i + 1);
+      return row ? { order: { orderId: row.id, customerId: row.customer_id, writerId: row.writer_id }, existingId: row.existing_id } : null;
+    });
   },
 
   /**
@@ -193,20 +249,7 @@ export const createChatRepo = (db: Db) => ({
    * same client id waits, then finds the first (`created: false`, nothing stored). A staff message also
    * schedules the unseen-message mail (`unseenDueAt`).
    */
-  insert: async (m: {
-    orderId: number;
-    customerId: number;
-    chat: ChatId;
-    direction: MessageDirectionId;
-    senderId: number;
-    body: string;
-    sticker: number | null;
-    emoji: string | null;
-    clientId: string | null;
-    files: NewMessageFile[];
-    now: Date;
-    unseenDueAt: Date | null;
-  }): Promise<{ id: number; created: boolean; stored?: StoredMessage }> => {
+  insert: async (m: NewMessage): Promise<InsertedMessage> => {
     // One statement: the order's sequence row is bumped (and locked until the statement commits, so a
     // concurrent send waits and takes the next sequence, and ids grow with sequences), the message and its
     // files are stored, and a staff message schedules the unseen-message mail (a pending one keeps its
@@ -261,25 +304,64 @@ export const createChatRepo = (db: Db) => ({
     }
     if (!row) throw new Error('the message was not stored');
     // Ids are serial: the files' ids follow their order in the form.
-    const fileIds = (row.file_ids ?? []).map(Number);
-    // What was stored, as it reads back: a new message is unread by the other side.
-    const stored: StoredMessage = {
-      id: row.id,
-      orderId: m.orderId,
-      customerId: m.customerId,
-      sequence: row.sequence,
-      chat: m.chat,
-      direction: m.direction,
-      senderId: m.senderId,
-      body: m.body,
-      sticker: m.sticker,
-      emoji: m.emoji,
-      clientId: m.clientId,
-      createdAt: m.now,
-      read: false,
-      files: m.files.map((f, i) => ({ id: fileIds[i] ?? 0, name: f.name, typeName: f.typeName, size: f.size })),
-    };
-    return { id: row.id, created: true, stored };
+    return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, (row.file_ids ?? []).map(Number)) };
+  },
+
+  /**
+   * ADR 0063: the messages without files sent in one event-loop turn, stored in one statement that does
+   * for each what `insert` does (in the order given, per order: sequences without gaps, ids growing with
+   * them; the unseen-message mail scheduled once per order and chat, at the earliest). The chat_sequences
+   * rows are locked in order id order, as every other statement of the chat locks them one at a time, so
+   * two batches cannot wait on each other. A repeated client id, or anything else, fails the statement
+   * whole: nothing is stored, and the caller stores each on its own (`insert`).
+   */
+  insertMany: async (ms: readonly NewMessage[]): Promise<InsertedMessage[]> => {
+    if (ms.some((m) => m.files.length > 0)) throw new Error('insertMany takes messages without files');
+    const rows = await db.query<{ n: number; id: number; sequence: number }>(
+      `WITH input AS (
+         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[],
+           $10::timestamptz[], $11::timestamptz[])
+           WITH ORDINALITY AS i(order_id, customer_id, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, unseen_due_at, n)),
+       counts AS (SELECT order_id, count(*)::int AS c FROM input GROUP BY order_id),
+       next AS (
+         INSERT INTO chat_sequences (order_id, last_sequence) SELECT order_id, c FROM counts ORDER BY order_id
+         ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + EXCLUDED.last_sequence
+         RETURNING order_id, last_sequence),
+       numbered AS (
+         SELECT i.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY i.order_id ORDER BY i.n))::int AS sequence
+         FROM input i JOIN next USING (order_id) JOIN counts USING (order_id)),
+       msg AS (
+         INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
+         SELECT order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at
+         FROM numbered ORDER BY order_id, sequence
+         RETURNING id, order_id, sequence),
+       unseen AS (
+         INSERT INTO chat_unseen_mail (order_id, chat, due_at)
+         SELECT DISTINCT ON (order_id, chat) order_id, chat, unseen_due_at FROM input WHERE unseen_due_at IS NOT NULL
+         ORDER BY order_id, chat, unseen_due_at
+         ON CONFLICT (order_id, chat) DO UPDATE
+           SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
+       SELECT numbered.n, msg.id, msg.sequence FROM msg JOIN numbered USING (order_id, sequence)`,
+      [
+        ms.map((m) => m.orderId),
+        ms.map((m) => m.customerId),
+        ms.map((m) => m.chat),
+        ms.map((m) => m.direction),
+        ms.map((m) => m.senderId),
+        ms.map((m) => m.body),
+        ms.map((m) => m.sticker),
+        ms.map((m) => m.emoji),
+        ms.map((m) => m.clientId),
+        ms.map((m) => m.now),
+        ms.map((m) => m.unseenDueAt),
+      ],
+    );
+    const byN = new Map(rows.map((r) => [Number(r.n), r]));
+    return ms.map((m, i) => {
+      const row = byN.get(i + 1);
+      if (!row) throw new Error('the message was not stored');
+      return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, []) };
+    });
   },
 
   /** Messages by id with their files and read state; `customerId` scopes a customer's call. */

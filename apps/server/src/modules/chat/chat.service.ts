@@ -30,7 +30,17 @@ import { batchPerTurn } from '../../lib/batch';
 import { parseId } from '../../lib/ids';
 import type { FilesService, IncomingFile } from '../files';
 import type { ChatBus } from './chat.bus';
-import type { ChatOrder, ChatRepo, NewMessageFile, Reader, StoredMessage, UnreadCounts } from './chat.repo';
+import type {
+  ChatOrder,
+  ChatRepo,
+  InsertedMessage,
+  NewMessage,
+  NewMessageFile,
+  Reader,
+  SendTargetKey,
+  StoredMessage,
+  UnreadCounts,
+} from './chat.repo';
 
 const NOT_FOUND = 'Not found';
 
@@ -113,6 +123,21 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     const byId = new Map((await repo.byIds({ ids: [...ids], customerId: null })).map((m) => [m.id, toWireMessage(m)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
+  // ADR 0063: the messages without files of one turn go in one statement; when it fails (a repeated
+  // client id among them, anything), each is stored on its own, so each gets its own answer.
+  const insertWithoutFiles = batchPerTurn<NewMessage, InsertedMessage>(async (batch) => {
+    if (batch.length > 1) {
+      try {
+        return await repo.insertMany(batch);
+      } catch {
+        // below, one by one
+      }
+    }
+    return Promise.all(
+      batch.map((m) => repo.insert(m).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))),
+    );
+  });
+  const loadSendTarget = batchPerTurn((keys: readonly SendTargetKey[]) => repo.sendTargets(keys));
   const loadCustomerUnread = batchPerTurn((keys: readonly { customerId: number; orderId: number }[]) => repo.customerUnreadMany(keys));
 
   const customerOrder = async (customerId: number, rawOrderId: string | number): Promise<ChatOrder> => {
@@ -179,7 +204,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
       const validClientId = clientId !== undefined && isValidClientId(clientId) ? clientId : null;
       // One read: the order (another customer's, or a writer's unassigned one, is a 404) and the retry's answer.
-      const target = await repo.sendTarget({
+      const target = await loadSendTarget({
         orderId: parseId(orderId),
         customerId: isCustomer(actor) ? actor.userId : null,
         writerId: isCustomer(actor) || isSupport(actor) ? null : actor.userId,
@@ -239,7 +264,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         id,
         created,
         stored: inserted,
-      } = await repo.insert({
+      } = await (stored.length === 0 ? insertWithoutFiles : repo.insert)({
         orderId: order.orderId,
         customerId: order.customerId,
         chat,
