@@ -226,6 +226,21 @@ describe('socket limits', () => {
     expect((await socket.closed).code).toBe(1009);
   });
 
+  it('counts a socket closed for an error no more: ten others of the same customer open after it', async () => {
+    const c = await newCustomer();
+    const failed = await customerSocket(c.token);
+    failed.ws.send('x'.repeat(5000));
+    expect((await failed.closed).code).toBe(1009);
+    const open: TestSocket[] = [];
+    for (let i = 0; i < 10; i += 1) open.push(await customerSocket(c.token));
+    // All ten are live: each answers a ping (SPEC §4 event 2 → 3).
+    for (const socket of open) {
+      socket.ws.send(JSON.stringify({ event: SOCKET_EVENT.ping }));
+      expect((await socket.next((f) => f.event === SOCKET_EVENT.pong)).event).toBe(SOCKET_EVENT.pong);
+      socket.close();
+    }
+  });
+
   it('refuses the eleventh socket of one customer with 4429', async () => {
     const c = await newCustomer();
     const open: TestSocket[] = [];
