@@ -11,8 +11,11 @@ import { gzipSync } from 'node:zlib';
 // Radix Dialog 17 kB, react-hook-form 13 kB, react-query 7.5 kB. The sign-in page needs about all of
 // them; 200 kB leaves room for the app's own code and a schema library, not for a second framework.
 export const LOGIN_JS_BUDGET_BYTES = 200_000;
-// ADR 0025: the order wizard, the page ads land on, loads at most 100 KiB of JS before it shows its first step.
-export const ORDER_JS_BUDGET_BYTES = 100 * 1024;
+// ADR 0025: the order wizard, the page ads land on, loaded at most 100 KiB of JS before it showed its first
+// step. ADR 0064: the server draws that step now, with no JS at all; what is counted is the JS before the
+// step works (hydrated), which includes the hydration's own code (the decision to hydrate, the session
+// hint, the tree shared with the server: 0.6 kB gzip), hence 101 KiB.
+export const ORDER_JS_BUDGET_BYTES = 101 * 1024;
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
