@@ -3,6 +3,7 @@ import { AppTree } from '@/app/app-tree';
 import { createRouterHandle, preloadFirstPage } from '@/app/router';
 import { primeVisitor } from '@/features/customer/api/get-customer';
 import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
+import { withoutAnswerChecks } from '@/lib/api-client';
 import { provideInlineAnswers } from '@/lib/inline-answers';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -16,10 +17,12 @@ export const render = async (pathname: string, search: string, answers: Record<s
   // From here on synchronous: no other page's render can interleave with this one's answers.
   provideInlineAnswers(answers);
   const queryClient = createQueryClient();
-  primeSiteSettings(queryClient);
-  primeVisitor(queryClient, search);
   try {
-    return renderToString(<AppTree queryClient={queryClient} handle={createRouterHandle()} location={{ pathname, search }} />);
+    return withoutAnswerChecks(() => {
+      primeSiteSettings(queryClient);
+      primeVisitor(queryClient, search);
+      return renderToString(<AppTree queryClient={queryClient} handle={createRouterHandle()} location={{ pathname, search }} />);
+    });
   } finally {
     provideInlineAnswers({});
     queryClient.clear();

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { INLINE_ANSWERS_ELEMENT_ID, SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
 import { render as serverRender } from '@/entry-server';
 import { WIZARD_STORAGE_KEY } from '@/features/order-wizard/lib/persisted-state';
+import { deferredCheckCount } from '@/lib/api-client';
 import { resetInlineAnswers } from '@/lib/inline-answers';
 import { settingsFixture, signIn } from '@/testing/fixtures';
 import { mountApp } from './app';
@@ -57,6 +58,12 @@ describe('the first page the server drew (ADR 0064)', () => {
     await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
     expect(root.querySelector('h1')).toBe(heading);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('leaves no check queued on the server: its answers are its own, and nothing would release them', async () => {
+    const before = deferredCheckCount();
+    for (let i = 0; i < 3; i += 1) await serveDrawn('/order');
+    expect(deferredCheckCount()).toBe(before);
   });
 
   it('is drawn again by the browser that holds a session, which the server could not know of', async () => {
