@@ -90,6 +90,8 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
   it('draws /login, and keeps the query string for the app', async () => {
     expect(rootOf((await app.inject({ method: 'GET', url: '/login' })).body)).toContain('<p>drawn /login with');
     expect(rootOf((await app.inject({ method: 'GET', url: '/order?service=2' })).body)).toContain('<p>drawn /order?service=2 with');
+    expect(rootOf((await app.inject({ method: 'GET', url: '/order?a=1?b=2' })).body)).toContain('<p>drawn /order?a=1?b=2 with');
+    expect(rootOf((await app.inject({ method: 'GET', url: '/order?' })).body)).toContain('<p>drawn /order with');
   });
 
   it('leaves every other page to the browser: the signed-in pages, `/`, the 404 page', async () => {

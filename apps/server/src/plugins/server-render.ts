@@ -74,8 +74,10 @@ export const createPageRenderer = ({
 
   return async ({ route, request, answers }) => {
     if (!SERVER_DRAWN_PATHS.includes(route) || hasSessionHint(request)) return null;
-    const [pathname = '/', query] = request.url.split('?', 2);
-    const search = query ? `?${query}` : '';
+    // As the browser's location: the path, and the query string from the first `?` on ('' when bare).
+    const at = request.url.indexOf('?');
+    const pathname = at === -1 ? request.url : request.url.slice(0, at);
+    const search = at === -1 || at === request.url.length - 1 ? '' : request.url.slice(at);
     if (search.length > MAX_SEARCH_LENGTH || new URLSearchParams(search).has(MAGIC_LINK_PARAM)) return null;
     const app = await load();
     if (!app) return null;

@@ -1,4 +1,5 @@
 import { SESSION_HINT_COOKIE } from '@app/domain/routes';
+
 // UI contract "Storage": the tokens and the device hash live in localStorage under these keys.
 export const STORAGE_KEY = {
   accessToken: 'accessToken',
