@@ -4,7 +4,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
 import { LoginForm } from '@/features/auth/components/login-form';
 import { currentCustomerQueryOptions, useCurrentCustomer } from '@/features/customer/api/get-customer';
-import { staffMeQueryOptions } from '@/features/staff/api/get-staff-me';
 import { tokenStorage } from '@/lib/storage';
 import type { FromState } from './require-customer';
 import { StandalonePage } from './standalone-layout';
@@ -28,6 +27,8 @@ export function Component() {
   const onSignedIn = async (): Promise<boolean> => {
     const signedIn = await queryClient.fetchQuery({ ...currentCustomerQueryOptions(), staleTime: 0 });
     if (signedIn !== null) return true;
+    // Asked only after a sign-in that is no customer's: its code is not part of the form's first paint.
+    const { staffMeQueryOptions } = await import('@/features/staff/api/get-staff-me');
     const staff = await queryClient.fetchQuery({ ...staffMeQueryOptions(), staleTime: 0 });
     if (staff !== null) {
       navigate(from !== undefined && isStaffPath(from) ? from : paths.staff, { replace: true });
