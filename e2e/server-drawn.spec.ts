@@ -16,17 +16,15 @@ const redrawNotes = (page: Page) => {
 
 const root = (page: Page) => page.locator('#root');
 
+/** Holds the app's entry script back until `release` is called: what shows meanwhile is what the server sent. */
+const holdAppCode = async (page: Page): Promise<() => void> => {
+  const release = await holdAppCode(page);
+  return release;
+};
+
 test('the wizard’s first step is on screen before the app’s code has arrived, and works once it has', async ({ page }) => {
   const notes = redrawNotes(page);
-  // The app's code held back: what shows is what the server sent.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/order', { waitUntil: 'commit' });
   await expect(wizardStep(page, 'Paper')).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Step 1 of 3: Paper' })).toBeVisible();

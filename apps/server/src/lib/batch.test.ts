@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchPerTurn } from './batch';
+import { batchPerTurn, inKeyOrder } from './batch';
 
 describe('batchPerTurn', () => {
   it('asks once for the keys of one event-loop turn and answers each caller its own value', async () => {
@@ -47,5 +47,16 @@ describe('batchPerTurn', () => {
     const keys = Array.from({ length: 450 }, (_, i) => i);
     expect(await Promise.all(keys.map(read))).toEqual(keys);
     expect(sizes).toEqual([200, 200, 50]);
+  });
+});
+
+describe('inKeyOrder', () => {
+  it('puts the rows of a WITH ORDINALITY query back in the order of their keys, undefined where none came', () => {
+    const rows = [
+      { n: '3', v: 'c' },
+      { n: 1, v: 'a' },
+    ];
+    expect(inKeyOrder(['x', 'y', 'z', 'w'], rows)).toEqual([{ n: 1, v: 'a' }, undefined, { n: '3', v: 'c' }, undefined]);
+    expect(inKeyOrder([], rows)).toEqual([]);
   });
 });

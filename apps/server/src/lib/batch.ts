@@ -14,3 +14,12 @@ export const batchPerTurn = <K, V>(load: (keys: readonly K[]) => Promise<(V | Er
   });
   return (key) => loader.load(key);
 };
+
+/**
+ * The rows of a batched query (`unnest(…) WITH ORDINALITY AS k(…, n)`) back in the order of its keys: the
+ * row whose `n` is the key's position from 1, or undefined where none came back.
+ */
+export const inKeyOrder = <R extends { n: number | string }>(keys: readonly unknown[], rows: readonly R[]): (R | undefined)[] => {
+  const byN = new Map(rows.map((r) => [Number(r.n), r]));
+  return keys.map((_, i) => byN.get(i + 1));
+};

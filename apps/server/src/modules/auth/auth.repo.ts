@@ -1,5 +1,6 @@
 import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
+import { inKeyOrder } from '../../lib/batch';
 
 /** The account fields sign-in and token issuing need; never leaves the auth module with the hash. */
 export interface AccountRow {
@@ -78,8 +79,7 @@ const liveAccessesIn = async (db: Db, claims: readonly { userId: number; sid: st
        AND (k.sid IS NULL OR EXISTS (SELECT 1 FROM refresh_tokens t WHERE t.user_id = k.user_id AND t.family_id = k.sid AND t.revoked_at IS NULL))`,
     [claims.map((c) => c.userId), claims.map((c) => c.sid), CUSTOMER_STATUS.deactivated.id],
   );
-  const live = new Set(rows.map((r) => Number(r.n)));
-  return claims.map((_, i) => live.has(i + 1));
+  return inKeyOrder(claims, rows).map((row) => row !== undefined);
 };
 
 export const createAuthRepo = (db: Db) => ({

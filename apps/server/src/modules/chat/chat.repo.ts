@@ -1,5 +1,6 @@
 import type { ChatId, MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
+import { inKeyOrder } from '../../lib/batch';
 
 /** Who reads a chat: the customer, or the chat's staff side (the writer chat's writer, the support team). */
 export type Reader = 'customer' | 'writer' | 'support';
@@ -236,11 +237,9 @@ export const createChatRepo = (db: Db) => ({
         targets.map((t) => t.clientId),
       ],
     );
-    const byN = new Map(rows.map((r) => [Number(r.n), r]));
-    return targets.map((_, i) => {
-      const row = byN.get(i + 1);
-      return row ? { order: { orderId: row.id, customerId: row.customer_id, writerId: row.writer_id }, existingId: row.existing_id } : null;
-    });
+    return inKeyOrder(targets, rows).map((row) =>
+      row ? { order: { orderId: row.id, customerId: row.customer_id, writerId: row.writer_id }, existingId: row.existing_id } : null,
+    );
   },
 
   /**
@@ -356,9 +355,9 @@ export const createChatRepo = (db: Db) => ({
         ms.map((m) => m.unseenDueAt),
       ],
     );
-    const byN = new Map(rows.map((r) => [Number(r.n), r]));
+    const stored = inKeyOrder(ms, rows);
     return ms.map((m, i) => {
-      const row = byN.get(i + 1);
+      const row = stored[i];
       if (!row) throw new Error('the message was not stored');
       return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, []) };
     });
