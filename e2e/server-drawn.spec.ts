@@ -18,7 +18,14 @@ const root = (page: Page) => page.locator('#root');
 
 /** Holds the app's entry script back until `release` is called: what shows meanwhile is what the server sent. */
 const holdAppCode = async (page: Page): Promise<() => void> => {
-  const release = await holdAppCode(page);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   return release;
 };
 
@@ -43,14 +50,7 @@ test('the wizard’s first step is on screen before the app’s code has arrived
 
 test('the sign-in form takes nothing typed before the app runs, and signs in after', async ({ page }) => {
   const notes = redrawNotes(page);
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppCode(page);
   await page.goto('/login', { waitUntil: 'commit' });
   const email = page.locator('input[name="email"]');
   await expect(email).toBeVisible();
