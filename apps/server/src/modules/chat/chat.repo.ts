@@ -138,16 +138,10 @@ export interface SendTargetKey {
 }
 
 /** A message to store (`insert`, `insertMany`). A staff message schedules the unseen-message mail (`unseenDueAt`). */
-export interface NewMessage {
-  orderId: number;
-  customerId: number;
-  chat: ChatId;
-  direction: MessageDirectionId;
-  senderId: number;
-  body: string;
-  sticker: number | null;
-  emoji: string | null;
-  clientId: string | null;
+export interface NewMessage extends Pick<
+  StoredMessage,
+  'orderId' | 'customerId' | 'chat' | 'direction' | 'senderId' | 'body' | 'sticker' | 'emoji' | 'clientId'
+> {
   files: NewMessageFile[];
   now: Date;
   unseenDueAt: Date | null;
