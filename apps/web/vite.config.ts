@@ -76,7 +76,22 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Everything the entry needs statically in one chunk: one request and one gzip stream for the code
     // every page runs first (React, the query cache, the router, the shell, the API client) (ADR 0028).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            // The price check's schema (ADR 0065): the order form's wire half, on its own. Left to itself the
+            // bundler put it with the checkout step, so checking the first price evaluated the phone library too.
+            {
+              name: 'order-form',
+              test: /packages[\\/]domain[\\/]src[\\/]order-form[\\/](index|wire|submission)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
