@@ -6,7 +6,7 @@ import { primeVisitor } from '@/features/customer/api/get-customer';
 import { SITE_SETTINGS_PATH } from '@app/domain/settings/rules';
 import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
 import { settingsKeys } from '@/features/settings/api/keys';
-import { onBadResponse, releaseDeferredChecks, deferChecksAgain } from '@/lib/api-client';
+import { deferredCheckCount, deferChecksAgain } from '@/lib/api-client';
 import { resetInlineAnswers } from '@/lib/inline-answers';
 import { settingsFixture, signIn } from '@/testing/fixtures';
 
@@ -27,19 +27,15 @@ const withPage = (answers: Record<string, unknown>) => {
 afterEach(() => deferChecksAgain());
 
 describe('the startup primed from the page', () => {
-  it('puts the settings the page brought in the cache at once, and still checks them by their schema after the paint', async () => {
-    const cleanup = withPage({ [SITE_SETTINGS_PATH]: { ...settingsFixture, siteCategories: 'not a list' } });
-    const bad = vi.fn();
-    const stop = onBadResponse(bad);
+  it('puts the settings the page brought in the cache at once, and queues no check for them (ADR 0065)', () => {
+    const cleanup = withPage({ [SITE_SETTINGS_PATH]: settingsFixture });
     try {
+      const before = deferredCheckCount();
       const queryClient = new QueryClient();
       primeSiteSettings(queryClient);
-      expect(queryClient.getQueryData(settingsKeys.site())).toMatchObject({ siteCategories: 'not a list' });
-      expect(bad).not.toHaveBeenCalled();
-      releaseDeferredChecks();
-      await vi.waitFor(() => expect(bad).toHaveBeenCalledWith(expect.objectContaining({ status: 200 }), SITE_SETTINGS_PATH));
+      expect(queryClient.getQueryData(settingsKeys.site())).toEqual(settingsFixture);
+      expect(deferredCheckCount()).toBe(before);
     } finally {
-      stop();
       cleanup();
     }
   });

@@ -3,7 +3,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
-import { ApiError, apiFetch, deferChecksAgain, onBadResponse, onSessionEnd, releaseDeferredChecks } from './api-client';
+import {
+  ApiError,
+  apiFetch,
+  deferChecksAgain,
+  deferredCheckCount,
+  onBadResponse,
+  onSessionEnd,
+  releaseDeferredChecks,
+} from './api-client';
 import { resetInlineAnswers } from './inline-answers';
 
 const PING = '/api/en/test/ping';
@@ -333,24 +341,27 @@ describe('answers the page brought (ADR 0040)', () => {
     }
   });
 
-  it('a check deferred past the paint still checks the page’s answer', async () => {
+  it('a check deferred past the paint is not queued for the page’s answer, and still runs for the next answer, from the server (ADR 0065)', async () => {
+    server.use(http.get(PUBLIC, () => HttpResponse.json({ wrong: true })));
     const cleanup = withPage({ [PUBLIC]: { wrong: true } });
     const bad = vi.fn();
     unsubscribe = onBadResponse(bad);
+    const load = vi.fn(async () => ({
+      parse: (d: unknown) => {
+        if (typeof d === 'object' && d !== null && 'wrong' in d) throw new Error('mismatch');
+        return d;
+      },
+    }));
+    deferChecksAgain();
     try {
-      const data = await apiFetch(PUBLIC, {
-        auth: false,
-        check: 'after',
-        schema: async () => ({
-          parse: (d: unknown) => {
-            if (typeof d === 'object' && d !== null && 'wrong' in d) throw new Error('mismatch');
-            return d;
-          },
-        }),
-      });
-      expect(data).toEqual({ wrong: true });
+      const before = deferredCheckCount();
+      expect(await apiFetch(PUBLIC, { auth: false, check: 'after', schema: load })).toEqual({ wrong: true });
+      expect(deferredCheckCount()).toBe(before);
+      expect(await apiFetch(PUBLIC, { auth: false, check: 'after', schema: load })).toEqual({ wrong: true });
+      expect(deferredCheckCount()).toBe(before + 1);
       releaseDeferredChecks();
       await vi.waitFor(() => expect(bad).toHaveBeenCalledTimes(1));
+      expect(load).toHaveBeenCalledTimes(1);
     } finally {
       deferChecksAgain();
       cleanup();

@@ -159,16 +159,19 @@ const checkLater = <T>(path: string, data: unknown, load: () => Promise<Schema<T
 };
 
 /**
- * The answer the page brought for a public GET, at once (no promise to wait for), its schema check queued
- * past the paint as `check: 'after'` queues it (ADR 0028); undefined when the page brought none. For the
- * startup's answers, which then are in the cache before the first render (ADR 0057).
+ * The answer the page brought for a public GET, at once (no promise to wait for); undefined when the page
+ * brought none. For the startup's answers, which then are in the cache before the first render (ADR 0057).
+ * Like the answers of the server's render, it is not checked again (ADR 0065): the server that wrote it
+ * into the page made it through the same schema and named, in that page, this very build of the app.
  */
-export const takePageAnswer = <T>(path: string, schema: () => Promise<Schema<T>>): T | undefined => {
+export const takePageAnswer = <T>(path: string): T | undefined => {
   const inline = takeInlineAnswer(path);
-  if (inline === undefined) return undefined;
-  checkLater(path, inline.data, schema);
-  return inline.data as T;
+  return inline === undefined ? undefined : (inline.data as T);
 };
+
+/** A public GET with no body: the page may have brought its answer (ADR 0040). */
+const mayBeInline = (method: HttpMethod, auth: boolean, json: unknown, form: unknown): boolean =>
+  method === 'GET' && !auth && json === undefined && form === undefined;
 
 const readBody = async (response: Response): Promise<unknown> => {
   const text = await response.text().catch(() => '');
@@ -308,13 +311,17 @@ const parseResponse = async <T>(
 export const apiFetch = async <T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> => {
   const { method = 'GET', json, form, schema: given, check = 'before', auth = true, bearer, signal, headers } = options;
   if (check === 'after' && typeof given === 'function') {
+    // An answer the page brought is the server's own, from this build: no check to queue (ADR 0065).
+    const inline = mayBeInline(method, auth, json, form) ? takeInlineAnswer(path) : undefined;
+    if (inline !== undefined) return inline.data as T;
     const data = await apiFetch<unknown>(path, { ...options, schema: undefined, check: 'before' });
     checkLater(path, data, given);
     return data as T;
   }
   const schema = given;
   // The page may have brought this public answer with it (ADR 0040): the same bytes the server would send.
-  if (method === 'GET' && !auth && json === undefined && form === undefined) {
+  // A schema that parses before the answer is used may also shape it (defaults, dates): it still runs.
+  if (mayBeInline(method, auth, json, form)) {
     const inline = takeInlineAnswer(path);
     if (inline !== undefined) {
       if (schema === undefined) return inline.data as T;

@@ -21,8 +21,8 @@ const read = (): Map<string, unknown> => {
 
 /**
  * The answer the page brought for `GET path`, taken once: the first call of a public GET reads it instead
- * of asking the server again; any later call (a refetch, a retry) asks the server. The answer goes through
- * the same schema check as one that came over the network.
+ * of asking the server again; any later call (a refetch, a retry) asks the server. A schema that parses
+ * before use still parses it; a check after the paint is not queued for it (ADR 0065).
  */
 export const takeInlineAnswer = (path: string): { data: unknown } | undefined => {
   const all = read();

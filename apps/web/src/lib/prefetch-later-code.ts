@@ -20,14 +20,33 @@ export const prefetchLaterCode = (): void => {
     return;
   }
   if (!Array.isArray(urls)) return;
-  for (const url of urls) {
-    if (typeof url !== 'string' || !url.startsWith('/assets/')) continue;
-    const link = document.createElement('link');
-    link.rel = 'prefetch';
-    link.crossOrigin = 'anonymous';
-    link.href = url;
-    document.head.append(link);
-  }
+  appendInSlices(urls.filter((url): url is string => typeof url === 'string' && url.startsWith('/assets/')));
+};
+
+/**
+ * Each link starts a fetch, which costs the main thread a little: the links go in while the browser is
+ * idle, a few per idle period, so that the page's list (some thirty files on /order) is no long task on a
+ * slow phone (ADR 0065). Without requestIdleCallback (Safari), one task per link.
+ */
+const appendInSlices = (urls: string[]): void => {
+  const slice = (deadline?: IdleDeadline) => {
+    do {
+      const url = urls.shift();
+      if (url === undefined) return;
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.crossOrigin = 'anonymous';
+      link.href = url;
+      document.head.append(link);
+    } while (deadline !== undefined && deadline.timeRemaining() > 1);
+    if (urls.length > 0) schedule(slice);
+  };
+  slice();
+};
+
+const schedule = (run: (deadline?: IdleDeadline) => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
+  else setTimeout(run, 0);
 };
 
 /** For tests: prefetch again. */

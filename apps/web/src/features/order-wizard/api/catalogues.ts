@@ -7,7 +7,8 @@ import { wizardKeys } from './keys';
 // Catalogues change when an operator edits them, not while a customer orders (CONTRACT: seeded, edited in the database).
 const CATALOGUE_STALE_MS = 60 * 60_000;
 
-// The first step paints with these answers; their schemas check them right after (ADR 0028).
+// Answers from the network are checked by their schemas after the first paint (ADR 0028); the page's own
+// answers need no check (ADR 0065).
 const listSchema = () => import('@app/domain/catalogue').then((m) => m.catalogueListSchema);
 const calcsSchema = () => import('@app/domain/catalogue').then((m) => m.calcsSchema);
 const urgenciesSchema = () => import('@app/domain/catalogue').then((m) => m.urgencySchema.array());
@@ -15,10 +16,10 @@ const urgenciesSchema = () => import('@app/domain/catalogue').then((m) => m.urge
 /**
  * ADR 0057: an answer the page brought is the query's initial data, in the cache when the query is first
  * read, so the first step draws in the same render as the page around it (no loading state, no second
- * long render after the paint). Taken once; its schema still checks it after the paint.
+ * long render after the paint). Taken once.
  */
-const fromPage = <T>(path: string, schema: () => Promise<{ parse: (data: unknown) => T }>) => ({
-  initialData: (): T | undefined => takePageAnswer(path, schema),
+const fromPage = <T>(path: string) => ({
+  initialData: (): T | undefined => takePageAnswer<T>(path),
 });
 
 export type CategoryList = 'work_types' | 'assignments' | 'subjects' | 'paper_formats';
@@ -30,7 +31,7 @@ export const useCategoryList = (category: number, list: CategoryList) =>
     queryFn: (): Promise<CatalogueItem[]> =>
       apiFetch(`/api/en/sites/categories/${category}/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
-    ...fromPage(`/api/en/sites/categories/${category}/orders/${list}`, listSchema),
+    ...fromPage<CatalogueItem[]>(`/api/en/sites/categories/${category}/orders/${list}`),
   });
 
 /** SPEC §7: GET /api/en/orders/{academic_levels|resume_levels|thesis_levels|resume_services}. */
@@ -40,7 +41,7 @@ export const useSharedList = (list: string, enabled = true) =>
     queryFn: (): Promise<CatalogueItem[]> => apiFetch(`/api/en/orders/${list}`, { auth: false, schema: listSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
     enabled,
-    ...(enabled ? fromPage(`/api/en/orders/${list}`, listSchema) : {}),
+    ...(enabled ? fromPage<CatalogueItem[]>(`/api/en/orders/${list}`) : {}),
   });
 
 /** The price tables the wizard prices with, instantly (CONTRACT "Orders and catalogues"). */
@@ -50,7 +51,7 @@ export const useCalcs = (category: number) =>
     queryFn: (): Promise<Calcs> =>
       apiFetch(`/api/en/sites/categories/${category}/orders/calcs`, { auth: false, schema: calcsSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
-    ...fromPage(`/api/en/sites/categories/${category}/orders/calcs`, calcsSchema),
+    ...fromPage<Calcs>(`/api/en/sites/categories/${category}/orders/calcs`),
   });
 
 /** CONTRACT: GET /api/en/sites/{idSite}/orders/urgencies. */
@@ -60,7 +61,7 @@ export const useUrgencies = (idSite: number) =>
     queryFn: (): Promise<Urgency[]> =>
       apiFetch(`/api/en/sites/${idSite}/orders/urgencies`, { auth: false, schema: urgenciesSchema, check: 'after' }),
     staleTime: CATALOGUE_STALE_MS,
-    ...fromPage(`/api/en/sites/${idSite}/orders/urgencies`, urgenciesSchema),
+    ...fromPage<Urgency[]>(`/api/en/sites/${idSite}/orders/urgencies`),
   });
 
 /** CONTRACT "Paths": the signed-in customer's preferred writers. */

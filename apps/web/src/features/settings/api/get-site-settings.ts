@@ -26,7 +26,7 @@ export const useSiteSettings = () => useQuery(siteSettingsQueryOptions());
  * call leaves while the first route module is still loading.
  */
 export const primeSiteSettings = (queryClient: QueryClient): void => {
-  const settings = takePageAnswer(SITE_SETTINGS_PATH, settingsSchema);
+  const settings = takePageAnswer<SiteSettings>(SITE_SETTINGS_PATH);
   if (settings === undefined) void queryClient.prefetchQuery(siteSettingsQueryOptions());
   else queryClient.setQueryData(settingsKeys.site(), settings);
 };
