@@ -3,15 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
-import {
-  ApiError,
-  apiFetch,
-  deferChecksAgain,
-  deferredCheckCount,
-  onBadResponse,
-  onSessionEnd,
-  releaseDeferredChecks,
-} from './api-client';
+import { ApiError, apiFetch, deferChecksAgain, deferredCheckCount, onBadResponse, onSessionEnd, releaseDeferredChecks } from './api-client';
 import { resetInlineAnswers } from './inline-answers';
 
 const PING = '/api/en/test/ping';
