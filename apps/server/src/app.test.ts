@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { APP_LOADER_HASH } from './plugins/app-loader';
 import { createTestClock, createTestDb } from './testing/build-test-app';
 
 let app: FastifyInstance;
@@ -32,7 +33,7 @@ describe('security headers', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('sends pages a strict Content-Security-Policy: scripts from our origin only, no inline script, no framing', async () => {
+  it('sends pages a strict Content-Security-Policy: scripts from our origin only, no inline script but the app loader, no framing', async () => {
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
     const csp = String(res.headers['content-security-policy']);
@@ -42,7 +43,8 @@ describe('security headers', () => {
         return [name, values];
       }),
     );
-    expect(directives['script-src']).toEqual(["'self'"]);
+    // The one inline script, the drawn pages' app loader, by its hash (ADR 0065).
+    expect(directives['script-src']).toEqual(["'self'", APP_LOADER_HASH]);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);

@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { APP_LOADER_HASH } from './app-loader';
 
 /**
- * A strict Content-Security-Policy: scripts and styles only from our origin, no inline script, no
- * framing, connections to our origin only.
+ * A strict Content-Security-Policy: scripts and styles only from our origin, no inline script but the
+ * one a drawn page asks for the app's code with (allowed by its hash, ADR 0065), no framing, connections
+ * to our origin only.
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  scriptSrc: ["'self'", APP_LOADER_HASH],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { APP_LOADER } from './app-loader';
 import { createPageRenderer } from './server-render';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
@@ -18,6 +20,7 @@ export const render = async (pathname, search, answers) => {
   return '<p>drawn ' + pathname + search + ' with ' + Object.keys(answers).sort().join(',') + '</p>';
 };
 `;
+const CSS = 'body{color:#111}.a>.b{margin:0}';
 const calls = (): string[] => (globalThis as { serverRenderCalls?: string[] }).serverRenderCalls ?? [];
 
 let dist: string;
@@ -43,7 +46,13 @@ const rootOf = (body: string): string => /<div id="root"[^>]*>.*?<\/div>/.exec(b
 beforeAll(async () => {
   dist = mkdtempSync(path.join(os.tmpdir(), 'web-ssr-'));
   mkdirSync(path.join(dist, 'ssr'));
-  writeFileSync(path.join(dist, 'index.html'), '<html><head><title>t</title></head><body><div id="root"></div></body></html>');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'index-1.css'), CSS);
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<html><head><title>t</title><link rel="modulepreload" crossorigin href="/assets/runtime-1.js"><link rel="stylesheet" crossorigin href="/assets/index-1.css"></head>' +
+      '<body><div id="root"></div><script type="module" crossorigin src="/assets/index-1.js"></script></body></html>',
+  );
   writeFileSync(path.join(dist, 'ssr', 'entry-server.js'), ENTRY);
   testDb = await createTestDb();
 });
@@ -85,6 +94,39 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     expect(res.body).toContain(
       `<style nonce="${nonce}">:root { --color-primary: #1d4ed8; --color-on-primary: #ffffff; --color-primary-text: #1d4ed8 }</style>`,
     );
+  });
+
+  it('carries its style sheet in itself, with this response’s nonce; a page left to the browser links it (ADR 0065)', async () => {
+    const drawn = await app.inject({ method: 'GET', url: '/login' });
+    const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(String(drawn.headers['content-security-policy']))?.[1];
+    // The link stays, disabled: neither fetched nor applied, but there for the code that loads lazy chunks.
+    expect(drawn.body).toContain(
+      `<style nonce="${nonce}">${CSS}</style><link rel="stylesheet" crossorigin href="/assets/index-1.css" disabled>`,
+    );
+    const left = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(left.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(left.body).not.toContain(CSS);
+  });
+
+  it('asks for the app’s code only once painted: the one inline script, allowed by its hash, loads what the page listed (ADR 0065)', async () => {
+    const drawn = await app.inject({ method: 'GET', url: '/login' });
+    expect(drawn.body).not.toContain('<script type="module"');
+    expect(drawn.body).not.toContain('rel="modulepreload"');
+    const code = /<script type="application\/json" id="app-code">(.*?)<\/script>/.exec(drawn.body)?.[1];
+    expect(JSON.parse(code ?? '{}')).toEqual({ entry: '/assets/index-1.js', preload: ['/assets/runtime-1.js'] });
+    const inline = [...drawn.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
+    expect(inline).toEqual([APP_LOADER]);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    expect(String(drawn.headers['content-security-policy'])).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
+    );
+    // A page left to the browser keeps its code as the build wrote it.
+    const left = await app.inject({ method: 'GET', url: '/dashboard' });
+    expect(left.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(left.body).toContain('<link rel="modulepreload" crossorigin href="/assets/runtime-1.js">');
+    expect(left.body).not.toContain(APP_LOADER);
   });
 
   it('draws /login, and keeps the query string for the app', async () => {

@@ -14,6 +14,7 @@ import {
   themeColors,
   themeDeclarations,
 } from '@app/domain';
+import { APP_CODE_ELEMENT_ID, APP_LOADER } from './app-loader';
 import { useStyleNonce } from './security';
 import type { PageRenderer } from './server-render';
 
@@ -96,20 +97,68 @@ const themeStyle = (answers: Record<string, unknown>): string => {
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"/]+\.css)"[^>]*>/g;
+
+/**
+ * A page the server drew carries its style sheets in itself (ADR 0065): it paints as soon as it arrives,
+ * without a request more on the way to its first paint. Each goes in a <style> with the response's
+ * nonce (the CSP allows no other). A sheet holding `</` (it could end the element early), or missing, stays a link.
+ *
+ * The link stays too, `disabled`: a browser neither fetches nor applies it, and the code that loads a lazy
+ * chunk (Vite's preload helper, which looks for the sheets a chunk needs among the page's stylesheet links)
+ * finds it there instead of fetching the sheet and applying it a second time before the chunk may run.
+ */
+const withStylesInline = (html: string, distDir: string): string =>
+  html.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = path.join(distDir, href);
+    if (!existsSync(file)) return link;
+    const css = readFileSync(file, 'utf8');
+    return css.includes('</') ? link : `<style nonce="${CSP_NONCE_PLACEHOLDER}">${css}</style>${link.replace(/>$/, ' disabled>')}`;
+  });
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** A page's code: the chunks fetched with the entry, and what it may load later (`pageChunks`). */
+interface PageCode {
+  preload: string[];
+  later: string[];
+}
+
+/**
+ * index.html as a page the server drew gets it (ADR 0065): its style sheets inside, and its code, the
+ * entry script and the preload links, taken out for `APP_LOADER` to ask for after the first paint.
+ */
+const drawnTemplate = (html: string, distDir: string): { html: string; entry: string | null; preload: string[] } => {
+  const preload: string[] = [];
+  let entry: string | null = null;
+  const page = withStylesInline(html, distDir)
+    .replace(ENTRY_SCRIPT, (_tag, url: string) => {
+      entry = url;
+      return '';
+    })
+    .replace(MODULE_PRELOAD, (_tag, url: string) => {
+      preload.push(url);
+      return '';
+    });
+  return entry === null ? { html, entry: null, preload: [] } : { html: page, entry, preload };
+};
+
 /**
  * index.html and the build manifest, read again only when index.html changes (a rebuild is served
- * without a restart). Per route module: the <link rel="modulepreload"> tags of its chunks and the
- * list of what it may load next (`pageChunks`), for the app to prefetch when idle.
+ * without a restart). Per route module: its chunks and the list of what it may load next (`pageChunks`),
+ * for the app to prefetch when idle.
  */
 const createTemplate = (distDir: string) => {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; html: string; preloads: Map<string, string> } | undefined;
-  return (): { html: string; preloads: Map<string, string> } => {
+  type Template = { html: string; drawn: ReturnType<typeof drawnTemplate>; code: Map<string, PageCode> };
+  let cached: (Template & { mtimeMs: number }) | undefined;
+  return (): Template => {
     const { mtimeMs } = statSync(indexFile);
     if (cached?.mtimeMs === mtimeMs) return cached;
     const html = readFileSync(indexFile, 'utf8');
-    const preloads = new Map<string, string>();
+    const code = new Map<string, PageCode>();
     if (existsSync(manifestFile)) {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
       const modules = new Set([...APP_PAGES.map((p) => p.module), NOT_FOUND_MODULE]);
@@ -118,17 +167,10 @@ const createTemplate = (distDir: string) => {
         const { preload, prefetch } = pageChunks(manifest, `src/app/routes/${module}.tsx`);
         // The later code is listed, not linked: a <link rel="prefetch"> would start before the first
         // paint and compete with it; the app prefetches the list once the page is drawn and idle.
-        const later = prefetch.filter((url) => !html.includes(url));
-        preloads.set(
-          module,
-          preload
-            .filter((url) => !html.includes(url))
-            .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
-            .join('') + `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${scriptJson(later)}</script>`,
-        );
+        code.set(module, { preload: preload.filter((url) => !html.includes(url)), later: prefetch.filter((url) => !html.includes(url)) });
       }
     }
-    cached = { mtimeMs, html, preloads };
+    cached = { mtimeMs, html, drawn: drawnTemplate(html, distDir), code };
     return cached;
   };
 };
@@ -152,13 +194,25 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, route: string | null, module: string | null) => {
     if (!built) return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    const { html, preloads } = template();
+    const { html, drawn: drawnPage, code } = template();
     const answers = firstAnswers ? await firstAnswers({ route, request }) : {};
-    const head = `${themeStyle(answers)}${(module && preloads.get(module)) ?? ''}<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
-    const drawn = route !== null && renderPage ? await renderPage({ route, request, answers }) : null;
+    const pageCode = (module ? code.get(module) : undefined) ?? { preload: [], later: [] };
+    const drawn = route !== null && renderPage && drawnPage.entry !== null ? await renderPage({ route, request, answers }) : null;
+    // A page left to the browser links its code at once; a drawn one lists it for the loader (ADR 0065).
+    const preloadLinks =
+      drawn === null ? pageCode.preload.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('') : '';
+    const head =
+      `${themeStyle(answers)}${preloadLinks}` +
+      `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${scriptJson(pageCode.later)}</script>` +
+      `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
     // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed
     // into before the code that handles it runs.
-    const root = drawn === null ? ROOT_ELEMENT : `<div id="root" ${SERVER_DRAWN_ATTRIBUTE} inert>${drawn}</div>`;
+    const root =
+      drawn === null
+        ? ROOT_ELEMENT
+        : `<div id="root" ${SERVER_DRAWN_ATTRIBUTE} inert>${drawn}</div>` +
+          `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${scriptJson({ entry: drawnPage.entry, preload: [...drawnPage.preload, ...pageCode.preload] })}</script>` +
+          `<script>${APP_LOADER}</script>`;
     const nonce = useStyleNonce(reply);
     reply.header('Cache-Control', 'no-cache');
     // The page differs with the session hint (ADR 0064): a cache in between must keep both.
@@ -167,7 +221,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       .status(route === null ? 404 : 200)
       .type('text/html; charset=utf-8')
       .send(
-        html
+        (drawn === null ? html : drawnPage.html)
           .replace('</head>', head)
           .replace(ROOT_ELEMENT, () => root)
           .replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
