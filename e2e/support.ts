@@ -193,9 +193,15 @@ const STEP_NUMBER: Record<WizardStepName, number> = { Paper: 1, Instructions: 2,
 export const wizardStep = (page: Page, name: WizardStepName) => page.getByRole('form', { name: `Step ${STEP_NUMBER[name]}: ${name}` });
 
 /** Opens the wizard at `target` and waits for `step` with its price computed. */
+/**
+ * Opens the wizard and waits until it can be used: a page the server drew is on screen before the app's
+ * code is even asked for, and inert until the app has hydrated it (ADR 0064, 0065). Clicks and fills wait
+ * for that by themselves; a focus() or a key press would not.
+ */
 export const openWizard = async (page: Page, target = '/order', step: WizardStepName = 'Paper'): Promise<void> => {
   await page.goto(target);
   await expect(wizardStep(page, step)).toBeVisible(WIZARD_WAIT);
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', WIZARD_WAIT);
 };
 
 /** Presses Continue and waits for the next step to be on screen. */
