@@ -198,6 +198,34 @@ describe('a build without the server render', () => {
   });
 });
 
+describe('a drawn page’s style sheet (ADR 0065)', () => {
+  const pageWith = async (files: Record<string, string>, html: string): Promise<string> => {
+    const other = mkdtempSync(path.join(os.tmpdir(), 'web-css-'));
+    mkdirSync(path.join(other, 'ssr'));
+    mkdirSync(path.join(other, 'assets'));
+    writeFileSync(path.join(other, 'ssr', 'entry-server.js'), ENTRY);
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(other, 'assets', name), text);
+    writeFileSync(path.join(other, 'index.html'), html);
+    try {
+      const app = await start({ WEB_DIST_DIR: other });
+      return (await app.inject({ method: 'GET', url: '/login' })).body;
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  };
+
+  it('stays a link when it holds `</` (it could end the element early) or is missing; the page is drawn all the same', async () => {
+    const links = '<link rel="stylesheet" crossorigin href="/assets/odd.css"><link rel="stylesheet" crossorigin href="/assets/gone.css">';
+    const body = await pageWith(
+      { 'odd.css': 'a::after{content:"</style><script>alert(1)</script>"}' },
+      `<html><head>${links}</head><body><div id="root"></div><script type="module" crossorigin src="/assets/index-1.js"></script></body></html>`,
+    );
+    expect(rootOf(body)).toContain('<p>drawn /login');
+    expect(body).toContain(links);
+    expect(body).not.toContain('alert(1)');
+  });
+});
+
 /** The renderer alone, on a request with `url` and no cookie. */
 const rendererFor = async (options: { rendersPerSecond: number; now?: () => number }) => {
   const app = await start();
