@@ -59,6 +59,7 @@ export interface ApiFetchOptions<T> {
    * answer. 'after': for the few answers a first paint waits on (site settings, the customer, the
    * wizard's catalogues), the call resolves with the answer as it came and the schema checks it once the
    * first page is on screen (`releaseDeferredChecks`); a mismatch goes to the `onBadResponse` listeners.
+   * An answer the page itself brought is not checked (ADR 0065).
    * The server sends these answers through the same schema, so this second check must not cost every
    * first paint the 15 kB gzip of zod (ADR 0028).
    */

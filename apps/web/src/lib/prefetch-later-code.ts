@@ -1,4 +1,5 @@
 import { LATER_CODE_ELEMENT_ID } from '@app/domain/routes';
+import { whenIdle } from './idle';
 
 let done = false;
 
@@ -39,14 +40,9 @@ const appendInSlices = (urls: string[]): void => {
       link.href = url;
       document.head.append(link);
     } while (deadline !== undefined && deadline.timeRemaining() > 1);
-    if (urls.length > 0) schedule(slice);
+    if (urls.length > 0) whenIdle(slice, { fallbackMs: 0 });
   };
   slice();
-};
-
-const schedule = (run: (deadline?: IdleDeadline) => void): void => {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
-  else setTimeout(run, 0);
 };
 
 /** For tests: prefetch again. */

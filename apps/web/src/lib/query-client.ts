@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError, releaseDeferredChecks } from './api-client';
+import { whenIdle } from './idle';
 
 const MAX_RETRIES = 2;
 
@@ -24,17 +25,18 @@ export const createQueryClient = (): QueryClient =>
  */
 export const releaseChecksWhenQuiet = (queryClient: QueryClient): (() => void) => {
   let done = false;
-  const whenIdle = (run: () => void) =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1_000 }) : setTimeout(run, 100);
   const release = () => {
     if (done) return;
     done = true;
     cleanup();
-    whenIdle(() => {
-      releaseDeferredChecks();
-      // Its code comes when it runs, after the paint: the entry chunk goes without it (ADR 0062).
-      void import('./prefetch-later-code').then((m) => m.prefetchLaterCode());
-    });
+    whenIdle(
+      () => {
+        releaseDeferredChecks();
+        // Its code comes when it runs, after the paint: the entry chunk goes without it (ADR 0062).
+        void import('./prefetch-later-code').then((m) => m.prefetchLaterCode());
+      },
+      { timeout: 1_000, fallbackMs: 100 },
+    );
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(() => {
     if (queryClient.isFetching() === 0) release();

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { whenIdle } from '@/lib/idle';
 
 /**
  * Runs `load` once the visitor starts on the page (pointer, key, touch), when the browser is idle: the
@@ -8,18 +9,18 @@ import { useEffect } from 'react';
 export const useRunOnFirstInput = (load: () => void) => {
   useEffect(() => {
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-    let idle: number | undefined;
+    let cancelIdle: (() => void) | undefined;
     const stop = () => {
       for (const name of events) window.removeEventListener(name, start);
     };
     function start() {
       stop();
-      idle = typeof requestIdleCallback === 'function' ? requestIdleCallback(load, { timeout: 1_000 }) : window.setTimeout(load, 50);
+      cancelIdle = whenIdle(() => load(), { timeout: 1_000, fallbackMs: 50 });
     }
     for (const name of events) window.addEventListener(name, start, { passive: true });
     return () => {
       stop();
-      if (idle !== undefined) (typeof cancelIdleCallback === 'function' ? cancelIdleCallback : window.clearTimeout)(idle);
+      cancelIdle?.();
     };
   }, [load]);
 };
