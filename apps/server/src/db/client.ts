@@ -18,6 +18,16 @@ export interface Db extends Queryable {
   /** Connections for /metrics: open, idle, and queries waiting for one (PGlite: its one connection). */
   pool(): PoolStats;
 }
+/**
+ * PostgreSQL's unique_violation (23505), from the server (pg) and from PGlite alike; with `constraint`,
+ * only that constraint's.
+ */
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (constraint === undefined || (error as { constraint?: unknown }).constraint === constraint);
+
 export interface PoolStats {
   total: number;
   idle: number;

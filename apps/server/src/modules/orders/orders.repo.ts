@@ -1,5 +1,5 @@
 import { MESSAGE_DIRECTION, ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
-import type { Db, Queryable } from '../../db/client';
+import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
 import { createIdempotencyRepo } from './orders.idempotency.repo';
 import {
   ORDER_FIELD_COLUMNS,
@@ -41,13 +41,8 @@ export class DiscountCodeTakenError extends Error {
     this.name = 'DiscountCodeTakenError';
   }
 }
-const isDiscountCodeTaken = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  (error as { constraint?: unknown }).constraint === 'discount_codes_used_order_key';
 const takenCodeAsError = (error: unknown): never => {
-  throw isDiscountCodeTaken(error) ? new DiscountCodeTakenError() : error;
+  throw isUniqueViolation(error, 'discount_codes_used_order_key') ? new DiscountCodeTakenError() : error;
 };
 
 /** A catalogue name: the category's own row wins over the shared one (site_category 0). */

@@ -49,8 +49,7 @@ export interface StaffRevisionRow extends RevisionRow {
 }
 
 /** PostgreSQL's unique_violation: the one-active-revision index refused a second active revision. */
-export const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+export { isUniqueViolation } from '../../db/client';
 
 /**
  * Revisions (ADR 0044). Customer queries carry the customer id in their WHERE (DESIGN rule 3); staff
