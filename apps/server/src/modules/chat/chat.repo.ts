@@ -1,43 +1,13 @@
 import type { ChatId, MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
+import type { ChatOrder, StoredMessage } from './chat.model';
 import { createChatSendRepo } from './chat.send.repo';
 
 export type { InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
+export type { ChatOrder, NewMessageFile, StoredMessage } from './chat.model';
 
 /** Who reads a chat: the customer, or the chat's staff side (the writer chat's writer, the support team). */
 export type Reader = 'customer' | 'writer' | 'support';
-
-/** The order a chat call is about, with who takes part. */
-export interface ChatOrder {
-  orderId: number;
-  customerId: number;
-  writerId: number | null;
-}
-
-export interface StoredMessage {
-  id: number;
-  orderId: number;
-  customerId: number;
-  sequence: number;
-  chat: ChatId;
-  direction: MessageDirectionId;
-  senderId: number;
-  body: string;
-  sticker: number | null;
-  emoji: string | null;
-  clientId: string | null;
-  createdAt: Date;
-  /** read by the other side (SPEC §3 state 2) */
-  read: boolean;
-  files: { id: number; name: string; typeName: string; size: number }[];
-}
-
-export interface NewMessageFile {
-  name: string;
-  typeName: string;
-  size: number;
-  storageKey: string;
-}
 
 interface MessageRow {
   id: number;

@@ -1,6 +1,6 @@
 import { isUniqueViolation, type Db } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
-import type { ChatOrder, NewMessageFile, StoredMessage } from './chat.repo';
+import type { ChatOrder, NewMessageFile, StoredMessage } from './chat.model';
 
 /** A send's read before its body (`sendTargets`). */
 export interface SendTargetKey {

@@ -1,0 +1,35 @@
+import type { ChatId, MessageDirectionId } from '@app/domain';
+
+// The messenger's stored shapes, shared by its repos (chat.repo.ts, chat.send.repo.ts).
+
+/** The order a chat call is about, with who takes part. */
+export interface ChatOrder {
+  orderId: number;
+  customerId: number;
+  writerId: number | null;
+}
+
+export interface StoredMessage {
+  id: number;
+  orderId: number;
+  customerId: number;
+  sequence: number;
+  chat: ChatId;
+  direction: MessageDirectionId;
+  senderId: number;
+  body: string;
+  sticker: number | null;
+  emoji: string | null;
+  clientId: string | null;
+  createdAt: Date;
+  /** read by the other side (SPEC §3 state 2) */
+  read: boolean;
+  files: { id: number; name: string; typeName: string; size: number }[];
+}
+
+export interface NewMessageFile {
+  name: string;
+  typeName: string;
+  size: number;
+  storageKey: string;
+}
