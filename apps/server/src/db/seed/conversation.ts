@@ -18,6 +18,9 @@ export const seedConversation = async (
 ): Promise<void> => {
   const customerRead: Record<ChatId, number> = { writer: 0, support: 0 };
   const staffRead: Record<ChatId, number> = { writer: 0, support: 0 };
+  // ADR 0066: each chat's staff messages numbered, and the number of the last one the customer saw.
+  const staffSent: Record<ChatId, number> = { writer: 0, support: 0 };
+  const staffSeen: Record<ChatId, number> = { writer: 0, support: 0 };
   let sequence = 0;
   for (const [direction, hours, body, seen] of c.messages) {
     sequence += 1;
@@ -29,14 +32,24 @@ export const seedConversation = async (
           ? c.supportId
           : c.customerId;
     if (sender === null) throw new Error('the demo support account was not created');
+    const fromStaff = !isCustomerDirection(direction);
+    if (fromStaff) staffSent[chat] += 1;
     await q.query(
-      'INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-      [c.orderId, c.customerId, sequence, chat, direction, sender, body, c.at(hours)],
+      `INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, created_at, staff_ordinal)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [c.orderId, c.customerId, sequence, chat, direction, sender, body, c.at(hours), fromStaff ? staffSent[chat] : null],
     );
-    if (seen || isCustomerDirection(direction)) customerRead[chat] = sequence;
+    if (seen || !fromStaff) {
+      customerRead[chat] = sequence;
+      staffSeen[chat] = staffSent[chat];
+    }
     staffRead[chat] = sequence;
   }
-  await q.query('INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, $2)', [c.orderId, sequence]);
+  await q.query(
+    `INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, customer_read_writer, customer_read_support)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [c.orderId, sequence, staffSent.writer, staffSent.support, staffSeen.writer, staffSeen.support],
+  );
   const last = c.at(c.messages[c.messages.length - 1]?.[1] ?? 0);
   for (const [chat, reader, through] of [
     ['writer', 'customer', customerRead.writer],

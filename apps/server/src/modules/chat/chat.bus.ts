@@ -2,14 +2,26 @@ import { randomBytes } from 'node:crypto';
 import type { ChatId } from '@app/domain';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../lib/logger';
+import type { CustomerUnread } from './chat.model';
 import type { Reader } from './chat.repo';
 
 /**
  * A wake-up: what happened, by ids only (ADR 0048). The instance that holds the sockets reads the
  * content from PostgreSQL; a wake-up that never arrives is healed by the client's catch-up (`?after=`).
+ * A staff message and a customer's read carry the customer's unread counts right after them, with
+ * their version (ADR 0066: numbers, no content); without them the hub reads the counts.
  */
 export type WakeUp =
-  | { t: 'message'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; messageId: number; fromCustomer: boolean }
+  | {
+      t: 'message';
+      orderId: number;
+      customerId: number;
+      writerId: number | null;
+      chat: ChatId;
+      messageId: number;
+      fromCustomer: boolean;
+      unread?: CustomerUnread;
+    }
   | {
       t: 'read';
       orderId: number;
@@ -19,6 +31,7 @@ export type WakeUp =
       by: Reader;
       messageId: number;
       sequence: number;
+      unread?: CustomerUnread;
     }
   | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
   | { t: 'writer-online'; writerId: number };

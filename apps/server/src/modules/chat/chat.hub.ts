@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { ChatBus, WakeUp } from './chat.bus';
+import type { CustomerUnread } from './chat.model';
 
 /** What the hub needs of a WebSocket (ws's satisfies it; no Fastify type here, DESIGN rule 2). */
 export interface ChatSocket {
@@ -34,7 +35,7 @@ export interface Connection {
 /** What the hub reads when a wake-up concerns its sockets (the service, over PostgreSQL). */
 export interface HubReads {
   message(id: number): Promise<ChatMessage | null>;
-  customerUnread(input: { customerId: number; orderId: number }): Promise<OrderUnread>;
+  customerUnread(input: { customerId: number; orderId: number }): Promise<CustomerUnread>;
   staffUnread(input: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread>;
   ordersOfWriterFor(input: { writerId: number; customerIds: number[] }): Promise<{ orderId: number; customerId: number }[]>;
 }
@@ -68,6 +69,8 @@ export const createHub = ({
   now?: () => number;
 }) => {
   const customers = new Map<number, Set<Connection>>();
+  // ADR 0066: per customer with sockets here, the version of each order's counts last sent to them.
+  const unreadSent = new Map<number, Map<number, number>>();
   const staff = new Map<number, Set<Connection>>();
   const support = new Set<Connection>();
   let open = 0;
@@ -101,6 +104,20 @@ export const createHub = ({
 
   const unreadFrame = (orderId: number, counts: OrderUnread) => frame(SOCKET_EVENT.unread, { orderId, ...counts });
 
+  /**
+   * The customer's counts of an order after a change: those the wake-up carries, else read now. Counts
+   * older than some already sent (a wake-up from another instance that arrived late) are not sent, so
+   * the last frame 5 a tab hears is the newest state.
+   */
+  const sendCustomerUnread = async (own: Set<Connection>, wake: { customerId: number; orderId: number; unread?: CustomerUnread }) => {
+    const counts = wake.unread ?? (await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId }));
+    const sent = unreadSent.get(wake.customerId) ?? new Map<number, number>();
+    if ((sent.get(wake.orderId) ?? -1) >= counts.version) return;
+    sent.set(wake.orderId, counts.version);
+    if (customers.has(wake.customerId)) unreadSent.set(wake.customerId, sent);
+    sendAll(own, unreadFrame(wake.orderId, { total: counts.writer + counts.support, writer: counts.writer, support: counts.support }));
+  };
+
   const onWake = async (wake: WakeUp): Promise<void> => {
     if (wake.t === 'writer-online') {
       if (customers.size === 0) return;
@@ -128,8 +145,7 @@ export const createHub = ({
       const data = frame(SOCKET_EVENT.newMessage, { message });
       if (own) sendAll(own, data);
       sendAll(team, data);
-      if (!wake.fromCustomer && own)
-        sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
+      if (!wake.fromCustomer && own) await sendCustomerUnread(own, wake);
       if (wake.fromCustomer) await sendStaffUnread(team, wake.orderId, wake.chat);
       return;
     }
@@ -144,7 +160,7 @@ export const createHub = ({
     });
     if (wake.by === 'customer') {
       // The customer's other tabs: the counts went down.
-      if (own) sendAll(own, unreadFrame(wake.orderId, await reads.customerUnread({ customerId: wake.customerId, orderId: wake.orderId })));
+      if (own) await sendCustomerUnread(own, wake);
       sendAll(team, data);
     } else {
       if (own) sendAll(own, data);
@@ -224,6 +240,7 @@ export const createHub = ({
       support.delete(conn);
       if (set.size === 0) {
         map.delete(conn.userId);
+        if (conn.kind === 'customer') unreadSent.delete(conn.userId);
         if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
       }
     },

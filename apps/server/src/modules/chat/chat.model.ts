@@ -33,3 +33,13 @@ export interface NewMessageFile {
   size: number;
   storageKey: string;
 }
+
+/**
+ * ADR 0066: the customer's unread staff messages per chat of one order, as the order's sequence row
+ * holds them, and that row's version of them (it grows with every change, so older counts are known).
+ */
+export interface CustomerUnread {
+  writer: number;
+  support: number;
+  version: number;
+}

@@ -1,10 +1,11 @@
 import type { ChatId, MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
-import type { ChatOrder, StoredMessage } from './chat.model';
+import { inKeyOrder } from '../../lib/batch';
+import type { ChatOrder, CustomerUnread, StoredMessage } from './chat.model';
 import { createChatSendRepo } from './chat.send.repo';
 
 export type { InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
-export type { ChatOrder, NewMessageFile, StoredMessage } from './chat.model';
+export type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
 
 /** Who reads a chat: the customer, or the chat's staff side (the writer chat's writer, the support team). */
 export type Reader = 'customer' | 'writer' | 'support';
@@ -77,23 +78,22 @@ const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
   return counts;
 };
 
-/** The customer's unread staff messages per chat of each order (its read pointer per chat), in order. */
-const customerUnreadIn = async (db: Queryable, keys: readonly { customerId: number; orderId: number }[]): Promise<UnreadCounts[]> => {
-  const rows = await db.query<{ n: number; chat: ChatId; count: number }>(
-    `SELECT k.n, m.chat, count(*)::int AS count
+/**
+ * The customer's unread staff messages per chat of each order, in order (ADR 0066: the staff messages
+ * sent less those read, both kept on the order's sequence row); none for an order without messages.
+ */
+const customerUnreadIn = async (db: Queryable, keys: readonly { customerId: number; orderId: number }[]): Promise<CustomerUnread[]> => {
+  const rows = await db.query<{ n: number; writer: number; support: number; version: number }>(
+    `SELECT k.n, s.staff_writer - s.customer_read_writer AS writer, s.staff_support - s.customer_read_support AS support,
+       s.unread_version AS version
      FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(customer_id, order_id, n)
-     JOIN messages m ON m.customer_id = k.customer_id AND m.order_id = k.order_id AND m.direction IN (3, 6)
-     LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
-     WHERE m.sequence > COALESCE(p.last_read_sequence, 0)
-     GROUP BY k.n, m.chat`,
+     JOIN orders o ON o.id = k.order_id AND o.customer_id = k.customer_id
+     JOIN chat_sequences s ON s.order_id = o.id`,
     [keys.map((k) => k.customerId), keys.map((k) => k.orderId)],
   );
-  const counts = keys.map(() => ({ writer: 0, support: 0 }));
-  for (const r of rows) {
-    const c = counts[Number(r.n) - 1];
-    if (c) c[r.chat] = Number(r.count);
-  }
-  return counts;
+  return inKeyOrder(keys, rows).map((r) =>
+    r ? { writer: Number(r.writer), support: Number(r.support), version: Number(r.version) } : { writer: 0, support: 0, version: 0 },
+  );
 };
 
 /**
@@ -174,11 +174,11 @@ export const createChatRepo = (db: Db) => ({
   },
 
   /** The customer's unread staff messages in one order, per chat. */
-  customerUnread: async (key: { customerId: number; orderId: number }): Promise<UnreadCounts> =>
-    (await customerUnreadIn(db, [key]))[0] ?? { writer: 0, support: 0 },
+  customerUnread: async (key: { customerId: number; orderId: number }): Promise<CustomerUnread> =>
+    (await customerUnreadIn(db, [key]))[0] ?? { writer: 0, support: 0, version: 0 },
 
   /** customerUnread for many orders in one query (ADR 0063: the socket hub's reads of one turn), in order. */
-  customerUnreadMany: (keys: readonly { customerId: number; orderId: number }[]): Promise<UnreadCounts[]> => customerUnreadIn(db, keys),
+  customerUnreadMany: (keys: readonly { customerId: number; orderId: number }[]): Promise<CustomerUnread[]> => customerUnreadIn(db, keys),
 
   /** Every order of the customer with unread staff messages, per chat. */
   customerUnreadSummary: async ({
@@ -186,20 +186,14 @@ export const createChatRepo = (db: Db) => ({
   }: {
     customerId: number;
   }): Promise<{ orderId: number; writer: number; support: number }[]> => {
-    const rows = await db.query<{ order_id: number; chat: ChatId; n: number }>(
-      `SELECT m.order_id, m.chat, count(*)::int AS n FROM messages m
-       LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
-       WHERE m.customer_id = $1 AND m.direction IN (3, 6) AND m.sequence > COALESCE(p.last_read_sequence, 0)
-       GROUP BY m.order_id, m.chat ORDER BY m.order_id`,
+    const rows = await db.query<{ order_id: number; writer: number; support: number }>(
+      `SELECT s.order_id, s.staff_writer - s.customer_read_writer AS writer, s.staff_support - s.customer_read_support AS support
+       FROM chat_sequences s JOIN orders o ON o.id = s.order_id
+       WHERE o.customer_id = $1 AND (s.staff_writer > s.customer_read_writer OR s.staff_support > s.customer_read_support)
+       ORDER BY s.order_id`,
       [customerId],
     );
-    const byOrder = new Map<number, { orderId: number; writer: number; support: number }>();
-    for (const r of rows) {
-      const entry = byOrder.get(r.order_id) ?? { orderId: r.order_id, writer: 0, support: 0 };
-      entry[r.chat] = Number(r.n);
-      byOrder.set(r.order_id, entry);
-    }
-    return [...byOrder.values()];
+    return rows.map((r) => ({ orderId: r.order_id, writer: Number(r.writer), support: Number(r.support) }));
   },
 
   /** The staff side's unread customer messages in one order, for the chats given (each chat's own reader). */
@@ -229,7 +223,9 @@ export const createChatRepo = (db: Db) => ({
 
   /**
    * Marks the other side's messages among `ids` read for `reader`: per chat the pointer moves to the
-   * highest of them, never back. Returns the ids that are now read and the pointers that moved.
+   * highest of them, never back. Returns the ids that are now read and the pointers that moved; when the
+   * customer read, also their counts after it (ADR 0066: moved on the order's sequence row in the same
+   * statement as the pointers).
    */
   markRead: async (r: {
     orderId: number;
@@ -238,33 +234,57 @@ export const createChatRepo = (db: Db) => ({
     chats: readonly ChatId[];
     ids: number[];
     now: Date;
-  }): Promise<{ ids: number[]; moved: { chat: ChatId; sequence: number; messageId: number }[] }> => {
+  }): Promise<{ ids: number[]; moved: { chat: ChatId; sequence: number; messageId: number }[]; customerUnread?: CustomerUnread }> => {
     if (r.ids.length === 0) return { ids: [], moved: [] };
     const directions = r.reader === 'customer' ? [3, 6] : [1, 2];
-    const rows = await db.query<{ id: number; chat: ChatId; sequence: number }>(
-      `SELECT m.id, m.chat, m.sequence FROM messages m
+    const rows = await db.query<{ id: number; chat: ChatId; sequence: number; staff_ordinal: number | null }>(
+      `SELECT m.id, m.chat, m.sequence, m.staff_ordinal FROM messages m
        WHERE m.order_id = $1 AND ($2::int IS NULL OR m.customer_id = $2) AND m.id = ANY($3::int[]) AND m.direction = ANY($4::int[])
          AND m.chat = ANY($5::text[])`,
       [r.orderId, r.customerId, r.ids, directions, [...r.chats]],
     );
-    const top = new Map<ChatId, { sequence: number; messageId: number }>();
+    const top = new Map<ChatId, { sequence: number; messageId: number; ordinal: number }>();
     for (const row of rows) {
       const best = top.get(row.chat);
-      if (!best || row.sequence > best.sequence) top.set(row.chat, { sequence: row.sequence, messageId: row.id });
+      if (!best || row.sequence > best.sequence)
+        top.set(row.chat, { sequence: row.sequence, messageId: row.id, ordinal: Number(row.staff_ordinal ?? 0) });
     }
-    const moved: { chat: ChatId; sequence: number; messageId: number }[] = [];
-    for (const [chat, { sequence, messageId }] of top) {
-      const reader = r.reader === 'customer' ? 'customer' : chat;
-      const updated = await db.query(
-        `INSERT INTO chat_read_pointers (order_id, chat, reader, last_read_sequence, updated_at) VALUES ($1, $2, $3, $4, $5)
+    const ids = rows.map((row) => row.id).sort((a, b) => a - b);
+    if (top.size === 0) return { ids, moved: [] };
+    const chats = [...top.keys()];
+    const byCustomer = r.reader === 'customer';
+    const [answer] = await db.query<{ moved: ChatId[] | null; writer: number | null; support: number | null; version: number | null }>(
+      `WITH moved AS (
+         INSERT INTO chat_read_pointers (order_id, chat, reader, last_read_sequence, updated_at)
+         SELECT $1, t.chat, t.reader, t.sequence, $5 FROM unnest($2::text[], $3::text[], $4::int[]) AS t(chat, reader, sequence)
          ON CONFLICT (order_id, chat, reader) DO UPDATE SET last_read_sequence = EXCLUDED.last_read_sequence, updated_at = EXCLUDED.updated_at
            WHERE chat_read_pointers.last_read_sequence < EXCLUDED.last_read_sequence
-         RETURNING last_read_sequence`,
-        [r.orderId, chat, reader, sequence, r.now],
-      );
-      if (updated.length > 0) moved.push({ chat, sequence, messageId });
-    }
-    return { ids: rows.map((row) => row.id).sort((a, b) => a - b), moved };
+         RETURNING chat),
+       counters AS (
+         UPDATE chat_sequences SET customer_read_writer = GREATEST(customer_read_writer, $6), customer_read_support = GREATEST(customer_read_support, $7),
+           unread_version = unread_version + 1
+         WHERE order_id = $1 AND $8::boolean AND (customer_read_writer < $6 OR customer_read_support < $7)
+         RETURNING staff_writer - customer_read_writer AS writer, staff_support - customer_read_support AS support, unread_version AS version)
+       SELECT (SELECT array_agg(chat) FROM moved) AS moved, c.writer, c.support, c.version FROM (SELECT 1) AS one LEFT JOIN counters c ON true`,
+      [
+        r.orderId,
+        chats,
+        chats.map((chat) => (byCustomer ? 'customer' : chat)),
+        chats.map((chat) => top.get(chat)?.sequence ?? 0),
+        r.now,
+        top.get('writer')?.ordinal ?? 0,
+        top.get('support')?.ordinal ?? 0,
+        byCustomer,
+      ],
+    );
+    const moved = chats
+      .filter((chat) => answer?.moved?.includes(chat))
+      .map((chat) => ({ chat, sequence: top.get(chat)?.sequence ?? 0, messageId: top.get(chat)?.messageId ?? 0 }));
+    const customerUnread =
+      answer && answer.version !== null
+        ? { writer: Number(answer.writer), support: Number(answer.support), version: Number(answer.version) }
+        : undefined;
+    return { ids, moved, ...(customerUnread ? { customerUnread } : {}) };
   },
 
   /** A file of a message of the order, for download; `customerId` scopes a customer's call, `chats` a staff member's. */

@@ -1,6 +1,7 @@
+import { isCustomerDirection } from '@app/domain';
 import { isUniqueViolation, type Db } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
-import type { ChatOrder, NewMessageFile, StoredMessage } from './chat.model';
+import type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
 
 /** A send's read before its body (`sendTargets`). */
 export interface SendTargetKey {
@@ -21,12 +22,36 @@ export interface NewMessage extends Pick<
   unseenDueAt: Date | null;
 }
 
-/** A stored message (`created`), or the one stored before under the same client id (`created: false`). */
+/**
+ * A stored message (`created`), or the one stored before under the same client id (`created: false`).
+ * A new staff message comes with the customer's unread counts of its order right after it (ADR 0066).
+ */
 export interface InsertedMessage {
   id: number;
   created: boolean;
   stored?: StoredMessage;
+  customerUnread?: CustomerUnread;
 }
+
+interface CountersRow {
+  unread_writer: number;
+  unread_support: number;
+  unread_version: number;
+}
+/** The customer's counts a send read back from the order's sequence row; none after a customer's own message. */
+const unreadAfter = (m: NewMessage, row: CountersRow): CustomerUnread | undefined =>
+  !isCustomerDirection(m.direction)
+    ? { writer: Number(row.unread_writer), support: Number(row.unread_support), version: Number(row.unread_version) }
+    : undefined;
+
+// The customer's counts on the order's sequence row, as a send's RETURNING gives them.
+const COUNTERS_RETURNED = `staff_writer - customer_read_writer AS unread_writer, staff_support - customer_read_support AS unread_support,
+  unread_version`;
+// How a send moves the row on conflict: its messages, and the staff ones among them per chat (direction 3
+// is the writer's, 6 support's); the version moves when the customer's counts do.
+const BUMP_COUNTERS = `staff_writer = chat_sequences.staff_writer + EXCLUDED.staff_writer,
+  staff_support = chat_sequences.staff_support + EXCLUDED.staff_support,
+  unread_version = chat_sequences.unread_version + EXCLUDED.unread_version`;
 
 /** What was stored, as it reads back: a new message is unread by the other side. */
 const storedAs = (m: NewMessage, id: number, sequence: number, fileIds: number[]): StoredMessage => ({
@@ -89,16 +114,20 @@ export const createChatSendRepo = (db: Db) => ({
     // files are stored, and a staff message schedules the unseen-message mail (a pending one keeps its
     // time; never within the hour after the last mail). A second send with the same client id fails on
     // the unique index and rolls back whole, sequence included: the first one is answered instead.
-    let row: { id: number; sequence: number; file_ids: number[] | null } | undefined;
+    type Row = { id: number; sequence: number; file_ids: number[] | null } & CountersRow;
+    let row: Row | undefined;
     try {
-      [row] = await db.query<{ id: number; sequence: number; file_ids: number[] | null }>(
+      [row] = await db.query<Row>(
         `WITH next AS (
-           INSERT INTO chat_sequences (order_id, last_sequence) VALUES ($1, 1)
-           ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1
-           RETURNING last_sequence),
+           INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
+           VALUES ($1, 1, ($4 = 3)::int, ($4 = 6)::int, ($4 IN (3, 6))::int)
+           ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1, ${BUMP_COUNTERS}
+           RETURNING last_sequence, staff_writer, staff_support, ${COUNTERS_RETURNED}),
          msg AS (
-           INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
-           SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10 FROM next RETURNING id, sequence),
+           INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal)
+           SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10,
+             CASE $4::int WHEN 3 THEN next.staff_writer WHEN 6 THEN next.staff_support END
+           FROM next RETURNING id, sequence),
          files AS (
            INSERT INTO message_files (message_id, order_id, customer_id, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
            SELECT msg.id, $1, $2, $5, f.name, f.type_name, f.size_bytes, f.storage_key, $10
@@ -108,7 +137,8 @@ export const createChatSendRepo = (db: Db) => ({
            INSERT INTO chat_unseen_mail (order_id, chat, due_at) SELECT $1, $3, $11::timestamptz FROM msg WHERE $11::timestamptz IS NOT NULL
            ON CONFLICT (order_id, chat) DO UPDATE
              SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
-         SELECT msg.id, msg.sequence, (SELECT array_agg(id ORDER BY id) FROM files) AS file_ids FROM msg`,
+         SELECT msg.id, msg.sequence, (SELECT array_agg(id ORDER BY id) FROM files) AS file_ids,
+           next.unread_writer, next.unread_support, next.unread_version FROM msg, next`,
         [
           m.orderId,
           m.customerId,
@@ -139,7 +169,12 @@ export const createChatSendRepo = (db: Db) => ({
     }
     if (!row) throw new Error('the message was not stored');
     // Ids are serial: the files' ids follow their order in the form.
-    return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, (row.file_ids ?? []).map(Number)) };
+    return {
+      id: row.id,
+      created: true,
+      stored: storedAs(m, row.id, row.sequence, (row.file_ids ?? []).map(Number)),
+      customerUnread: unreadAfter(m, row),
+    };
   },
 
   /**
@@ -152,22 +187,28 @@ export const createChatSendRepo = (db: Db) => ({
    */
   insertMany: async (ms: readonly NewMessage[]): Promise<InsertedMessage[]> => {
     if (ms.some((m) => m.files.length > 0)) throw new Error('insertMany takes messages without files');
-    const rows = await db.query<{ n: number; id: number; sequence: number }>(
+    const rows = await db.query<{ n: number; id: number; sequence: number } & CountersRow>(
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[],
            $10::timestamptz[], $11::timestamptz[])
            WITH ORDINALITY AS i(order_id, customer_id, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, unseen_due_at, n)),
-       counts AS (SELECT order_id, count(*)::int AS c FROM input GROUP BY order_id),
+       counts AS (
+         SELECT order_id, count(*)::int AS c, count(*) FILTER (WHERE direction = 3)::int AS w, count(*) FILTER (WHERE direction = 6)::int AS s
+         FROM input GROUP BY order_id),
        next AS (
-         INSERT INTO chat_sequences (order_id, last_sequence) SELECT order_id, c FROM counts ORDER BY order_id
-         ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + EXCLUDED.last_sequence
-         RETURNING order_id, last_sequence),
+         INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
+         SELECT order_id, c, w, s, (w + s > 0)::int FROM counts ORDER BY order_id
+         ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + EXCLUDED.last_sequence, ${BUMP_COUNTERS}
+         RETURNING order_id, last_sequence, staff_writer, staff_support, ${COUNTERS_RETURNED}),
        numbered AS (
-         SELECT i.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY i.order_id ORDER BY i.n))::int AS sequence
+         SELECT i.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY i.order_id ORDER BY i.n))::int AS sequence,
+           (CASE i.direction WHEN 3 THEN next.staff_writer - counts.w WHEN 6 THEN next.staff_support - counts.s END
+             + row_number() OVER (PARTITION BY i.order_id, i.direction ORDER BY i.n))::int AS staff_ordinal,
+           next.unread_writer, next.unread_support, next.unread_version
          FROM input i JOIN next USING (order_id) JOIN counts USING (order_id)),
        msg AS (
-         INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at)
-         SELECT order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at
+         INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal)
+         SELECT order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal
          FROM numbered ORDER BY order_id, sequence
          RETURNING id, order_id, sequence),
        unseen AS (
@@ -176,7 +217,8 @@ export const createChatSendRepo = (db: Db) => ({
          ORDER BY order_id, chat, unseen_due_at
          ON CONFLICT (order_id, chat) DO UPDATE
            SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
-       SELECT numbered.n, msg.id, msg.sequence FROM msg JOIN numbered USING (order_id, sequence)`,
+       SELECT numbered.n, msg.id, msg.sequence, numbered.unread_writer, numbered.unread_support, numbered.unread_version
+       FROM msg JOIN numbered USING (order_id, sequence)`,
       [
         ms.map((m) => m.orderId),
         ms.map((m) => m.customerId),
@@ -195,7 +237,7 @@ export const createChatSendRepo = (db: Db) => ({
     return ms.map((m, i) => {
       const row = stored[i];
       if (!row) throw new Error('the message was not stored');
-      return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, []) };
+      return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, []), customerUnread: unreadAfter(m, row) };
     });
   },
 });

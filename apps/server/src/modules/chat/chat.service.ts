@@ -33,6 +33,7 @@ import type { ChatBus } from './chat.bus';
 import type {
   ChatOrder,
   ChatRepo,
+  CustomerUnread,
   InsertedMessage,
   NewMessage,
   NewMessageFile,
@@ -264,6 +265,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         id,
         created,
         stored: inserted,
+        customerUnread,
       } = await (stored.length === 0 ? insertWithoutFiles : repo.insert)({
         orderId: order.orderId,
         customerId: order.customerId,
@@ -290,6 +292,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         chat,
         messageId: id,
         fromCustomer,
+        ...(customerUnread ? { unread: customerUnread } : {}),
       });
       return wire;
     },
@@ -324,7 +327,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     read: async ({ actor, orderId, body }: { actor: ChatActor; orderId: string; body: ReadBody }): Promise<ReadAnswer> => {
       const order = await orderFor(actor, orderId);
       const reader: Reader = isCustomer(actor) ? 'customer' : isWriter(actor) ? 'writer' : 'support';
-      const { ids, moved } = await repo.markRead({
+      const { ids, moved, customerUnread } = await repo.markRead({
         orderId: order.orderId,
         customerId: isCustomer(actor) ? actor.userId : null,
         reader,
@@ -342,9 +345,10 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
           by: reader === 'customer' ? 'customer' : m.chat,
           messageId: m.messageId,
           sequence: m.sequence,
+          ...(customerUnread ? { unread: customerUnread } : {}),
         });
       }
-      return { messages: ids, unread: await unreadFor(actor, order) };
+      return { messages: ids, unread: customerUnread ? toUnread(customerUnread) : await unreadFor(actor, order) };
     },
 
     /** CONTRACT "Paths": `GET {chat}/api/customers/orders/{id}/writer/online` → `{ online }`. */
@@ -408,7 +412,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     /** What the socket hub reads when a wake-up concerns its sockets (the reads of one turn in one query, ADR 0063). */
     hubReads: {
       message: async (id: number): Promise<ChatMessage | null> => recent.get(id) ?? (await loadMessage(id)),
-      customerUnread: async (key: { customerId: number; orderId: number }): Promise<OrderUnread> => toUnread(await loadCustomerUnread(key)),
+      customerUnread: (key: { customerId: number; orderId: number }): Promise<CustomerUnread> => loadCustomerUnread(key),
       staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread> =>
         toUnread(await repo.staffUnread({ orderId, chats })),
       ordersOfWriterFor: (input: { writerId: number; customerIds: number[] }) => repo.ordersOfWriterFor(input),

@@ -1,4 +1,4 @@
-import { MESSAGE_DIRECTION, ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
+import { ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
 import { createIdempotencyRepo } from './orders.idempotency.repo';
 import {
@@ -53,10 +53,8 @@ const nameOf = (kind: string, idColumn: string): string =>
 /** The columns of an order as lists show it (the customer's list, staff's queue). */
 export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
   o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages,
-  (SELECT count(*) FROM messages m
-     LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
-   WHERE m.order_id = o.id AND m.customer_id = o.customer_id AND m.direction IN (${MESSAGE_DIRECTION.writerToCustomer}, ${MESSAGE_DIRECTION.supportToCustomer})
-     AND m.sequence > COALESCE(p.last_read_sequence, 0))::int AS unread`;
+  COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
+     FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread`;
 
 /** `%`, `_` and `\` typed by the customer are matched literally. */
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
