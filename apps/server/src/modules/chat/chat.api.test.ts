@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +149,22 @@ describe('CONTRACT "Chat": Idempotency-Key', () => {
     expect(await history(c.token, c.orderId)).toHaveLength(1);
   });
 
+  it('answers a retry that carries files with the stored message, and keeps none of its files', async () => {
+    const c = await newCustomer();
+    const a = await say(c.token, c.orderId, 'once', '1', 'file-retry');
+    const filesBefore = (await readdir(filesDir, { recursive: true })).length;
+    const b = await post(
+      c.token,
+      c.orderId,
+      { direction: '1', message: '{"body":"once"}' },
+      { key: 'file-retry', files: [{ name: 'notes.txt', content: Buffer.from('hello') }] },
+    );
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+    expect((await readdir(filesDir, { recursive: true })).length).toBe(filesBefore);
+    expect(await history(c.token, c.orderId)).toHaveLength(1);
+  });
+
   it('stores one message when the same key races, and every answer is that message', async () => {
     const c = await newCustomer();
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => say(c.token, c.orderId, 'race', '2', 'race-key')));
@@ -200,6 +216,24 @@ describe('CONTRACT "Errors and access": another customer\'s order is a 404 on ev
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await say(intruder.token, owner.orderId, 'let me in')).statusCode).toBe(404);
+    // ADR 0066: the 404 comes first whatever the form holds: a refused text, a wrong direction, a bad key,
+    // a key the owner used, or files (checked before the first one is stored).
+    expect((await say(intruder.token, owner.orderId, 'x'.repeat(1501))).statusCode).toBe(404);
+    expect((await say(intruder.token, owner.orderId, 'hi', '6')).statusCode).toBe(404);
+    expect((await say(intruder.token, owner.orderId, 'hi', '1', 'not a key')).statusCode).toBe(404);
+    await say(owner.token, owner.orderId, 'owner keyed', '1', 'owner-key');
+    expect((await say(intruder.token, owner.orderId, 'hi', '1', 'owner-key')).statusCode).toBe(404);
+    const filesBefore = (await readdir(filesDir, { recursive: true })).length;
+    const withFile = await post(
+      intruder.token,
+      owner.orderId,
+      { direction: '1', message: '{"body":""}' },
+      { files: [{ name: 'notes.txt', content: Buffer.from('hello') }] },
+    );
+    expect(withFile.statusCode).toBe(404);
+    expect((await readdir(filesDir, { recursive: true })).length).toBe(filesBefore);
+    const [kept] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM message_files WHERE order_id = $1', [owner.orderId]);
+    expect(kept?.n).toBe(0);
     // The intruder's read with the owner's message id, on their own order, reads nothing.
     const mine = await t.app.inject({
       method: 'PUT',
@@ -209,7 +243,7 @@ describe('CONTRACT "Errors and access": another customer\'s order is a 404 on ev
     });
     expect(readAnswerSchema.parse(mine.json()).messages).toEqual([]);
     expect(await unread(owner.token, owner.orderId)).toEqual({ total: 1, writer: 0, support: 1 });
-    expect(await history(owner.token, owner.orderId)).toHaveLength(1);
+    expect(await history(owner.token, owner.orderId)).toHaveLength(2);
     const summary = unreadSummarySchema.parse(
       (await t.app.inject({ method: 'GET', url: '/chat/api/customers/orders/unread', headers: auth(intruder.token) })).json(),
     );

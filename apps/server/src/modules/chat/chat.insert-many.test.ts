@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures } from '../../testing/chat-fixtures';
-import { createChatRepo, type NewMessage } from './chat.repo';
+import { createChatRepo, type BatchedMessage, type NewMessage } from './chat.repo';
 
 // ADR 0063: the messages without files of one turn are stored in one statement that must do for each what
 // a single insert does. Runs on PGlite in test:unit and on the PostgreSQL server in test:pg.
@@ -30,8 +30,8 @@ const message = (
   o: { orderId: number; customerId: number },
   senderId: number,
   body: string,
-  extra: Partial<NewMessage> = {},
-): NewMessage => ({
+  extra: Partial<NewMessage> & Pick<BatchedMessage, 'viewerCustomerId' | 'viewerWriterId'> = {},
+): NewMessage & BatchedMessage => ({
   orderId: o.orderId,
   customerId: o.customerId,
   chat: 'writer',
@@ -65,7 +65,7 @@ describe('insertMany', () => {
       message(a, a.writerId, 'a2'),
       message(a, a.customerId, 'a3', { direction: 1 }),
     ]);
-    expect(answers.map((x) => [x.stored?.body, x.stored?.sequence, x.created])).toEqual([
+    expect(answers.map((x) => [x?.stored?.body, x?.stored?.sequence, x?.created])).toEqual([
       ['b1', 1, true],
       ['a1', 2, true],
       ['b2', 2, true],
@@ -76,8 +76,8 @@ describe('insertMany', () => {
       const rows = await stored(orderId);
       expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, i) => i + 1));
       expect(rows.map((r) => r.id)).toEqual([...rows.map((r) => r.id)].sort((x, y) => x - y));
-      for (const answer of answers.filter((x) => x.stored?.orderId === orderId)) {
-        expect(rows.find((r) => r.id === answer.id)?.body).toBe(answer.stored?.body);
+      for (const answer of answers.filter((x) => x?.stored?.orderId === orderId)) {
+        expect(rows.find((r) => r.id === answer?.id)?.body).toBe(answer?.stored?.body);
       }
     }
     // The next single insert continues the sequence.
@@ -100,15 +100,54 @@ describe('insertMany', () => {
     expect(rows[0]?.due_at.toISOString()).toBe(early.toISOString());
   });
 
-  it('stores nothing when one client id is already taken, and the single inserts then answer each', async () => {
+  it('answers a client id stored before with that message and stores the rest; one repeated within the batch stores nothing', async () => {
     const a = await anOrder();
     const first = await repo.insert(message(a, a.writerId, 'first', { clientId: 'k1' }));
-    const batch = [message(a, a.writerId, 'new', { clientId: 'k2' }), message(a, a.writerId, 'first again', { clientId: 'k1' })];
-    await expect(repo.insertMany(batch)).rejects.toThrow();
-    expect((await stored(a.orderId)).map((r) => r.body)).toEqual(['first']);
-    const [created, again] = await Promise.all(batch.map((m) => repo.insert(m)));
-    expect(created).toMatchObject({ created: true, stored: { sequence: 2, body: 'new' } });
-    expect(again).toEqual({ id: first.id, created: false });
+    const answers = await repo.insertMany([
+      message(a, a.writerId, 'new', { clientId: 'k2' }),
+      message(a, a.writerId, 'first again', { clientId: 'k1' }),
+    ]);
+    expect(answers[0]).toMatchObject({ created: true, stored: { sequence: 2, body: 'new' } });
+    expect(answers[1]).toEqual({
+      id: first.id,
+      created: false,
+      order: { orderId: a.orderId, customerId: a.customerId, writerId: a.writerId },
+    });
+    expect((await stored(a.orderId)).map((r) => r.body)).toEqual(['first', 'new']);
+
+    const twice = [message(a, a.writerId, 'one', { clientId: 'k3' }), message(a, a.writerId, 'one again', { clientId: 'k3' })];
+    await expect(repo.insertMany(twice)).rejects.toThrow();
+    expect((await stored(a.orderId)).map((r) => r.body)).toEqual(['first', 'new']);
+    // Each on its own: the first stored, the second answered with it.
+    const [created, again] = await Promise.all(twice.map((m) => repo.insert(m)));
+    expect(created).toMatchObject({ created: true, stored: { sequence: 3, body: 'one' } });
+    expect(again).toEqual({ id: created?.id, created: false });
+  });
+
+  it('stores nothing on an order the sender may not see, and answers null for it alone (ADR 0066)', async () => {
+    const a = await anOrder();
+    const b = await anOrder();
+    const support = await fx.support(`chat.many.support.${n}@example.com`);
+    const answers = await repo.insertMany([
+      // a's customer on b's order, and on their own
+      message(b, a.customerId, 'not yours', { direction: 1, viewerCustomerId: a.customerId }),
+      message(a, a.customerId, 'mine', { direction: 1, viewerCustomerId: a.customerId }),
+      // a's writer on b's order (assigned to b's writer), and on their own
+      message(b, a.writerId, 'not assigned', { viewerWriterId: a.writerId }),
+      message(a, a.writerId, 'assigned', { viewerWriterId: a.writerId }),
+      // support on any order
+      message(b, support.id, 'support', { chat: 'support', direction: 6 }),
+    ]);
+    expect(answers.map((x) => x?.stored?.body ?? null)).toEqual([null, 'mine', null, 'assigned', 'support']);
+    expect(answers[4]?.order).toEqual({ orderId: b.orderId, customerId: b.customerId, writerId: b.writerId });
+    expect((await stored(a.orderId)).map((r) => [r.body, r.sequence])).toEqual([
+      ['mine', 1],
+      ['assigned', 2],
+    ]);
+    expect((await stored(b.orderId)).map((r) => [r.body, r.sequence])).toEqual([['support', 1]]);
+    // A message row takes the order's customer, whoever sent it.
+    const [row] = await t.db.query<{ customer_id: number }>('SELECT customer_id FROM messages WHERE order_id = $1', [b.orderId]);
+    expect(row?.customer_id).toBe(b.customerId);
   });
 
   it('takes no message with files', async () => {

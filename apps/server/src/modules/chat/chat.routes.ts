@@ -6,6 +6,7 @@ import {
   CHAT_SEND_BURST,
   CHAT_SEND_PER_MINUTE,
   chatMessageSchema,
+  type ChatMessage,
   DomainError,
   ERROR_CODE,
   errorBodySchema,
@@ -92,6 +93,13 @@ const readMessageForm = async (
   return { direction: fields.direction, message: fields.message, files };
 };
 
+/** A retry's message was stored before: its form is not read further, and the stored message is the answer. */
+class StoredBefore extends Error {
+  constructor(readonly existing: ChatMessage) {
+    super('stored before');
+  }
+}
+
 /** CONTRACT "Chat" and "Staff side", paths exact under the chat base; the staff reads of ADR 0047. */
 export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async (app, { service }) => {
   const sendLimits = [
@@ -99,18 +107,38 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     accountWindowRateLimit(app, 'chat-send-minute', CHAT_SEND_PER_MINUTE, 60_000, CHAT_MESSAGE.tooFast),
   ];
 
-  const post = async (request: FastifyRequest) => {
+  const post = async (request: FastifyRequest): Promise<ChatMessage> => {
     const { id } = orderParams.parse(request.params);
     const actor = actorOf(request);
     const clientId = idempotencyKey(request);
-    const { order, existing } = await service.prepareSend({ actor, orderId: id, clientId });
-    if (existing) return existing;
-    const form = await readMessageForm(
-      request,
-      (file, count) => service.storeAttachment({ actor, file, count }),
-      (stored) => service.discard(stored),
-    );
+    // ADR 0066: the order (a 404, or the message a retry stored before) is checked before the first file
+    // is stored; a message without files is checked by the statement that stores it.
+    let target: ReturnType<typeof service.prepareSend> | undefined;
+    const checked = () => (target ??= service.prepareSend({ actor, orderId: id, clientId }));
+    let form: Awaited<ReturnType<typeof readMessageForm>>;
     try {
+      form = await readMessageForm(
+        request,
+        async (file, count) => {
+          const { existing } = await checked();
+          if (existing) throw new StoredBefore(existing);
+          return service.storeAttachment({ actor, file, count });
+        },
+        (stored) => service.discard(stored),
+      );
+    } catch (error) {
+      if (error instanceof StoredBefore) return error.existing;
+      throw error;
+    }
+    if (target === undefined && form.files.length === 0)
+      return service.sendWithoutFiles({ actor, orderId: id, direction: form.direction, message: form.message, clientId });
+    // Attachments a message does not take (a retry's, or a refused message's) are not left behind.
+    try {
+      const { order, existing } = await checked();
+      if (existing) {
+        await service.discard(form.files);
+        return existing;
+      }
       return await service.send({ actor, order, direction: form.direction, message: form.message, files: form.files, clientId });
     } catch (error) {
       await service.discard(form.files);

@@ -33,13 +33,29 @@ export interface InsertedMessage {
   customerUnread?: CustomerUnread;
 }
 
+/**
+ * A message without files for `insertMany`: the order it goes to as its sender may see it (ADR 0066),
+ * the message row taking the order's customer.
+ */
+export interface BatchedMessage extends Omit<NewMessage, 'customerId' | 'files'> {
+  files?: readonly NewMessageFile[];
+  /** a customer's send: the order must be theirs */
+  viewerCustomerId?: number | null;
+  /** a writer's send: the order must be assigned to them */
+  viewerWriterId?: number | null;
+}
+/** What `insertMany` answers for a message whose order its sender may see, with that order. */
+export interface BatchInserted extends InsertedMessage {
+  order: ChatOrder;
+}
+
 interface CountersRow {
   unread_writer: number;
   unread_support: number;
   unread_version: number;
 }
 /** The customer's counts a send read back from the order's sequence row; none after a customer's own message. */
-const unreadAfter = (m: NewMessage, row: CountersRow): CustomerUnread | undefined =>
+const unreadAfter = (m: Pick<NewMessage, 'direction'>, row: CountersRow): CustomerUnread | undefined =>
   !isCustomerDirection(m.direction)
     ? { writer: Number(row.unread_writer), support: Number(row.unread_support), version: Number(row.unread_version) }
     : undefined;
@@ -178,34 +194,57 @@ export const createChatSendRepo = (db: Db) => ({
   },
 
   /**
-   * ADR 0063: the messages without files sent in one event-loop turn, stored in one statement that does
-   * for each what `insert` does (in the order given, per order: sequences without gaps, ids growing with
-   * them; the unseen-message mail scheduled once per order and chat, at the earliest). The chat_sequences
-   * rows are locked in order id order, as every other statement of the chat locks them one at a time, so
-   * two batches cannot wait on each other. A repeated client id, or anything else, fails the statement
-   * whole: nothing is stored, and the caller stores each on its own (`insert`).
+   * ADR 0063, 0066: the messages without files sent in one event-loop turn, each checked and stored in
+   * one statement:
+   * - the order as its sender may see it (`viewerCustomerId`: a customer's own; `viewerWriterId`: a
+   *   writer's assigned one; both null: any, for support). An order the sender may not see stores nothing
+   *   and answers null (a 404), and the message row takes the order's customer;
+   * - a client id this sender already stored on the order stores nothing and answers that message
+   *   (`created: false`);
+   * - the rest does what `insert` does, in the order given. Per order: sequences without gaps, ids
+   *   growing with them, the unseen-message mail scheduled once per order and chat (at the earliest).
+   * The chat_sequences rows are locked in order id order, as every other statement of the chat locks them
+   * one at a time, so two batches cannot wait on each other. A client id repeated within the batch, or
+   * anything else, fails the statement whole and stores nothing; the caller then sends each on its own.
    */
-  insertMany: async (ms: readonly NewMessage[]): Promise<InsertedMessage[]> => {
-    if (ms.some((m) => m.files.length > 0)) throw new Error('insertMany takes messages without files');
-    const rows = await db.query<{ n: number; id: number; sequence: number } & CountersRow>(
+  insertMany: async (ms: readonly BatchedMessage[]): Promise<(BatchInserted | null)[]> => {
+    if (ms.some((m) => (m.files?.length ?? 0) > 0)) throw new Error('insertMany takes messages without files');
+    const rows = await db.query<
+      {
+        n: number;
+        id: number;
+        sequence: number | null;
+        created: boolean;
+        customer_id: number;
+        writer_id: number | null;
+      } & CountersRow
+    >(
       `WITH input AS (
-         SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::int[], $5::int[], $6::text[], $7::int[], $8::text[], $9::text[],
-           $10::timestamptz[], $11::timestamptz[])
-           WITH ORDINALITY AS i(order_id, customer_id, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, unseen_due_at, n)),
+         SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[], $8::int[], $9::text[], $10::text[],
+           $11::timestamptz[], $12::timestamptz[])
+           WITH ORDINALITY AS i(order_id, viewer_customer_id, viewer_writer_id, chat, direction, sender_id, body, sticker, emoji, client_id,
+             created_at, unseen_due_at, n)),
+       target AS (
+         SELECT i.*, o.customer_id, o.writer_id,
+           (SELECT m.id FROM messages m WHERE m.order_id = i.order_id AND m.sender_id = i.sender_id AND m.client_id = i.client_id) AS existing_id
+         FROM input i JOIN orders o ON o.id = i.order_id
+         WHERE (i.viewer_customer_id IS NULL OR o.customer_id = i.viewer_customer_id)
+           AND (i.viewer_writer_id IS NULL OR o.writer_id = i.viewer_writer_id)),
+       fresh AS (SELECT * FROM target WHERE existing_id IS NULL),
        counts AS (
          SELECT order_id, count(*)::int AS c, count(*) FILTER (WHERE direction = 3)::int AS w, count(*) FILTER (WHERE direction = 6)::int AS s
-         FROM input GROUP BY order_id),
+         FROM fresh GROUP BY order_id),
        next AS (
          INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
          SELECT order_id, c, w, s, (w + s > 0)::int FROM counts ORDER BY order_id
          ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + EXCLUDED.last_sequence, ${BUMP_COUNTERS}
          RETURNING order_id, last_sequence, staff_writer, staff_support, ${COUNTERS_RETURNED}),
        numbered AS (
-         SELECT i.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY i.order_id ORDER BY i.n))::int AS sequence,
-           (CASE i.direction WHEN 3 THEN next.staff_writer - counts.w WHEN 6 THEN next.staff_support - counts.s END
-             + row_number() OVER (PARTITION BY i.order_id, i.direction ORDER BY i.n))::int AS staff_ordinal,
+         SELECT f.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY f.order_id ORDER BY f.n))::int AS sequence,
+           (CASE f.direction WHEN 3 THEN next.staff_writer - counts.w WHEN 6 THEN next.staff_support - counts.s END
+             + row_number() OVER (PARTITION BY f.order_id, f.direction ORDER BY f.n))::int AS staff_ordinal,
            next.unread_writer, next.unread_support, next.unread_version
-         FROM input i JOIN next USING (order_id) JOIN counts USING (order_id)),
+         FROM fresh f JOIN next USING (order_id) JOIN counts USING (order_id)),
        msg AS (
          INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal)
          SELECT order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal
@@ -213,15 +252,17 @@ export const createChatSendRepo = (db: Db) => ({
          RETURNING id, order_id, sequence),
        unseen AS (
          INSERT INTO chat_unseen_mail (order_id, chat, due_at)
-         SELECT DISTINCT ON (order_id, chat) order_id, chat, unseen_due_at FROM input WHERE unseen_due_at IS NOT NULL
+         SELECT DISTINCT ON (order_id, chat) order_id, chat, unseen_due_at FROM fresh WHERE unseen_due_at IS NOT NULL
          ORDER BY order_id, chat, unseen_due_at
          ON CONFLICT (order_id, chat) DO UPDATE
            SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
-       SELECT numbered.n, msg.id, msg.sequence, numbered.unread_writer, numbered.unread_support, numbered.unread_version
-       FROM msg JOIN numbered USING (order_id, sequence)`,
+       SELECT t.n, t.customer_id, t.writer_id, COALESCE(msg.id, t.existing_id) AS id, msg.sequence, msg.id IS NOT NULL AS created,
+         numbered.unread_writer, numbered.unread_support, numbered.unread_version
+       FROM target t LEFT JOIN numbered ON numbered.n = t.n LEFT JOIN msg ON msg.order_id = numbered.order_id AND msg.sequence = numbered.sequence`,
       [
         ms.map((m) => m.orderId),
-        ms.map((m) => m.customerId),
+        ms.map((m) => m.viewerCustomerId ?? null),
+        ms.map((m) => m.viewerWriterId ?? null),
         ms.map((m) => m.chat),
         ms.map((m) => m.direction),
         ms.map((m) => m.senderId),
@@ -233,11 +274,14 @@ export const createChatSendRepo = (db: Db) => ({
         ms.map((m) => m.unseenDueAt),
       ],
     );
-    const stored = inKeyOrder(ms, rows);
-    return ms.map((m, i) => {
-      const row = stored[i];
-      if (!row) throw new Error('the message was not stored');
-      return { id: row.id, created: true, stored: storedAs(m, row.id, row.sequence, []), customerUnread: unreadAfter(m, row) };
+    return inKeyOrder(ms, rows).map((row, i) => {
+      const m = ms[i];
+      if (!row || !m) return null;
+      const order = { orderId: m.orderId, customerId: row.customer_id, writerId: row.writer_id };
+      if (!row.created) return { id: row.id, created: false, order };
+      if (row.sequence === null) throw new Error('the message was not stored');
+      const stored = storedAs({ ...m, customerId: row.customer_id, files: [] }, row.id, row.sequence, []);
+      return { id: row.id, created: true, stored, customerUnread: unreadAfter(m, row), order };
     });
   },
 });

@@ -32,10 +32,11 @@ import type { FilesService, IncomingFile } from '../files';
 import type { ChatBus } from './chat.bus';
 import type {
   ChatOrder,
+  BatchedMessage,
+  BatchInserted,
   ChatRepo,
   CustomerUnread,
   InsertedMessage,
-  NewMessage,
   NewMessageFile,
   Reader,
   SendTargetKey,
@@ -71,6 +72,15 @@ export const toWireMessage = (m: StoredMessage): ChatMessage => ({
   clientId: m.clientId,
 });
 
+/** A customer's message goes to the chat of `direction` 1 or 2; a writer's is 3, support's 6, whatever the form says. */
+const directionOf = (actor: ChatActor, raw: string | undefined): MessageDirectionId => {
+  if (isWriter(actor) || isSupport(actor)) return staffDirectionOf(isWriter(actor) ? 'writer' : 'support');
+  if (raw !== '1' && raw !== '2') {
+    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidDirection, { direction: [CHAT_MESSAGE.invalidDirection] });
+  }
+  return raw === '1' ? 1 : 2;
+};
+
 const toUnread = (c: UnreadCounts): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
 
 /** The parsed `message` field: exactly one of body, sticker, emoji (CONTRACT "Chat"), HTML stripped (SPEC §5). */
@@ -101,6 +111,9 @@ const parseContent = (raw: string | undefined, hasFiles: boolean): { body: strin
   return { body, sticker: null, emoji: null };
 };
 
+/** A batch of sends that could not be stored together: each is sent on its own. */
+const SEND_ALONE = new Error('send alone');
+
 /** Wire messages just stored, so this instance's wake-up need not read them back (bounded). */
 const RECENT_MAX = 2_000;
 
@@ -124,19 +137,14 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     const byId = new Map((await repo.byIds({ ids: [...ids], customerId: null })).map((m) => [m.id, toWireMessage(m)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
-  // ADR 0063: the messages without files of one turn go in one statement; when it fails (a repeated
-  // client id among them, anything), each is stored on its own, so each gets its own answer.
-  const insertWithoutFiles = batchPerTurn<NewMessage, InsertedMessage>(async (batch) => {
-    if (batch.length > 1) {
-      try {
-        return await repo.insertMany(batch);
-      } catch {
-        // below, one by one
-      }
+  // ADR 0063, 0066: the messages without files of one turn are checked and stored in one statement; when
+  // it fails (a client id repeated within the turn, anything), each is sent on its own (SEND_ALONE).
+  const insertChecked = batchPerTurn<BatchedMessage, BatchInserted | null>(async (batch) => {
+    try {
+      return await repo.insertMany(batch);
+    } catch {
+      return batch.map(() => SEND_ALONE);
     }
-    return Promise.all(
-      batch.map((m) => repo.insert(m).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))),
-    );
   });
   const loadSendTarget = batchPerTurn((keys: readonly SendTargetKey[]) => repo.sendTargets(keys));
   const loadCustomerUnread = batchPerTurn((keys: readonly { customerId: number; orderId: number }[]) => repo.customerUnreadMany(keys));
@@ -172,7 +180,25 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     return toWireMessage(stored);
   };
 
-  return {
+  /** A message just stored is answered and wakes every instance; one stored before under the same client id is answered again. */
+  const announce = async (actor: ChatActor, order: ChatOrder, inserted: InsertedMessage): Promise<ChatMessage> => {
+    if (!inserted.created) return loadOne(inserted.id, order.customerId);
+    const wire = inserted.stored ? toWireMessage(inserted.stored) : await loadOne(inserted.id, order.customerId);
+    remember(wire);
+    bus.publish({
+      t: 'message',
+      orderId: order.orderId,
+      customerId: order.customerId,
+      writerId: order.writerId,
+      chat: chatOfDirection(wire.direction.id),
+      messageId: inserted.id,
+      fromCustomer: isCustomer(actor),
+      ...(inserted.customerUnread ? { unread: inserted.customerUnread } : {}),
+    });
+    return wire;
+  };
+
+  const service = {
     orderFor,
     chatsOf,
 
@@ -250,51 +276,79 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       files: NewMessageFile[];
       clientId: string | undefined;
     }): Promise<ChatMessage> => {
-      let direction: MessageDirectionId;
-      if (isCustomer(actor)) {
-        if (rawDirection !== '1' && rawDirection !== '2') {
-          throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidDirection, { direction: [CHAT_MESSAGE.invalidDirection] });
-        }
-        direction = rawDirection === '1' ? 1 : 2;
-      } else direction = staffDirectionOf(isWriter(actor) ? 'writer' : 'support');
+      const direction = directionOf(actor, rawDirection);
       const content = parseContent(message, stored.length > 0);
-      const chat = chatOfDirection(direction);
       const now = clock.now();
-      const fromCustomer = isCustomer(actor);
-      const {
-        id,
-        created,
-        stored: inserted,
-        customerUnread,
-      } = await (stored.length === 0 ? insertWithoutFiles : repo.insert)({
+      const inserted = await repo.insert({
         orderId: order.orderId,
         customerId: order.customerId,
-        chat,
+        chat: chatOfDirection(direction),
         direction,
         senderId: actor.userId,
         ...content,
         clientId: clientId ?? null,
         files: stored,
         now,
-        unseenDueAt: fromCustomer ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
+        unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
       });
-      if (!created) {
-        for (const f of stored) await files.discard(f.storageKey);
-        return loadOne(id, order.customerId);
+      if (!inserted.created) for (const f of stored) await files.discard(f.storageKey);
+      return announce(actor, order, inserted);
+    },
+
+    /**
+     * ADR 0066: a message without files, checked and stored in one statement with the other sends of its
+     * turn: the order as the actor may see it (else a 404), the message stored before under the same
+     * client id (answered again), else the new message. A form that is not valid, or a turn that could
+     * not be stored together, takes the way of a message with files (`prepareSend`, then `send`), so it
+     * gets the same answers in the same order: 404 first, then a retry's stored message, then the problem.
+     */
+    sendWithoutFiles: async ({
+      actor,
+      orderId,
+      direction: rawDirection,
+      message,
+      clientId,
+    }: {
+      actor: ChatActor;
+      orderId: string;
+      direction: string | undefined;
+      message: string | undefined;
+      clientId: string | undefined;
+    }): Promise<ChatMessage> => {
+      const alone = async (): Promise<ChatMessage> => {
+        const { order, existing } = await service.prepareSend({ actor, orderId, clientId });
+        return existing ?? service.send({ actor, order, direction: rawDirection, message, files: [], clientId });
+      };
+      let direction: MessageDirectionId;
+      let content: ReturnType<typeof parseContent>;
+      try {
+        if (clientId !== undefined && !isValidClientId(clientId)) return await alone();
+        direction = directionOf(actor, rawDirection);
+        content = parseContent(message, false);
+      } catch {
+        return alone();
       }
-      const wire = inserted ? toWireMessage(inserted) : await loadOne(id, order.customerId);
-      remember(wire);
-      bus.publish({
-        t: 'message',
-        orderId: order.orderId,
-        customerId: order.customerId,
-        writerId: order.writerId,
-        chat,
-        messageId: id,
-        fromCustomer,
-        ...(customerUnread ? { unread: customerUnread } : {}),
-      });
-      return wire;
+      const now = clock.now();
+      let inserted: BatchInserted | null;
+      try {
+        inserted = await insertChecked({
+          orderId: parseId(orderId),
+          viewerCustomerId: isCustomer(actor) ? actor.userId : null,
+          viewerWriterId: isWriter(actor) ? actor.userId : null,
+          chat: chatOfDirection(direction),
+          direction,
+          senderId: actor.userId,
+          ...content,
+          clientId: clientId ?? null,
+          now,
+          unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
+        });
+      } catch (error) {
+        if (error === SEND_ALONE) return alone();
+        throw error;
+      }
+      if (!inserted) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      return announce(actor, inserted.order, inserted);
     },
 
     /** `GET …/messages/unread` → `{ total, writer, support }` (the actor's side). */
@@ -418,5 +472,6 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       ordersOfWriterFor: (input: { writerId: number; customerIds: number[] }) => repo.ordersOfWriterFor(input),
     },
   };
+  return service;
 };
 export type ChatService = ReturnType<typeof createChatService>;

@@ -85,7 +85,7 @@ describe('the customer unread counters', () => {
       message(o, 'support'),
     ]);
     // Each staff message of the batch carries the counts after the batch; the customer's own carries none.
-    expect(batch.map((b) => b.customerUnread)).toEqual([
+    expect(batch.map((b) => b?.customerUnread)).toEqual([
       { writer: 2, support: 2, version: 2 },
       undefined,
       { writer: 2, support: 2, version: 2 },
