@@ -104,6 +104,17 @@ const startUpload = async (port: number, length: number, firstPart: string) => {
   return { socket, received: () => received, closed };
 };
 
+/**
+ * Waits until the server has read the upload's headers (its request log names the path): a SIGTERM before
+ * that finds an idle connection, which the shutdown rightly closes, and the test would race the server.
+ */
+const requestStarted = async (server: { output: () => string }, pathname: string): Promise<void> => {
+  for (let waited = 0; !server.output().includes(pathname); waited += 25) {
+    if (waited > 15_000) throw new Error(`the server never logged ${pathname}:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
 const uploadBody = (email: string): string => JSON.stringify({ email, padding: 'x'.repeat(4000) });
 
 describe('graceful shutdown (SIGTERM)', () => {
@@ -111,6 +122,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '10000' });
     const body = uploadBody('slow-upload@example.com');
     const upload = await startUpload(server.port, body.length, body.slice(0, 100));
+    await requestStarted(server, '/api/checkmail');
     // An idle keep-alive connection does not hold the shutdown up.
     const idle = net.connect(server.port, '127.0.0.1');
     await new Promise((resolve) => idle.once('connect', resolve));
@@ -138,6 +150,7 @@ describe('graceful shutdown (SIGTERM)', () => {
     const server = await startServer({ SHUTDOWN_TIMEOUT_MS: '1500' });
     const body = uploadBody('stalled-upload@example.com');
     const upload = await startUpload(server.port, body.length, body.slice(0, 100));
+    await requestStarted(server, '/api/checkmail');
     const signalledAt = Date.now();
     server.child.kill('SIGTERM');
     const [closedAt, { code, at }] = await Promise.all([upload.closed, server.exited]);
