@@ -1,6 +1,6 @@
-import type { ChatId, MessageDirectionId } from '@app/domain';
+import type { ChatId, ChatMessage, MessageDirectionId } from '@app/domain';
 
-// The messenger's stored shapes, shared by its repos (chat.repo.ts, chat.send.repo.ts).
+// The messenger's stored shapes, shared by its repos (chat.repo.ts, chat.send.repo.ts), and their wire form.
 
 /** The order a chat call is about, with who takes part. */
 export interface ChatOrder {
@@ -26,6 +26,21 @@ export interface StoredMessage {
   read: boolean;
   files: { id: number; name: string; typeName: string; size: number }[];
 }
+
+/** A stored message as the API and the socket send it (CONTRACT "Chat"). */
+export const toWireMessage = (m: StoredMessage): ChatMessage => ({
+  id: m.id,
+  orderId: m.orderId,
+  sequence: m.sequence,
+  direction: { id: m.direction },
+  state: { id: m.read ? 2 : 1 },
+  body: m.body,
+  sticker: m.sticker,
+  emoji: m.emoji,
+  files: m.files,
+  dateCreated: m.createdAt.toISOString(),
+  clientId: m.clientId,
+});
 
 export interface NewMessageFile {
   name: string;

@@ -25,7 +25,8 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { accountWindowRateLimit } from '../../plugins/rate-limit';
 import type { NewMessageFile } from './chat.repo';
-import type { ChatActor, ChatService } from './chat.service';
+import type { ChatActor } from './chat.actor';
+import type { ChatService } from './chat.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const orderParams = z.object({ id: z.string().max(20) });

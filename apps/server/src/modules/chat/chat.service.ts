@@ -1,23 +1,10 @@
 import type { Readable } from 'node:stream';
 import {
-  CHAT_MESSAGE,
-  chatOfDirection,
   DomainError,
   ERROR_CODE,
-  isEmoji,
-  isStickerId,
-  isValidClientId,
-  MESSAGE_FILES_MAX,
-  messageBodyProblem,
-  messageContentSchema,
   parseReadIds,
-  ROLE,
-  staffDirectionOf,
-  normalizeMessageBody,
-  UNSEEN_MAIL_AFTER_MS,
   type ChatId,
   type ChatMessage,
-  type MessageDirectionId,
   type MessageListQuery,
   type OrderUnread,
   type ReadAnswer,
@@ -28,91 +15,14 @@ import {
 import type { Clock } from '../../lib/clock';
 import { batchPerTurn } from '../../lib/batch';
 import { parseId } from '../../lib/ids';
-import type { FilesService, IncomingFile } from '../files';
+import type { FilesService } from '../files';
+import { chatsOf, isCustomer, isSupport, isWriter, NOT_FOUND, readsOf, type ChatActor } from './chat.actor';
 import type { ChatBus } from './chat.bus';
-import type {
-  ChatOrder,
-  BatchedMessage,
-  BatchInserted,
-  ChatRepo,
-  CustomerUnread,
-  InsertedMessage,
-  NewMessageFile,
-  Reader,
-  SendTargetKey,
-  StoredMessage,
-  UnreadCounts,
-} from './chat.repo';
-
-const NOT_FOUND = 'Not found';
-
-/** Who calls: a customer, or a staff member (writer 3, support 6), as the auth guard left them. */
-export interface ChatActor {
-  userId: number;
-  role: number;
-}
-const isSupport = (actor: ChatActor): boolean => actor.role === ROLE.support;
-const isWriter = (actor: ChatActor): boolean => actor.role === ROLE.writer;
-/** CONTRACT "Staff side": a writer sees the writer chat of orders assigned to them; support both chats of every order. */
-const chatsOf = (actor: ChatActor): readonly ChatId[] => (isWriter(actor) ? ['writer'] : ['writer', 'support']);
-/** The chats whose unread count is the actor's: a writer's the writer chat, support's the support chat. */
-const readsOf = (actor: ChatActor): readonly ChatId[] => (isWriter(actor) ? ['writer'] : ['support']);
-
-export const toWireMessage = (m: StoredMessage): ChatMessage => ({
-  id: m.id,
-  orderId: m.orderId,
-  sequence: m.sequence,
-  direction: { id: m.direction },
-  state: { id: m.read ? 2 : 1 },
-  body: m.body,
-  sticker: m.sticker,
-  emoji: m.emoji,
-  files: m.files,
-  dateCreated: m.createdAt.toISOString(),
-  clientId: m.clientId,
-});
-
-/** A customer's message goes to the chat of `direction` 1 or 2; a writer's is 3, support's 6, whatever the form says. */
-const directionOf = (actor: ChatActor, raw: string | undefined): MessageDirectionId => {
-  if (isWriter(actor) || isSupport(actor)) return staffDirectionOf(isWriter(actor) ? 'writer' : 'support');
-  if (raw !== '1' && raw !== '2') {
-    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidDirection, { direction: [CHAT_MESSAGE.invalidDirection] });
-  }
-  return raw === '1' ? 1 : 2;
-};
+import { toWireMessage } from './chat.model';
+import type { ChatOrder, ChatRepo, CustomerUnread, Reader, UnreadCounts } from './chat.repo';
+import { createChatSendService } from './chat.send.service';
 
 const toUnread = (c: UnreadCounts): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
-
-/** The parsed `message` field: exactly one of body, sticker, emoji (CONTRACT "Chat"), HTML stripped (SPEC §5). */
-const parseContent = (raw: string | undefined, hasFiles: boolean): { body: string; sticker: number | null; emoji: string | null } => {
-  let json: unknown;
-  try {
-    json = JSON.parse(raw ?? (hasFiles ? '{"body":""}' : ''));
-  } catch {
-    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
-  }
-  const parsed = messageContentSchema.safeParse(json);
-  if (!parsed.success)
-    throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
-  const content = parsed.data;
-  if ('sticker' in content) {
-    if (!isStickerId(content.sticker))
-      throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidSticker, { message: [CHAT_MESSAGE.invalidSticker] });
-    return { body: '', sticker: content.sticker, emoji: null };
-  }
-  if ('emoji' in content) {
-    if (!isEmoji(content.emoji))
-      throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidEmoji, { message: [CHAT_MESSAGE.invalidEmoji] });
-    return { body: '', sticker: null, emoji: content.emoji };
-  }
-  const body = normalizeMessageBody(content.body);
-  const problem = messageBodyProblem(body, hasFiles);
-  if (problem) throw new DomainError(ERROR_CODE.validation, problem, { message: [problem] });
-  return { body, sticker: null, emoji: null };
-};
-
-/** A batch of sends that could not be stored together: each is sent on its own. */
-const SEND_ALONE = new Error('send alone');
 
 /** Wire messages just stored, so this instance's wake-up need not read them back (bounded). */
 const RECENT_MAX = 2_000;
@@ -137,16 +47,6 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     const byId = new Map((await repo.byIds({ ids: [...ids], customerId: null })).map((m) => [m.id, toWireMessage(m)]));
     return ids.map((id) => byId.get(id) ?? null);
   });
-  // ADR 0063, 0066: the messages without files of one turn are checked and stored in one statement; when
-  // it fails (a client id repeated within the turn, anything), each is sent on its own (SEND_ALONE).
-  const insertChecked = batchPerTurn<BatchedMessage, BatchInserted | null>(async (batch) => {
-    try {
-      return await repo.insertMany(batch);
-    } catch {
-      return batch.map(() => SEND_ALONE);
-    }
-  });
-  const loadSendTarget = batchPerTurn((keys: readonly SendTargetKey[]) => repo.sendTargets(keys));
   const loadCustomerUnread = batchPerTurn((keys: readonly { customerId: number; orderId: number }[]) => repo.customerUnreadMany(keys));
 
   const customerOrder = async (customerId: number, rawOrderId: string | number): Promise<ChatOrder> => {
@@ -162,7 +62,6 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
     return order;
   };
-  const isCustomer = (actor: ChatActor): boolean => !isSupport(actor) && !isWriter(actor);
   /** The order as the actor may see it: another customer's, or one not assigned to a writer, is a 404. */
   const orderFor = (actor: ChatActor, rawOrderId: string | number): Promise<ChatOrder> =>
     isCustomer(actor) ? customerOrder(actor.userId, rawOrderId) : staffOrder(actor, rawOrderId);
@@ -173,30 +72,6 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         ? await repo.customerUnread({ customerId: order.customerId, orderId: order.orderId })
         : await repo.staffUnread({ orderId: order.orderId, chats: readsOf(actor) }),
     );
-
-  const loadOne = async (id: number, customerId: number | null): Promise<ChatMessage> => {
-    const [stored] = await repo.byIds({ ids: [id], customerId });
-    if (!stored) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-    return toWireMessage(stored);
-  };
-
-  /** A message just stored is answered and wakes every instance; one stored before under the same client id is answered again. */
-  const announce = async (actor: ChatActor, order: ChatOrder, inserted: InsertedMessage): Promise<ChatMessage> => {
-    if (!inserted.created) return loadOne(inserted.id, order.customerId);
-    const wire = inserted.stored ? toWireMessage(inserted.stored) : await loadOne(inserted.id, order.customerId);
-    remember(wire);
-    bus.publish({
-      t: 'message',
-      orderId: order.orderId,
-      customerId: order.customerId,
-      writerId: order.writerId,
-      chat: chatOfDirection(wire.direction.id),
-      messageId: inserted.id,
-      fromCustomer: isCustomer(actor),
-      ...(inserted.customerUnread ? { unread: inserted.customerUnread } : {}),
-    });
-    return wire;
-  };
 
   const service = {
     orderFor,
@@ -224,132 +99,8 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       return { messages: rows.map(toWireMessage) };
     },
 
-    /**
-     * Before the body is read: the order (404 when not the actor's), and the message already stored under
-     * this Idempotency-Key by this sender, if any (the answer to a retry; nothing is read or stored).
-     */
-    prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
-      const validClientId = clientId !== undefined && isValidClientId(clientId) ? clientId : null;
-      // One read: the order (another customer's, or a writer's unassigned one, is a 404) and the retry's answer.
-      const target = await loadSendTarget({
-        orderId: parseId(orderId),
-        customerId: isCustomer(actor) ? actor.userId : null,
-        writerId: isCustomer(actor) || isSupport(actor) ? null : actor.userId,
-        senderId: actor.userId,
-        clientId: validClientId,
-      });
-      if (!target) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      if (clientId !== undefined && validClientId === null) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
-      const { order, existingId } = target;
-      return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
-    },
-
-    /** One attachment, streamed through the files module's checks (SPEC §5: 15 MB, types); a customer's counts against their quota. */
-    storeAttachment: async ({ actor, file, count }: { actor: ChatActor; file: IncomingFile; count: number }): Promise<NewMessageFile> => {
-      if (count >= MESSAGE_FILES_MAX)
-        throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
-      const stored = await files.storeMessengerFile({ quotaOf: isCustomer(actor) ? actor.userId : null, file });
-      return { name: stored.name, typeName: stored.typeName, size: stored.size, storageKey: stored.key };
-    },
-    /** Removes attachments a refused or repeated message did not take. */
-    discard: async (stored: NewMessageFile[]): Promise<void> => {
-      for (const f of stored) await files.discard(f.storageKey);
-    },
-
-    /**
-     * CONTRACT "Chat": stores the message (a customer's in the chat of `direction` 1 or 2; a writer's is 3,
-     * support's 6, whatever the form says) and wakes every instance. The same client id again returns the
-     * stored message and stores nothing (its attachments are discarded).
-     */
-    send: async ({
-      actor,
-      order,
-      direction: rawDirection,
-      message,
-      files: stored,
-      clientId,
-    }: {
-      actor: ChatActor;
-      order: ChatOrder;
-      direction: string | undefined;
-      message: string | undefined;
-      files: NewMessageFile[];
-      clientId: string | undefined;
-    }): Promise<ChatMessage> => {
-      const direction = directionOf(actor, rawDirection);
-      const content = parseContent(message, stored.length > 0);
-      const now = clock.now();
-      const inserted = await repo.insert({
-        orderId: order.orderId,
-        customerId: order.customerId,
-        chat: chatOfDirection(direction),
-        direction,
-        senderId: actor.userId,
-        ...content,
-        clientId: clientId ?? null,
-        files: stored,
-        now,
-        unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
-      });
-      if (!inserted.created) for (const f of stored) await files.discard(f.storageKey);
-      return announce(actor, order, inserted);
-    },
-
-    /**
-     * ADR 0066: a message without files, checked and stored in one statement with the other sends of its
-     * turn: the order as the actor may see it (else a 404), the message stored before under the same
-     * client id (answered again), else the new message. A form that is not valid, or a turn that could
-     * not be stored together, takes the way of a message with files (`prepareSend`, then `send`), so it
-     * gets the same answers in the same order: 404 first, then a retry's stored message, then the problem.
-     */
-    sendWithoutFiles: async ({
-      actor,
-      orderId,
-      direction: rawDirection,
-      message,
-      clientId,
-    }: {
-      actor: ChatActor;
-      orderId: string;
-      direction: string | undefined;
-      message: string | undefined;
-      clientId: string | undefined;
-    }): Promise<ChatMessage> => {
-      const alone = async (): Promise<ChatMessage> => {
-        const { order, existing } = await service.prepareSend({ actor, orderId, clientId });
-        return existing ?? service.send({ actor, order, direction: rawDirection, message, files: [], clientId });
-      };
-      let direction: MessageDirectionId;
-      let content: ReturnType<typeof parseContent>;
-      try {
-        if (clientId !== undefined && !isValidClientId(clientId)) return await alone();
-        direction = directionOf(actor, rawDirection);
-        content = parseContent(message, false);
-      } catch {
-        return alone();
-      }
-      const now = clock.now();
-      let inserted: BatchInserted | null;
-      try {
-        inserted = await insertChecked({
-          orderId: parseId(orderId),
-          viewerCustomerId: isCustomer(actor) ? actor.userId : null,
-          viewerWriterId: isWriter(actor) ? actor.userId : null,
-          chat: chatOfDirection(direction),
-          direction,
-          senderId: actor.userId,
-          ...content,
-          clientId: clientId ?? null,
-          now,
-          unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
-        });
-      } catch (error) {
-        if (error === SEND_ALONE) return alone();
-        throw error;
-      }
-      if (!inserted) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return announce(actor, inserted.order, inserted);
-    },
+    // A send's steps (ADR 0047, 0063, 0066): chat.send.service.ts.
+    ...createChatSendService({ repo, files, bus, clock, remember }),
 
     /** `GET …/messages/unread` → `{ total, writer, support }` (the actor's side). */
     unread: async ({ actor, orderId }: { actor: ChatActor; orderId: string }): Promise<OrderUnread> =>
