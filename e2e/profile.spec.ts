@@ -30,6 +30,8 @@ const openPrivacy = async (page: Page, tab: string) => {
   await page.getByRole('button', { name: 'Privacy settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Privacy' });
   await expect(dialog).toBeVisible();
+  // Every tab in view, on a phone too: none hidden behind a sideways scroll.
+  expect(await dialog.getByRole('tablist', { name: 'Privacy' }).evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(true);
   await dialog.getByRole('tab', { name: tab }).click();
   return dialog;
 };

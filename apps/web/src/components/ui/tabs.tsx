@@ -20,8 +20,10 @@ interface TabsProps<V extends string> {
   items: readonly TabItem<V>[];
 }
 
+// Narrow (below lg): the tabs share the row and a long label wraps, so every tab stays in view (the list
+// still scrolls if even that cannot fit, at 320 px); wide: one line each.
 const triggerClass =
-  '-mb-px shrink-0 inline-flex items-center gap-2 border-b-2 whitespace-nowrap border-transparent px-4 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:text-slate-500';
+  '-mb-px min-w-0 inline-flex items-center justify-center gap-2 border-b-2 text-center border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:text-slate-500 lg:shrink-0 lg:whitespace-nowrap lg:px-4';
 
 function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   const tooltipId = useId();
@@ -39,7 +41,7 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   if (!item.tooltip) return trigger;
   // A CSS tooltip on the wrapper: a disabled button gets no pointer events, its wrapper still does.
   return (
-    <span className="group relative inline-flex shrink-0">
+    <span className="group relative inline-flex min-w-0 lg:shrink-0">
       {trigger}
       {/* No role="tooltip": a tablist may hold tabs only (axe aria-required-children); the tab's
           aria-describedby still reads this text. */}
