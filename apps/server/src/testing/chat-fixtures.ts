@@ -14,7 +14,7 @@ export const chatFixtures = (t: Pick<TestApp, 'db' | 'config' | 'clock'>) => {
     if (!row) throw new Error(`could not insert ${email}`);
     return { id: row.id, token: await tokens.sign({ userId: row.id, role }) };
   };
-  return {
+  const fixtures = {
     tokens,
     customer: (email: string) => user(ROLE.customer, email),
     writer: (email: string) => user(ROLE.writer, email),
@@ -29,6 +29,18 @@ export const chatFixtures = (t: Pick<TestApp, 'db' | 'config' | 'clock'>) => {
       );
       if (!row) throw new Error('no order');
       return row.id;
+    },
+  };
+  let parties = 0;
+  return {
+    ...fixtures,
+    /** A customer's paid order assigned to a writer, with a support member; `tag` keeps one test file's emails apart. */
+    orderWithParties: async (tag: string) => {
+      parties += 1;
+      const customer = await fixtures.customer(`${tag}.${parties}@example.com`);
+      const writer = await fixtures.writer(`${tag}.writer.${parties}@example.com`);
+      const support = await fixtures.support(`${tag}.support.${parties}@example.com`);
+      return { customerId: customer.id, writerId: writer.id, supportId: support.id, orderId: await fixtures.order(customer.id, writer.id) };
     },
   };
 };

@@ -8,7 +8,6 @@ import { createChatRepo, type BatchedMessage, type NewMessage } from './chat.rep
 let t: TestApp;
 let fx: ReturnType<typeof chatFixtures>;
 let repo: ReturnType<typeof createChatRepo>;
-let n = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -19,12 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const anOrder = async () => {
-  n += 1;
-  const customer = await fx.customer(`chat.many.${n}@example.com`);
-  const writer = await fx.writer(`chat.many.writer.${n}@example.com`);
-  return { customerId: customer.id, writerId: writer.id, orderId: await fx.order(customer.id, writer.id) };
-};
+const anOrder = () => fx.orderWithParties('chat.many');
 
 const message = (
   o: { orderId: number; customerId: number },
@@ -127,7 +121,6 @@ describe('insertMany', () => {
   it('stores nothing on an order the sender may not see, and answers null for it alone (ADR 0066)', async () => {
     const a = await anOrder();
     const b = await anOrder();
-    const support = await fx.support(`chat.many.support.${n}@example.com`);
     const answers = await repo.insertMany([
       // a's customer on b's order, and on their own
       message(b, a.customerId, 'not yours', { direction: 1, viewerCustomerId: a.customerId }),
@@ -136,7 +129,7 @@ describe('insertMany', () => {
       message(b, a.writerId, 'not assigned', { viewerWriterId: a.writerId }),
       message(a, a.writerId, 'assigned', { viewerWriterId: a.writerId }),
       // support on any order
-      message(b, support.id, 'support', { chat: 'support', direction: 6 }),
+      message(b, b.supportId, 'support', { chat: 'support', direction: 6 }),
     ]);
     expect(answers.map((x) => x?.stored?.body ?? null)).toEqual([null, 'mine', null, 'assigned', 'support']);
     expect(answers[4]?.order).toEqual({ orderId: b.orderId, customerId: b.customerId, writerId: b.writerId });

@@ -2,7 +2,7 @@ import type { ChatId, MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, StoredMessage } from './chat.model';
-import { createChatSendRepo } from './chat.send.repo';
+import { createChatSendRepo, CUSTOMER_UNREAD_COLUMNS, customerUnreadOf, type CustomerUnreadRow } from './chat.send.repo';
 
 export type { BatchedMessage, BatchInserted, InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
 export type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
@@ -83,17 +83,14 @@ const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
  * sent less those read, both kept on the order's sequence row); none for an order without messages.
  */
 const customerUnreadIn = async (db: Queryable, keys: readonly { customerId: number; orderId: number }[]): Promise<CustomerUnread[]> => {
-  const rows = await db.query<{ n: number; writer: number; support: number; version: number }>(
-    `SELECT k.n, s.staff_writer - s.customer_read_writer AS writer, s.staff_support - s.customer_read_support AS support,
-       s.unread_version AS version
+  const rows = await db.query<{ n: number } & CustomerUnreadRow>(
+    `SELECT k.n, ${CUSTOMER_UNREAD_COLUMNS}
      FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS k(customer_id, order_id, n)
      JOIN orders o ON o.id = k.order_id AND o.customer_id = k.customer_id
      JOIN chat_sequences s ON s.order_id = o.id`,
     [keys.map((k) => k.customerId), keys.map((k) => k.orderId)],
   );
-  return inKeyOrder(keys, rows).map((r) =>
-    r ? { writer: Number(r.writer), support: Number(r.support), version: Number(r.version) } : { writer: 0, support: 0, version: 0 },
-  );
+  return inKeyOrder(keys, rows).map((r) => (r ? customerUnreadOf(r) : { writer: 0, support: 0, version: 0 }));
 };
 
 /**
@@ -186,14 +183,17 @@ export const createChatRepo = (db: Db) => ({
   }: {
     customerId: number;
   }): Promise<{ orderId: number; writer: number; support: number }[]> => {
-    const rows = await db.query<{ order_id: number; writer: number; support: number }>(
-      `SELECT s.order_id, s.staff_writer - s.customer_read_writer AS writer, s.staff_support - s.customer_read_support AS support
+    const rows = await db.query<{ order_id: number } & CustomerUnreadRow>(
+      `SELECT s.order_id, ${CUSTOMER_UNREAD_COLUMNS}
        FROM chat_sequences s JOIN orders o ON o.id = s.order_id
        WHERE o.customer_id = $1 AND (s.staff_writer > s.customer_read_writer OR s.staff_support > s.customer_read_support)
        ORDER BY s.order_id`,
       [customerId],
     );
-    return rows.map((r) => ({ orderId: r.order_id, writer: Number(r.writer), support: Number(r.support) }));
+    return rows.map((r) => {
+      const { writer, support } = customerUnreadOf(r);
+      return { orderId: r.order_id, writer, support };
+    });
   },
 
   /** The staff side's unread customer messages in one order, for the chats given (each chat's own reader). */
@@ -253,7 +253,7 @@ export const createChatRepo = (db: Db) => ({
     if (top.size === 0) return { ids, moved: [] };
     const chats = [...top.keys()];
     const byCustomer = r.reader === 'customer';
-    const [answer] = await db.query<{ moved: ChatId[] | null; writer: number | null; support: number | null; version: number | null }>(
+    const [answer] = await db.query<{ moved: ChatId[] | null } & ({ unread_version: null } | CustomerUnreadRow)>(
       `WITH moved AS (
          INSERT INTO chat_read_pointers (order_id, chat, reader, last_read_sequence, updated_at)
          SELECT $1, t.chat, t.reader, t.sequence, $5 FROM unnest($2::text[], $3::text[], $4::int[]) AS t(chat, reader, sequence)
@@ -264,8 +264,9 @@ export const createChatRepo = (db: Db) => ({
          UPDATE chat_sequences SET customer_read_writer = GREATEST(customer_read_writer, $6), customer_read_support = GREATEST(customer_read_support, $7),
            unread_version = unread_version + 1
          WHERE order_id = $1 AND $8::boolean AND (customer_read_writer < $6 OR customer_read_support < $7)
-         RETURNING staff_writer - customer_read_writer AS writer, staff_support - customer_read_support AS support, unread_version AS version)
-       SELECT (SELECT array_agg(chat) FROM moved) AS moved, c.writer, c.support, c.version FROM (SELECT 1) AS one LEFT JOIN counters c ON true`,
+         RETURNING ${CUSTOMER_UNREAD_COLUMNS})
+       SELECT (SELECT array_agg(chat) FROM moved) AS moved, c.unread_writer, c.unread_support, c.unread_version
+       FROM (SELECT 1) AS one LEFT JOIN counters c ON true`,
       [
         r.orderId,
         chats,
@@ -280,10 +281,8 @@ export const createChatRepo = (db: Db) => ({
     const moved = chats
       .filter((chat) => answer?.moved?.includes(chat))
       .map((chat) => ({ chat, sequence: top.get(chat)?.sequence ?? 0, messageId: top.get(chat)?.messageId ?? 0 }));
-    const customerUnread =
-      answer && answer.version !== null
-        ? { writer: Number(answer.writer), support: Number(answer.support), version: Number(answer.version) }
-        : undefined;
+    // No counters row moved (a staff reader, or nothing new read): no counts.
+    const customerUnread = answer && answer.unread_version !== null ? customerUnreadOf(answer) : undefined;
     return { ids, moved, ...(customerUnread ? { customerUnread } : {}) };
   },
 

@@ -49,20 +49,26 @@ export interface BatchInserted extends InsertedMessage {
   order: ChatOrder;
 }
 
-interface CountersRow {
+/**
+ * ADR 0066: the customer's counts on an order's chat_sequences row, as every statement that reads or
+ * moves them returns them (the row's own columns, unqualified), and the counts they make.
+ */
+export const CUSTOMER_UNREAD_COLUMNS = `staff_writer - customer_read_writer AS unread_writer,
+  staff_support - customer_read_support AS unread_support, unread_version`;
+export interface CustomerUnreadRow {
   unread_writer: number;
   unread_support: number;
   unread_version: number;
 }
+export const customerUnreadOf = (row: CustomerUnreadRow): CustomerUnread => ({
+  writer: Number(row.unread_writer),
+  support: Number(row.unread_support),
+  version: Number(row.unread_version),
+});
 /** The customer's counts a send read back from the order's sequence row; none after a customer's own message. */
-const unreadAfter = (m: Pick<NewMessage, 'direction'>, row: CountersRow): CustomerUnread | undefined =>
-  !isCustomerDirection(m.direction)
-    ? { writer: Number(row.unread_writer), support: Number(row.unread_support), version: Number(row.unread_version) }
-    : undefined;
+const unreadAfter = (m: Pick<NewMessage, 'direction'>, row: CustomerUnreadRow): CustomerUnread | undefined =>
+  isCustomerDirection(m.direction) ? undefined : customerUnreadOf(row);
 
-// The customer's counts on the order's sequence row, as a send's RETURNING gives them.
-const COUNTERS_RETURNED = `staff_writer - customer_read_writer AS unread_writer, staff_support - customer_read_support AS unread_support,
-  unread_version`;
 // How a send moves the row on conflict: its messages, and the staff ones among them per chat (direction 3
 // is the writer's, 6 support's); the version moves when the customer's counts do.
 const BUMP_COUNTERS = `staff_writer = chat_sequences.staff_writer + EXCLUDED.staff_writer,
@@ -130,7 +136,7 @@ export const createChatSendRepo = (db: Db) => ({
     // files are stored, and a staff message schedules the unseen-message mail (a pending one keeps its
     // time; never within the hour after the last mail). A second send with the same client id fails on
     // the unique index and rolls back whole, sequence included: the first one is answered instead.
-    type Row = { id: number; sequence: number; file_ids: number[] | null } & CountersRow;
+    type Row = { id: number; sequence: number; file_ids: number[] | null } & CustomerUnreadRow;
     let row: Row | undefined;
     try {
       [row] = await db.query<Row>(
@@ -138,7 +144,7 @@ export const createChatSendRepo = (db: Db) => ({
            INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
            VALUES ($1, 1, ($4 = 3)::int, ($4 = 6)::int, ($4 IN (3, 6))::int)
            ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1, ${BUMP_COUNTERS}
-           RETURNING last_sequence, staff_writer, staff_support, ${COUNTERS_RETURNED}),
+           RETURNING last_sequence, staff_writer, staff_support, ${CUSTOMER_UNREAD_COLUMNS}),
          msg AS (
            INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal)
            SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10,
@@ -217,7 +223,7 @@ export const createChatSendRepo = (db: Db) => ({
         created: boolean;
         customer_id: number;
         writer_id: number | null;
-      } & CountersRow
+      } & CustomerUnreadRow
     >(
       `WITH input AS (
          SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::text[], $8::int[], $9::text[], $10::text[],
@@ -238,7 +244,7 @@ export const createChatSendRepo = (db: Db) => ({
          INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
          SELECT order_id, c, w, s, (w + s > 0)::int FROM counts ORDER BY order_id
          ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + EXCLUDED.last_sequence, ${BUMP_COUNTERS}
-         RETURNING order_id, last_sequence, staff_writer, staff_support, ${COUNTERS_RETURNED}),
+         RETURNING order_id, last_sequence, staff_writer, staff_support, ${CUSTOMER_UNREAD_COLUMNS}),
        numbered AS (
          SELECT f.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY f.order_id ORDER BY f.n))::int AS sequence,
            (CASE f.direction WHEN 3 THEN next.staff_writer - counts.w WHEN 6 THEN next.staff_support - counts.s END

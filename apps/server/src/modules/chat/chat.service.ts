@@ -73,7 +73,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         : await repo.staffUnread({ orderId: order.orderId, chats: readsOf(actor) }),
     );
 
-  const service = {
+  return {
     orderFor,
     chatsOf,
 
@@ -223,6 +223,5 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       ordersOfWriterFor: (input: { writerId: number; customerIds: number[] }) => repo.ordersOfWriterFor(input),
     },
   };
-  return service;
 };
 export type ChatService = ReturnType<typeof createChatService>;

@@ -11,7 +11,6 @@ import { createChatRepo, type NewMessage } from './chat.repo';
 let t: TestApp;
 let fx: ReturnType<typeof chatFixtures>;
 let repo: ReturnType<typeof createChatRepo>;
-let n = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -22,13 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const anOrder = async () => {
-  n += 1;
-  const customer = await fx.customer(`chat.counters.${n}@example.com`);
-  const writer = await fx.writer(`chat.counters.writer.${n}@example.com`);
-  const support = await fx.support(`chat.counters.support.${n}@example.com`);
-  return { customerId: customer.id, writerId: writer.id, supportId: support.id, orderId: await fx.order(customer.id, writer.id) };
-};
+const anOrder = () => fx.orderWithParties('chat.counters');
 type Order = Awaited<ReturnType<typeof anOrder>>;
 
 const message = (o: Order, from: 'writer' | 'support' | 'customer-writer' | 'customer-support', body = 'hi'): NewMessage => {
