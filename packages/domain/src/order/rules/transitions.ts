@@ -1,5 +1,6 @@
 // ADR 0071: the one order transition table (CONTRACT "Staff side"), zod-free so the staff console's
 // chunk reads the same table the server checks.
+import { ROLE } from '../../auth/rules/accounts';
 import { DomainError, ERROR_CODE } from '../../errors/domain-error';
 import { ORDER_STATUS, ORDER_STATUS_NAME, type OrderStatusId } from './statuses-and-limits';
 
@@ -138,4 +139,13 @@ export const checkOrderMove = (
 export const assertOrderMove = (from: number, to: number, by: MoveBy, facts: OrderMoveFacts): void => {
   const check = checkOrderMove(from, to, by, facts);
   if (!check.ok) throw new DomainError(ERROR_CODE.conflict, check.message);
+};
+
+/** Who made a history entry, as the order's statusHistory names it (the role; a null role is the system). */
+export type StatusChangedBy = 'customer' | 'writer' | 'support' | 'system';
+export const statusChangedBy = (role: number | null): StatusChangedBy => {
+  if (role === ROLE.writer) return 'writer';
+  if (role === ROLE.support) return 'support';
+  if (role === ROLE.customer || role === ROLE.customerAlt) return 'customer';
+  return 'system';
 };
