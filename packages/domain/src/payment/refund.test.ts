@@ -29,6 +29,22 @@ describe('refund money (ADR 0072)', () => {
     expect(fullRefundParts(payments, 0)).toEqual([]);
   });
 
+  it('gives back what is left of a payment refunded in part as one last part', () => {
+    expect(
+      fullRefundParts(
+        [
+          { paymentId: 'a', amountCents: 2400, refunded: true },
+          { paymentId: 'b', amountCents: 600, refunded: false },
+        ],
+        1600,
+      ),
+    ).toEqual([
+      { paymentId: 'b', amountCents: 600 },
+      { paymentId: 'a', amountCents: 1000, remainder: true },
+    ]);
+    expect(fullRefundParts([{ paymentId: 'a', amountCents: 2400, refunded: true }], 0)).toEqual([]);
+  });
+
   it('makes one part of the payments that name no attempt', () => {
     expect(
       fullRefundParts(

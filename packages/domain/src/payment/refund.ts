@@ -17,16 +17,21 @@ export const refundableCents = ({ paidCents, refundedCents }: { paidCents: numbe
 export const isFullyRefunded = ({ paidCents, refundedCents }: { paidCents: number; refundedCents: number }): boolean =>
   paidCents > 0 && refundedCents >= paidCents;
 
+/** One refund row of a full refund; `remainder` is what is left of payments refunded in part before. */
+export interface RefundPart {
+  paymentId: string | null;
+  amountCents: number;
+  remainder?: true;
+}
+
 /**
  * A full refund, split over the payments not refunded yet, oldest first: each gives back what it paid
  * until what is left of the order is given back (a partial refund before, such as a refund claim, has
- * already given some back). Payments that name no attempt are one part together.
+ * already given some back). Payments that name no attempt are one part together. What is still left
+ * after them (a payment the provider refunded in part) is one last part, on the latest such payment.
  */
-export const fullRefundParts = (
-  payments: readonly RecordedPayment[],
-  left: number,
-): { paymentId: string | null; amountCents: number }[] => {
-  const parts: { paymentId: string | null; amountCents: number }[] = [];
+export const fullRefundParts = (payments: readonly RecordedPayment[], left: number): RefundPart[] => {
+  const parts: RefundPart[] = [];
   let remaining = left;
   for (const p of payments) {
     if (remaining <= 0) break;
@@ -37,5 +42,7 @@ export const fullRefundParts = (
     else parts.push({ paymentId: p.paymentId, amountCents });
     remaining -= amountCents;
   }
+  const last = payments.findLast((p) => p.refunded);
+  if (remaining > 0 && last) parts.push({ paymentId: last.paymentId, amountCents: remaining, remainder: true });
   return parts;
 };

@@ -96,6 +96,8 @@ export const refundOrder = async (
         currency: paid.currency,
         sandbox: paid.sandbox,
         now,
+        // What is left of a payment refunded in part: once per order (after a full refund the order is final).
+        ...(part.remainder ? { key: `remainder:order:${orderId}` } : {}),
       });
     }
     if (refunds.length === 0 && request.moveTo !== null) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
