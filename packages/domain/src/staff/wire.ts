@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderFileSchema } from '../files/wire';
 import { orderListItemSchema } from '../order-list/index';
 import { statusHistoryBySchema } from '../order/detail';
 import { isReasonRequired, ORDER_STATUS_NAME, STATUS_REASON_MAX_LENGTH, type OrderStatusId } from '../order/rules/index';
@@ -50,6 +51,12 @@ export const staffOrderViewSchema = staffOrderSchema.extend({
   statusHistory: z.array(staffStatusHistoryEntrySchema),
 });
 export type StaffOrderView = z.infer<typeof staffOrderViewSchema>;
+
+/** ADR 0071: `GET /api/staff/orders/{id}/files`: every file of the order, the customer's and the writer's. */
+export const staffOrderFileSchema = orderFileSchema.extend({ source: z.enum(['customer', 'writer']) });
+export type StaffOrderFile = z.infer<typeof staffOrderFileSchema>;
+export const staffOrderFileListSchema = z.object({ files: z.array(staffOrderFileSchema) });
+export type StaffOrderFileList = z.infer<typeof staffOrderFileListSchema>;
 
 /** SPEC §5-style refusal of a missing reason (CONTRACT "Staff side": 7, 8 and 9 carry a reason). */
 export const reasonRequiredMessage = (status: OrderStatusId): string =>

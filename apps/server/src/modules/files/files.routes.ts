@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -27,6 +27,16 @@ const contentDisposition = (name: string): string => {
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
+
+/** A stored file as a download, never rendered by the browser (the customer's route and staff's, ADR 0071). */
+export const sendDownload = (reply: FastifyReply, file: { name: string; size: number; stream: unknown }) =>
+  reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.stream);
 
 /**
  * The multipart field `file` of an order-file upload, as a stream (never buffered). A declared length
@@ -118,13 +128,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploads
     async (request, reply) => {
       const file = await service.download({ customerId: currentUser(request).userId, fileId: request.params.id });
       // Always a download, never rendered by the browser: the bytes are the customer's, not ours.
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendDownload(reply, file);
     },
   );
 

@@ -7,7 +7,7 @@ import { filesRoutes } from './files.routes';
 import { createFilesService, type FilesService, type IncomingFile } from './files.service';
 
 export type { FilesService, IncomingFile };
-export { incomingOrderFile } from './files.routes';
+export { incomingOrderFile, sendDownload } from './files.routes';
 
 /** Order files over the configured storage (disk under FILES_DIR). */
 export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>): FilesService =>

@@ -320,3 +320,49 @@ describe('staff routes and customer tokens', () => {
     expect((await deliver(writer, orderId)).statusCode).toBe(404);
   });
 });
+
+describe("ADR 0071: a refunded order's writer files", () => {
+  it('are no longer listed or downloadable by the customer (404), while support still lists and downloads them', async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency) VALUES ($1, $2, NULL, 'fondy', 'payment', 2400, 'USD')`,
+      [customerId, orderId],
+    );
+    const file = (await deliver(writer, orderId)).json<{ id: number }>();
+    const download = (token: string) => t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(token) });
+    expect((await download(customer)).statusCode).toBe(200);
+
+    expect((await setStatus(support, orderId, 7, 'Refunded after a complaint')).statusCode).toBe(200);
+
+    const listed = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(customer) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([]);
+    expect((await detail(orderId)).fileForDownload).toBeNull();
+    const refused = await download(customer);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Not found' });
+
+    const staffList = await t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}/files`, headers: auth(support) });
+    expect(staffList.json()).toEqual({ files: [expect.objectContaining({ id: file.id, source: 'writer', name: 'final paper.pdf' })] });
+    const staffDownload = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/orders/${orderId}/files/${file.id}`,
+      headers: auth(support),
+    });
+    expect(staffDownload.statusCode).toBe(200);
+    expect(staffDownload.rawPayload.equals(PDF)).toBe(true);
+    expect(staffDownload.headers['content-disposition']).toContain('attachment');
+  });
+
+  it("staff's file routes keep the writer scope: another writer and a customer get 404, and a file of another order too", async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const other = await newOrder({ status: 3, writer: writerId });
+    const file = (await deliver(writer, orderId)).json<{ id: number }>();
+    const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+    expect((await get(writer, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(200);
+    expect((await get(otherWriter, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(otherWriter, `/api/staff/orders/${orderId}/files`)).statusCode).toBe(404);
+    expect((await get(customer, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(support, `/api/staff/orders/${other}/files/${file.id}`)).statusCode).toBe(404);
+  });
+});

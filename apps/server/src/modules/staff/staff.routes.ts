@@ -5,6 +5,7 @@ import {
   orderFileSchema,
   manualPaymentBodySchema,
   staffMeSchema,
+  staffOrderFileListSchema,
   staffOrderListSchema,
   staffOrderViewSchema,
   staffOrderQuerySchema,
@@ -16,7 +17,7 @@ import {
   staffWriterBodySchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile } from '../files';
+import { incomingOrderFile, sendDownload } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
@@ -167,6 +168,41 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       const order = await service.orderForDelivery({ actor, orderId: request.params.id });
       return service.deliver({ actor, order, file: await incomingOrderFile(request) });
     },
+  );
+
+  // ADR 0071: staff keep every file of an order (the customer no longer downloads a refunded order's writer files).
+  app.get(
+    '/api/staff/orders/:id/files',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "The order's files, the customer's and the writer's, oldest first (support: any order; a writer: an assigned one)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: staffOrderFileListSchema, ...guarded },
+      },
+    },
+    async (request) => service.files({ actor: currentUser(request), orderId: request.params.id }),
+  );
+
+  app.get(
+    '/api/staff/orders/:id/files/:fileId',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Downloads one file of the order (support: any order; a writer: an assigned one), whatever its status',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(20), fileId: z.string().max(20) }),
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await service.download({ actor: currentUser(request), orderId: request.params.id, fileId: request.params.fileId }),
+      ),
   );
 
   // ADR 0044: revisions. Support sees and moves every one; a writer those of the orders assigned to them.

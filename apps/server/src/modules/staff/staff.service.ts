@@ -14,6 +14,7 @@ import {
   type OrderFile,
   type StaffMe,
   type StaffOrder,
+  type StaffOrderFileList,
   type StaffOrderList,
   type StaffOrderQuery,
   type StaffOrderView,
@@ -73,7 +74,7 @@ export interface StaffServiceDeps {
   repo: StaffRepo;
   clock: Clock;
   log: Logger;
-  files: Pick<FilesService, 'deliver'>;
+  files: Pick<FilesService, 'deliver' | 'listForStaff' | 'downloadForStaff'>;
   /** ADR 0072: the payments module's one refund use case, in the status change's transaction. */
   refundOrder: typeof refundOrder;
   /** ADR 0071: a payment support records by hand (the payments module settles it). */
@@ -207,6 +208,18 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
         actor: moveActor(actor),
       });
       return viewOf(actor, order.id);
+    },
+
+    /** ADR 0071: the order's files for staff (support: any order; a writer: an assigned one), whatever its status. */
+    files: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderFileList> => {
+      const order = await orderFor(actor, orderId);
+      return { files: await files.listForStaff({ orderId: order.id }) };
+    },
+
+    /** ADR 0071: support still downloads the writer's files of a refunded order (the customer no longer can). */
+    download: async ({ actor, orderId, fileId }: { actor: StaffActor; orderId: string; fileId: string }) => {
+      const order = await orderFor(actor, orderId);
+      return files.downloadForStaff({ orderId: order.id, fileId });
     },
 
     /** Checks the order before the body is read: a writer not assigned to it gets 404. */

@@ -149,3 +149,10 @@ export const statusChangedBy = (role: number | null): StatusChangedBy => {
   if (role === ROLE.customer || role === ROLE.customerAlt) return 'customer';
   return 'system';
 };
+
+/**
+ * ADR 0071: the writer's files of a refunded order (7) are no longer the customer's to list or download
+ * (the money went back); support still has them. Answered as 404, the way CONTRACT hides what is not the
+ * caller's.
+ */
+export const customerSeesWriterFiles = (status: number): boolean => status !== ORDER_STATUS.refunded;
