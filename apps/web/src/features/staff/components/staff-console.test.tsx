@@ -241,7 +241,9 @@ describe('staff console', { timeout: 30_000 }, () => {
     const refund = await screen.findByRole('dialog', { name: 'Refund this order?' });
     await user.type(within(refund).getByLabelText('Reason'), 'Customer asked');
     await user.click(within(refund).getByRole('button', { name: 'Refund order' }));
-    expect(await screen.findByText('This order has no recorded payment left to refund')).toBeInTheDocument();
+    // At the field and in a notice (which outlives the form when the reloaded order replaces it).
+    expect(await within(fromHold).findByText('This order has no recorded payment left to refund')).toBeInTheDocument();
+    expect(screen.getAllByText('This order has no recorded payment left to refund')).toHaveLength(2);
 
     const writer = screen.getByRole('form', { name: 'Assign writer' });
     const field = within(writer).getByLabelText('Writer account id');

@@ -78,7 +78,7 @@ export function StatusForm({ order }: { order: StaffOrderView }) {
       setConfirming(status as OrderStatusId);
       return;
     }
-    change.mutate({ status }, { onSuccess });
+    change.mutate({ status }, { onSuccess, onError: (error) => toast.error(errorMessage(error)) });
   };
 
   const onConfirm = () => {
@@ -94,8 +94,13 @@ export function StatusForm({ order }: { order: StaffOrderView }) {
         onSuccess,
         onError: (error) => {
           const field = error instanceof ApiError ? error.fieldErrors.reason?.[0] : undefined;
-          if (field) setReasonError(field);
-          else setConfirming(null);
+          if (field) {
+            setReasonError(field);
+            return;
+          }
+          // A refusal (409: the order moved meanwhile) outlives this form, which the reloaded order replaces.
+          toast.error(errorMessage(error));
+          setConfirming(null);
         },
       },
     );
