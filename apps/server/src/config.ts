@@ -5,7 +5,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
- * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and the README.
+ * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and docs/configuration.md.
  */
 /** `1`/`true` or `0`/`false`; undefined when unset (the default may depend on NODE_ENV). */
 const flag = z
