@@ -80,8 +80,7 @@ const chatOnly = process.argv.includes('--chat');
 if (chatOnly) process.env.SERVER_ROLE = 'chat';
 // WEB_DIST_DIR naming another folder: the server serves that one, so apps/web/dist is not built (ADR 0075).
 const otherWebDist = process.env.WEB_DIST_DIR !== undefined && path.resolve(process.env.WEB_DIST_DIR) !== webDist;
-const skipWeb =
-  chatOnly || otherWebDist || (process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html')));
+const skipWeb = chatOnly || otherWebDist || (process.env.SKIP_WEB_BUILD === '1' && existsSync(path.join(webDist, 'index.html')));
 if (!chatOnly && process.env.SKIP_WEB_BUILD === '1' && !skipWeb) {
   console.info('SKIP_WEB_BUILD=1 but apps/web/dist is missing: building the web app once.');
 }

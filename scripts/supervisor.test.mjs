@@ -40,12 +40,12 @@ const listening = (port) =>
     socket.once('error', () => resolve(false));
   });
 
-/** The live processes of a process group (zombies left for their new parent to reap are not alive). */
-const groupMembers = (pgid) =>
+/** The live processes of a process group (zombies left for their new parent to reap are not alive, unless asked). */
+const groupMembers = (pgid, { zombies = false } = {}) =>
   execFileSync('ps', ['-A', '-o', 'pid=,pgid=,stat=,args='], { encoding: 'utf8' })
     .split('\n')
     .map((line) => /^\s*(\d+)\s+(\d+)\s+(\S+)\s+(.*)$/.exec(line))
-    .filter((m) => m && Number(m[2]) === pgid && !m[3].startsWith('Z'))
+    .filter((m) => m && Number(m[2]) === pgid && (zombies || !m[3].startsWith('Z')))
     .map((m) => `${m[1]} ${m[4]}`);
 
 /** `npm <args>` as a supervisor starts it, in a process group of its own; resolves once /healthz answers. */
@@ -123,7 +123,8 @@ afterEach(async () => {
     } catch {
       // the group is gone
     }
-    for (let i = 0; i < 50 && groupMembers(pid).length > 0; i++) await sleep(100);
+    // Until reaped: the lock file's holder counts as alive while it is a zombie.
+    for (let i = 0; i < 100 && groupMembers(pid, { zombies: true }).length > 0; i++) await sleep(100);
   }
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
