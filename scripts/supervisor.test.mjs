@@ -140,7 +140,7 @@ describe('npm start under a supervisor that signals the PID it started (ADR 0075
       const open = await listening(server.port);
       expect({ left, open }).toEqual({ left: [], open: false });
       expect(exit).toMatchObject({ code: 0, signal: null });
-      expect(exit.ms).toBeLessThan(5_000);
+      expect(exit.ms).toBeLessThan(8_000);
       expectGracefulShutdown(server.output(), signal);
       await expectDataDirFree();
     });
@@ -150,7 +150,7 @@ describe('npm start under a supervisor that signals the PID it started (ADR 0075
     const server = await start();
     process.kill(server.pid, 'SIGKILL');
     await server.exited;
-    await waitUntilDown(server, 5_000);
+    await waitUntilDown(server, 8_000);
     const left = groupMembers(server.pid);
     const open = await listening(server.port);
     expect({ left, open }).toEqual({ left: [], open: false });
