@@ -18,12 +18,13 @@ import {
   orderUnreadSchema,
   readAnswerSchema,
   readBodySchema,
+  ROUTE_RATE_LIMITS,
   staffUnreadSummarySchema,
   unreadSummarySchema,
   writerOnlineSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountWindowRateLimit } from '../../plugins/rate-limit';
+import { accountWindowRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { NewMessageFile } from './chat.repo';
 import type { ChatActor } from './chat.actor';
 import type { ChatService } from './chat.service';
@@ -107,6 +108,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     accountWindowRateLimit(app, 'chat-send-burst', CHAT_SEND_BURST.max, CHAT_SEND_BURST.windowMs, CHAT_MESSAGE.tooFast),
     accountWindowRateLimit(app, 'chat-send-minute', CHAT_SEND_PER_MINUTE, 60_000, CHAT_MESSAGE.tooFast),
   ];
+  // ADR 0073: attachments streamed out, one counter per account for both sides.
+  const downloadLimit = routeRateLimit(app, 'chat-file-download', ROUTE_RATE_LIMITS.fileDownload);
 
   const post = async (request: FastifyRequest): Promise<ChatMessage> => {
     const { id } = orderParams.parse(request.params);
@@ -215,7 +218,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     app.get(
       `/api/${side}/orders/:id/messages/files/:fileId`,
       {
-        preHandler: guard,
+        preHandler: [guard, downloadLimit],
         schema: { tags: ['chat'], summary: 'Downloads an attachment of a message', security: [{ bearer: [] }], params: fileParams },
       },
       async (request, reply) => {

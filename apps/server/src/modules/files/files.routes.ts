@@ -11,9 +11,10 @@ import {
   ORDER_FILE_MAX_BYTES,
   orderFileListSchema,
   orderFileSchema,
+  ROUTE_RATE_LIMITS,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountRateLimit } from '../../plugins/rate-limit';
+import { accountRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { FilesService, IncomingFile } from './files.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
@@ -105,7 +106,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploads
   app.get(
     '/api/en/orders/files/:id',
     {
-      preHandler: app.requireCustomer,
+      // ADR 0073: up to 100 MB streamed each time.
+      preHandler: [app.requireCustomer, routeRateLimit(app, 'file-download', ROUTE_RATE_LIMITS.fileDownload)],
       schema: {
         tags: ['files'],
         summary: "Downloads a file of one of the customer's orders",
