@@ -63,7 +63,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...errors,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -126,6 +126,7 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
           413: errorBodySchema,
           422: errorBodySchema,
           429: errorBodySchema,
+          507: errorBodySchema,
         },
       },
     },

@@ -115,7 +115,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...guarded,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -169,7 +176,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...guarded,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {
