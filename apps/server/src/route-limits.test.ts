@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Response } from 'light-my-request';
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, defaultOrderForm, ROUTE_RATE_LIMITS, toOrderBody } from '@app/domain';
 import { buildTestApp, type TestApp } from './testing/build-test-app';

@@ -203,4 +203,3 @@ export const createFilesRepo = (db: Queryable) => ({
     return row?.storage_key ?? null;
   },
 });
-export type FilesRepo = ReturnType<typeof createFilesRepo>;
