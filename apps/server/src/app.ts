@@ -14,7 +14,7 @@ import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
-import { filesModule } from './modules/files';
+import { createUploadRate, filesModule } from './modules/files';
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
 import { createMailer, createMailRepo, mailRoutes, type Mailer } from './modules/mail';
@@ -121,13 +121,20 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
+  // ADR 0073: one upload counter for every upload path (order and revision files, deliveries, chat attachments).
+  const uploadRate = createUploadRate(app, config.quotas.uploadsPerHour);
   if (config.apiDocs) await registerOpenApi(app);
   await app.register(authPlugin, { tokens });
 
   await app.register(healthModule, { ctx });
   // ADR 0048: `npm run chat` serves the chat alone.
   if (config.serverRole === 'chat') {
-    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, {
+      ctx,
+      files: services.files,
+      uploadRate,
+      ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
+    });
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     app.addHook('onClose', async () => {
       mailer.close();
@@ -162,15 +169,20 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(authModule, { service: services.auth });
     await forms.register(staffModule, {
       ctx,
-      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention },
+      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention, uploadRate },
     });
     await forms.register(discountsModule, { service: services.discounts });
-    await forms.register(filesModule, { ctx, service: services.files });
-    await forms.register(revisionsModule, { service: services.revisions });
+    await forms.register(filesModule, { ctx, service: services.files, uploadRate });
+    await forms.register(revisionsModule, { service: services.revisions, uploadRate });
   });
   // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
   if (servesChat(config))
-    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, {
+      ctx,
+      files: services.files,
+      uploadRate,
+      ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
+    });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });

@@ -44,7 +44,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
-  // ADR 0039: per-customer storage quota and upload rate, per-customer order creation rate.
+  // ADR 0039, 0073: per-customer storage quota (every upload path), per-account upload rate (every upload
+  // path, one counter), per-customer order creation rate.
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),

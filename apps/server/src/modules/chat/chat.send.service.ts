@@ -15,6 +15,7 @@ import {
   type ChatMessage,
   type MessageDirectionId,
 } from '@app/domain';
+import type { Queryable } from '../../db/client';
 import { batchPerTurn } from '../../lib/batch';
 import type { Clock } from '../../lib/clock';
 import { parseId } from '../../lib/ids';
@@ -66,7 +67,7 @@ const SEND_ALONE = new Error('send alone');
 
 export interface ChatSendDeps {
   repo: ChatRepo;
-  files: Pick<FilesService, 'storeMessengerFile' | 'discard'>;
+  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard'>;
   bus: ChatBus;
   clock: Clock;
   /** keeps a message just stored, so this instance's wake-up need not read it back */
@@ -134,11 +135,26 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
     },
 
-    /** One attachment, streamed through the files module's checks (SPEC §5: 15 MB, types); a customer's counts against their quota. */
-    storeAttachment: async ({ actor, file, count }: { actor: ChatActor; file: IncomingFile; count: number }): Promise<NewMessageFile> => {
-      if (count >= MESSAGE_FILES_MAX)
+    /**
+     * One attachment, streamed through the files module's upload use case (ADR 0073; SPEC §5: 15 MB,
+     * types); a customer's counts against their quota together with the message's `earlier` attachments.
+     */
+    storeAttachment: async ({
+      actor,
+      file,
+      earlier,
+    }: {
+      actor: ChatActor;
+      file: IncomingFile;
+      earlier: readonly NewMessageFile[];
+    }): Promise<NewMessageFile> => {
+      if (earlier.length >= MESSAGE_FILES_MAX)
         throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
-      const stored = await files.storeMessengerFile({ quotaOf: isCustomer(actor) ? actor.userId : null, file });
+      const stored = await files.storeMessengerFile({
+        quotaOf: isCustomer(actor) ? actor.userId : null,
+        pendingBytes: earlier.reduce((sum, f) => sum + f.size, 0),
+        file,
+      });
       return { name: stored.name, typeName: stored.typeName, size: stored.size, storageKey: stored.key };
     },
     /** Removes attachments a refused or repeated message did not take. */
@@ -169,18 +185,25 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       const direction = directionOf(actor, rawDirection);
       const content = parseContent(message, stored.length > 0);
       const now = clock.now();
-      const inserted = await repo.insert({
-        orderId: order.orderId,
-        customerId: order.customerId,
-        chat: chatOfDirection(direction),
-        direction,
-        senderId: actor.userId,
-        ...content,
-        clientId: clientId ?? null,
-        files: stored,
-        now,
-        unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
-      });
+      // ADR 0073: a customer's attachments are charged to their quota in the transaction that records them.
+      const quotaOf = isCustomer(actor) ? actor.userId : null;
+      const bytes = stored.reduce((sum, f) => sum + f.size, 0);
+      const charge = stored.length > 0 ? (tx: Queryable) => files.chargeUploads(tx, { quotaOf, bytes }) : undefined;
+      const inserted = await repo.insert(
+        {
+          orderId: order.orderId,
+          customerId: order.customerId,
+          chat: chatOfDirection(direction),
+          direction,
+          senderId: actor.userId,
+          ...content,
+          clientId: clientId ?? null,
+          files: stored,
+          now,
+          unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
+        },
+        charge,
+      );
       if (!inserted.created) for (const f of stored) await files.discard(f.storageKey);
       return announce(actor, order, inserted);
     },
