@@ -218,5 +218,5 @@ export const parseReadIds = (value: string | readonly number[]): number[] => {
   return [...ids].slice(0, READ_IDS_MAX);
 };
 
-/** CONTRACT "Errors and access": chat text is stored with its tags stripped (to a fixpoint, ADR 0039) and trimmed. */
+/** CONTRACT "Errors and access": chat text is stored with its tags stripped (one linear scan, ADR 0067) and trimmed. */
 export const normalizeMessageBody = (body: string): string => stripHtml(body).trim();
