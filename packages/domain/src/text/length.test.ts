@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { characterCount, rawTextMax } from './index';
+
+describe('ADR 0068: characters are code points', () => {
+  it.each([
+    ['', 0],
+    ['abc', 3],
+    ['é', 1],
+    ['e\u0301', 2],
+    ['😀', 1],
+    ['😀😀x', 3],
+    ['👨‍👩‍👧', 5],
+    ['\ud800', 1],
+    ['\udc00\ud800', 2],
+  ])('%j has %i', (text, count) => {
+    expect(characterCount(text)).toBe(count);
+  });
+  it('agrees with the string iterator on any text', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => characterCount(text) === [...text].length));
+  });
+  it('leaves 4 times a rule for raw text (ADR 0067)', () => {
+    expect(rawTextMax(1500)).toBe(6000);
+  });
+});
