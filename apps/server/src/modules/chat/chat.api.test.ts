@@ -499,6 +499,25 @@ describe('attachments', () => {
     expect(await history(c.token, c.orderId)).toHaveLength(1);
   });
 
+  it('ADR 0068: stores an attachment name without bidirectional or other format controls, in NFC', async () => {
+    const c = await newCustomer();
+    const res = await post(
+      c.token,
+      c.orderId,
+      { direction: '1', message: '{"body":""}' },
+      {
+        files: [
+          { name: 'invoice\u202Efdp.exe.txt', content: Buffer.from('hello') },
+          { name: 'Re\u0301sume\u0301\u2066\u200F.txt', content: Buffer.from('hello') },
+        ],
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(chatMessageSchema.parse(res.json()).files.map((f) => f.name)).toEqual(['invoicefdp.exe.txt', 'R\u00e9sum\u00e9.txt']);
+    const rows = await t.db.query<{ name: string }>('SELECT name FROM message_files WHERE order_id = $1 ORDER BY id', [c.orderId]);
+    expect(rows.map((r) => r.name)).toEqual(['invoicefdp.exe.txt', 'R\u00e9sum\u00e9.txt']);
+  });
+
   it("refuses a file over 15 MB with SPEC's message and keeps nothing", async () => {
     const c = await newCustomer();
     const big = Buffer.alloc(15 * 1024 * 1024 + 1, 0x61);
