@@ -5,6 +5,7 @@ import {
   chatOfDirection,
   defaultChat,
   EMOJI,
+  isFrameId,
   isMessageBodyOverRawCap,
   MESSAGE_BODY_RAW_MAX_LENGTH,
   messageBodyLength,
@@ -96,5 +97,12 @@ describe('wire shapes', () => {
     expect(chatMessageSchema.parse(message).direction.id).toBe(6);
     expect(serverFrameSchema.safeParse({ event: SOCKET_EVENT.newMessage, data: { message } }).success).toBe(true);
     expect(serverFrameSchema.safeParse({ event: 99, data: {} }).success).toBe(false);
+  });
+});
+
+describe('ADR 0067: the ids a client frame may carry', () => {
+  it('takes 1 to 2,147,483,647 and nothing else', () => {
+    expect([1, 42, 2_147_483_647].every(isFrameId)).toBe(true);
+    expect([0, -1, 2_147_483_648, 99_999_999_999, 1.5, Number.NaN, Number.POSITIVE_INFINITY].some(isFrameId)).toBe(false);
   });
 });

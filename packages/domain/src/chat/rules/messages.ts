@@ -155,6 +155,10 @@ export const SOCKET_FRAME_MAX_BYTES = 4 * 1024;
 /** Sockets open at once per account; the next is closed with 4429 (a customer's tabs, a staff member's consoles). */
 export const SOCKETS_PER_CUSTOMER_MAX = 10;
 export const SOCKETS_PER_STAFF_MAX = 20;
+/** The ids a client frame may name: PostgreSQL integers from 1 (ADR 0067). */
+export const FRAME_ID_MAX = 2_147_483_647;
+/** True for an id a client frame may carry; any other names nothing and the frame is dropped at the edge, unanswered. */
+export const isFrameId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= FRAME_ID_MAX;
 /** Client frames per socket and second beyond which they are dropped (typing storms). */
 export const SOCKET_FRAMES_PER_SECOND_MAX = 20;
 
