@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { CHAT_MESSAGE, messageContentSchema } from '../chat/index';
 import { DISCOUNT_MESSAGE, discountApplyBodySchema } from '../discount/index';
-import { defaultOrderForm, ORDER_FORM_MESSAGE, orderBodySchema, toOrderBody } from '../order-form/index';
+import { defaultOrderForm, ORDER_FORM_MESSAGE, ORDER_TEXT_LIMITS, orderBodySchema, toOrderBody } from '../order-form/index';
 import { REVIEW_MESSAGE, reviewBodySchema } from '../review/index';
 import { REVISION_MESSAGE, revisionCreateBodySchema } from '../revision/index';
+import { rawTextMax } from './index';
 
 /**
  * ADR 0067: every free-text field that is stripped is capped raw in its wire schema (checked before any
@@ -45,6 +46,9 @@ const cases: [string, z.ZodType, (value: string) => unknown, string, number, str
 ];
 
 describe('free-text fields are capped raw, with their rule text (ADR 0067)', () => {
+  it("writes the topic's cap out as 4 × the title rule", () => {
+    expect(ORDER_TEXT_LIMITS.titleRawMax).toBe(rawTextMax(ORDER_TEXT_LIMITS.titleMax));
+  });
   it.each(cases)('%s takes its cap and refuses one more', (_name, schema, body, field, cap, message) => {
     expect(schema.safeParse(body('<'.repeat(cap))).success).toBe(true);
     const refused = schema.safeParse(body('<'.repeat(cap + 1)));

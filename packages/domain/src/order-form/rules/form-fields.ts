@@ -1,6 +1,7 @@
 // The zod-free half of the order-form context: the wizard's first step imports only this (ADR 0020, 0025).
 import { levelFieldForCategory, SITE_CATEGORY } from '../../settings/rules/index';
-import type { OrderBody, PriceCalcBody } from '../wire';
+import type { OrderBody } from '../order-body';
+import type { PriceCalcBody } from '../wire';
 import type { PriceDiscount, PriceInput } from '../../pricing/index';
 import { PRESENTATION_PAPER_TYPE, RESUME_DEFAULT_PAPER_TYPE, WORK_TYPE, WORDS_PER_PAGE } from '../../order/rules/index';
 import { stripHtml } from '../../text/index';

@@ -1,5 +1,3 @@
-import { rawTextMax } from '../../text/index';
-
 /**
  * The order's free-text fields and their raw caps (SPEC §5; ADR 0067), apart from the rest of the form's
  * rules so the wire schema can take them without importing the form (which names the wire's types).
@@ -7,8 +5,8 @@ import { rawTextMax } from '../../text/index';
 export const ORDER_TEXT_LIMITS = {
   /** the longest title: the wizard's field takes no more, the server refuses more (after stripping) */
   titleMax: 250,
-  /** a topic longer than this raw (4 × 250 UTF-16 units) is refused before it is stripped */
-  titleRawMax: rawTextMax(250),
+  /** a topic longer than this raw is refused before it is stripped: `rawTextMax(250)`, 4 × 250 UTF-16 units (written out: the wizard's first step stays small) */
+  titleRawMax: 1_000,
   /** paper details and credentials have no rule after stripping: these raw caps are theirs */
   detailsMax: 20_000,
   credentialsMax: 2_000,
