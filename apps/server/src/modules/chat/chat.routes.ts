@@ -27,6 +27,7 @@ import { currentUser } from '../../plugins/auth';
 import { accountWindowRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { UploadRate } from '../files';
 import type { NewMessageFile } from './chat.repo';
+import { refuseOversizedMessage } from './chat.send.service';
 import type { ChatActor } from './chat.actor';
 import type { ChatService } from './chat.service';
 
@@ -70,7 +71,9 @@ const readMessageForm = async (
     const body = (request.body ?? {}) as Record<string, unknown>;
     const text = (v: unknown): string | undefined =>
       typeof v === 'string' ? v : typeof v === 'number' ? String(v) : v !== undefined && v !== null ? JSON.stringify(v) : undefined;
-    return { direction: text(body.direction), message: text(body.message), files: [] };
+    const message = text(body.message);
+    refuseOversizedMessage(message);
+    return { direction: text(body.direction), message, files: [] };
   }
   if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES)
     throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
@@ -81,7 +84,10 @@ const readMessageForm = async (
       limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 10, fieldSize: 64 * 1024 },
     })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        // ADR 0067: an oversized body is refused as its field arrives, before the order check and any file after it.
+        if (part.fieldname === 'message') refuseOversizedMessage(part.value);
+        fields[part.fieldname] = part.value;
       } else if (FILE_FIELDS.has(part.fieldname) && part.filename) {
         files.push(await store({ filename: part.filename, stream: part.file, truncated: () => part.file.truncated }, files));
       } else part.file.resume();

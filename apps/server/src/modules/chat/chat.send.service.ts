@@ -4,10 +4,12 @@ import {
   DomainError,
   ERROR_CODE,
   isEmoji,
+  isMessageBodyOverRawCap,
   isStickerId,
   isValidClientId,
   MESSAGE_FILES_MAX,
   messageBodyProblem,
+  MESSAGE_BODY_RAW_MAX_LENGTH,
   messageContentSchema,
   normalizeMessageBody,
   staffDirectionOf,
@@ -34,6 +36,28 @@ const directionOf = (actor: ChatActor, raw: string | undefined): MessageDirectio
   return raw === '1' ? 1 : 2;
 };
 
+const tooLong = () => new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooLong, { message: [CHAT_MESSAGE.tooLong] });
+/** A parsed `message` field whose body is over the raw cap (ADR 0067). */
+const bodyOverRawCap = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && 'body' in json && typeof json.body === 'string' && isMessageBodyOverRawCap(json.body);
+
+/**
+ * ADR 0067: a `message` field whose body is over the raw cap is refused with SPEC's text before anything
+ * else is done with the send (no stripping, no order lookup, no file stored after it): the refusal costs
+ * one JSON parse, and says nothing about the order. Any other problem keeps its place after the order check.
+ */
+export const refuseOversizedMessage = (raw: string | undefined): void => {
+  // A JSON text no longer than the cap cannot hold a longer string: nothing to parse.
+  if (raw === undefined || raw.length <= MESSAGE_BODY_RAW_MAX_LENGTH) return;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (bodyOverRawCap(json)) throw tooLong();
+};
+
 /** The parsed `message` field: exactly one of body, sticker, emoji (CONTRACT "Chat"), HTML stripped (SPEC §5). */
 const parseContent = (raw: string | undefined, hasFiles: boolean): { body: string; sticker: number | null; emoji: string | null } => {
   let json: unknown;
@@ -42,6 +66,7 @@ const parseContent = (raw: string | undefined, hasFiles: boolean): { body: strin
   } catch {
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
   }
+  if (bodyOverRawCap(json)) throw tooLong();
   const parsed = messageContentSchema.safeParse(json);
   if (!parsed.success)
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });

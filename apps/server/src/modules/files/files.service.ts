@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import {
+  cleanFileName,
   DomainError,
   ERROR_CODE,
   FILE_CONTENT_MISMATCH_MESSAGE,
@@ -28,18 +29,10 @@ import { parseId } from '../../lib/ids';
 
 const NOT_FOUND = 'Not found';
 const NOT_REMOVABLE = 'This file can no longer be removed';
-const NAME_MAX_LENGTH = 255;
 
 /** Ids in paths are strings: anything but a positive integer is an id that does not exist. */
-/** The name as shown and downloaded: no path, no control characters, at most 255 characters (end kept). */
-const cleanName = (raw: string): string => {
-  const base = raw.split(/[/\\]/).pop() ?? '';
-  // \p{Cc}: the C0 and C1 control characters.
-  return base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(-NAME_MAX_LENGTH);
-};
+/** The name as stored, shown and downloaded: the domain's one rule for every upload path (ADR 0068). */
+const cleanName = cleanFileName;
 
 const toWire = (f: StoredOrderFile): OrderFile => ({ id: f.id, name: f.name, typeName: f.typeName, size: f.size, remote: true });
 
