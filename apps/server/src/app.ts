@@ -9,6 +9,7 @@ import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens, withLiveness } from './lib/jwt';
+import { openRedis } from './lib/redis';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
@@ -93,10 +94,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // ioredis is loaded only with REDIS_URL (ADR 0058).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
+  // ioredis is loaded only with REDIS_URL (ADR 0058); an outage degrades, and heals, by itself (ADR 0074).
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
   const mailRepo = createMailRepo(db);
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).

@@ -91,6 +91,8 @@ export const buildTestApp = async (
     onChatReady?: BuildAppOptions['onChatReady'];
     /** A database another app of the test shares (two instances on one PostgreSQL); the caller drops it. */
     db?: Db;
+    /** Where the log lines go (with `env.LOG_LEVEL` set): a test that reads what was logged. */
+    logStream?: BuildAppOptions['logStream'];
   } = {},
 ): Promise<TestApp> => {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => undefined } : await createTestDb();
@@ -109,6 +111,7 @@ export const buildTestApp = async (
     serveWeb: false,
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await app.ready();
   return {
