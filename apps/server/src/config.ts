@@ -29,6 +29,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
+  // ADR 0074: how often the SMTP delivery job looks for queued mail (a new mail also wakes it at once).
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -110,6 +112,8 @@ export interface Config {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** ADR 0074: the SMTP delivery job's period (0: it never runs on its own; tests run it by hand). */
+  mailSendIntervalMs: number;
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -294,6 +298,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    // Off in tests unless a test asks for it.
+    mailSendIntervalMs: Math.round((e.MAIL_SEND_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000),
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

@@ -89,6 +89,7 @@ export const buildTestApp = async (
     mailer?: Mailer;
     env?: Record<string, string>;
     onChatReady?: BuildAppOptions['onChatReady'];
+    onMailReady?: BuildAppOptions['onMailReady'];
     /** A database another app of the test shares (two instances on one PostgreSQL); the caller drops it. */
     db?: Db;
     /** Where the log lines go (with `env.LOG_LEVEL` set): a test that reads what was logged. */
@@ -111,6 +112,7 @@ export const buildTestApp = async (
     serveWeb: false,
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
+    ...(opts.onMailReady ? { onMailReady: opts.onMailReady } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await app.ready();
