@@ -75,6 +75,8 @@ const envSchema = z.object({
   // ADR 0037: attempts left open longer than this are asked about at their provider by a background job.
   PAYMENTS_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   PAYMENTS_RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
+  // ADR 0074: how long one call to a provider's API may take before it counts as unanswered.
+  PAYMENTS_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 /** A provider's credentials and endpoint; undefined credentials mean sandbox mode (ADR 0024). */
@@ -87,6 +89,8 @@ export interface PaymentsConfig {
   sandbox: boolean;
   /** The reconciliation job (ADR 0037): attempts open longer than afterMs are asked about every intervalMs (0: off). */
   reconcile: { afterMs: number; intervalMs: number };
+  /** ADR 0074: one call to a provider's API within this, or it counts as unanswered (the attempt stays open). */
+  providerTimeoutMs: number;
 }
 
 export interface Config {
@@ -193,6 +197,7 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
       service: e.PAYCORE_SERVICE || undefined,
     },
     sandbox: e.PAYMENTS_SANDBOX ?? false,
+    providerTimeoutMs: Math.round(e.PAYMENTS_PROVIDER_TIMEOUT_SECONDS * 1000),
     reconcile: {
       afterMs: e.PAYMENTS_RECONCILE_AFTER_MINUTES * 60_000,
       // Off in tests unless a test asks for it: they drive the job by hand with a fake clock.
