@@ -50,11 +50,18 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // As db/open.ts: migrations and the seed on a pool without the app's statement bound (ADR 0074), so a
+  // busy machine never fails a test's set-up; the test gets a pool like the app's.
+  const setup = postgresDb(url.toString(), { onIdleError: () => undefined, queryTimeoutMs: 0 });
+  try {
+    await migrate(setup);
+    const { systemClock } = await import('../lib/clock');
+    await seedDatabase(setup, { demo: true, clock: systemClock });
+  } finally {
+    await setup.close();
+  }
   // The drop below ends this database's sessions; a pooled connection still closing then hears it.
   const db = postgresDb(url.toString(), { onIdleError: () => undefined });
-  await migrate(db);
-  const { systemClock } = await import('../lib/clock');
-  await seedDatabase(db, { demo: true, clock: systemClock });
   return {
     db,
     url: url.toString(),
