@@ -9,6 +9,7 @@ import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens, withLiveness } from './lib/jwt';
+import { openRedis } from './lib/redis';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
@@ -17,7 +18,7 @@ import { discountsModule } from './modules/discounts';
 import { createUploadRate, filesModule } from './modules/files';
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
-import { createMailer, createMailRepo, mailRoutes, type Mailer } from './modules/mail';
+import { createMailing, mailRoutes, type MailDelivery, type Mailer } from './modules/mail';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
@@ -51,6 +52,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Tests and benches: the chat module's service, hub and mail job once the app is ready. */
   onChatReady?: (handle: ChatHandle) => void;
+  /** Tests: the SMTP delivery job (SMTP_URL set), to run by hand. */
+  onMailReady?: (delivery: MailDelivery) => void;
 }
 
 const JWT_SECRET_NAME = 'jwt_access_secret';
@@ -93,12 +96,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // ioredis is loaded only with REDIS_URL (ADR 0058).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  const mailRepo = createMailRepo(db);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
+  // ioredis is loaded only with REDIS_URL (ADR 0058); an outage degrades, and heals, by itself (ADR 0074).
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  // ADR 0074: every mail is queued in the database; with SMTP_URL this instance's job sends the queue.
+  const mailing = createMailing({ config, db, clock, log: app.log });
+  const mailer = opts.mailer ?? mailing.mailer;
+  app.addHook('onReady', async () => {
+    mailing.start();
+    if (mailing.delivery) opts.onMailReady?.(mailing.delivery);
+  });
+  app.addHook('onClose', async () => mailing.stop());
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
   const tokens = withLiveness(createAccessTokens(await resolveJwtSecret(config, db), clock), accessLivenessFor(db));
   const ctx: AppContext = {
@@ -190,7 +197,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production')
-    await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
+    await app.register(mailRoutes, { repo: mailing.repo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
   if (opts.serveWeb ?? true) {

@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { clientBucket } from './client-ip';
+import { sharedOrLocalStore } from './rate-limit-store';
 import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, DomainError, ERROR_CODE, normalizeEmail, type RateLimit } from '@app/domain';
 
 const WINDOW_MS = 60_000;
 
-/** Counters live in Redis when REDIS_URL is set, so several instances share them (DESIGN rule 7). */
+/**
+ * Counters live in Redis when REDIS_URL is set, so several instances share them (DESIGN rule 7); while
+ * Redis is away, in each instance's memory (ADR 0074).
+ */
 export const registerRateLimit = async (app: FastifyInstance, redis: Redis | undefined): Promise<void> => {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, 'rl:') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: 'Too many requests. Please try again later.',
