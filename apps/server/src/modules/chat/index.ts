@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import type { ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
-import type { FilesService } from '../files';
+import type { FilesService, UploadRate } from '../files';
 import { createMemoryBus, createRedisBus, type ChatBus } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
 import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
@@ -36,10 +36,9 @@ export interface ChatHandle {
  * (in process, or Redis wake-ups with REDIS_URL), the unseen-message mail job. `files` is the app's one
  * files service from the composition root (ADR 0054), where chat attachments are stored.
  */
-export const chatModule: FastifyPluginAsync<ModuleOptions & { files: FilesService; onReady?: (handle: ChatHandle) => void }> = async (
-  app,
-  { ctx, files, onReady },
-) => {
+export const chatModule: FastifyPluginAsync<
+  ModuleOptions & { files: FilesService; uploadRate: UploadRate; onReady?: (handle: ChatHandle) => void }
+> = async (app, { ctx, files, uploadRate, onReady }) => {
   const bus = ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
   const service = createChatService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock });
   const hub = createHub({ bus, reads: service.hubReads, log: ctx.log, now: () => ctx.clock.now().getTime() });
@@ -81,7 +80,7 @@ export const chatModule: FastifyPluginAsync<ModuleOptions & { files: FilesServic
         scope.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
       }
       await registerMultipart(scope);
-      await scope.register(chatRoutes, { service });
+      await scope.register(chatRoutes, { service, uploadRate });
       await scope.register(chatSockets, { service, hub, tokens: ctx.tokens });
     },
     { prefix: chatPrefix(ctx.config) },

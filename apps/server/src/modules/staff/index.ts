@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import type { FilesService } from '../files';
+import type { FilesService, UploadRate } from '../files';
 import { refundOrder, type ManualPayments, type MoneySupport, type PaymentAttention } from '../payments';
 import type { RevisionsService } from '../revisions';
 import { createStaffRepo } from './staff.repo';
@@ -15,6 +15,8 @@ export interface StaffModuleDeps {
   money: MoneySupport;
   attention: PaymentAttention;
   manualPayments: ManualPayments;
+  /** ADR 0073: the one upload counter (deliveries count on the staff member's account). */
+  uploadRate: UploadRate;
 }
 
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status (ADR 0071), manual payments, writer, delivery; revisions (ADR 0044). */
@@ -28,6 +30,6 @@ export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffMod
     refundOrder,
     manualPayments: deps.manualPayments,
   });
-  await app.register(staffRoutes, { service, revisions: deps.revisions });
+  await app.register(staffRoutes, { service, revisions: deps.revisions, uploadRate: deps.uploadRate });
   await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });
 };
