@@ -96,7 +96,11 @@ test('a message whose server dies before answering is delivered once after the r
     data: { email: 'support@example.com', password: 'support12345', hashDevice: 'b'.repeat(32) },
   });
   const staff = (await staffSignIn.json()) as Tokens;
-  await api.put(`/api/staff/orders/${orderId}/status`, { headers: { Authorization: `Bearer ${staff.accessToken}` }, data: { status: 2 } });
+  // ADR 0071: paid only through money (a payment support records by hand).
+  await api.post(`/api/staff/orders/${orderId}/payments`, {
+    headers: { Authorization: `Bearer ${staff.accessToken}` },
+    data: { reference: `E2E-RESTART-${orderId}` },
+  });
   const history = async () => {
     const response = await api.get(`/chat/api/staff/orders/${orderId}/messages?limit=100`, {
       headers: { Authorization: `Bearer ${staff.accessToken}` },

@@ -92,7 +92,11 @@ test('support chat: live messages both ways, typing, unread badges clearing, rea
   orderId = (await placeOrder(request, customer.accessToken, 'An essay to talk about')).id;
   staff = await signInApi(request, 'support@example.com', 'support12345');
   // A paid order (the unpaid one opens the payment chooser on its page).
-  const paid = await request.put(`/api/staff/orders/${orderId}/status`, { headers: bearer(staff), data: { status: 2 } });
+  // ADR 0071: paid only through money (a payment support records by hand).
+  const paid = await request.post(`/api/staff/orders/${orderId}/payments`, {
+    headers: bearer(staff),
+    data: { reference: `E2E-CHAT-${orderId}` },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
 
   const supportContext = await browser.newContext({ bypassCSP: true });

@@ -29,11 +29,27 @@ test('enables the Revisions tab only when the order is completed', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
   await expect(revisionsTab(page)).toBeDisabled();
   const staff = await support(request);
-  for (const status of [2, 3]) {
-    await setOrderStatus(request, staff, orderId, status);
+  // ADR 0071: paid through money (a payment support records), in progress through the writer's
+  // assignment, completed once a file is delivered.
+  const steps = [
+    () => request.post(`/api/staff/orders/${orderId}/payments`, { headers: bearer(staff), data: { reference: `E2E-REV-${orderId}` } }),
+    async () => {
+      const writer = await signInApi(request, 'writer@example.com', 'writer12345');
+      const me = (await (await request.get('/api/staff/me', { headers: bearer(writer) })).json()) as { id: number };
+      return request.put(`/api/staff/orders/${orderId}/writer`, { headers: bearer(staff), data: { idWriter: me.id } });
+    },
+  ];
+  for (const step of steps) {
+    const response = await step();
+    expect(response.status(), await response.text()).toBe(200);
     await page.reload();
     await expect(revisionsTab(page)).toBeDisabled(SLOW);
   }
+  const delivered = await request.post(`/api/staff/orders/${orderId}/files`, {
+    headers: bearer(staff),
+    multipart: { file: { name: 'essay.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
   await setOrderStatus(request, staff, orderId, 5);
   await page.reload();
   await expect(revisionsTab(page)).toBeEnabled(SLOW);

@@ -14,9 +14,13 @@ import {
 } from './support';
 
 /**
- * ADR 0059: the staff console. Support signs in on /login and lands on the queue, changes a status and
- * assigns the writer; the writer sees only the orders assigned to them and delivers a file; the money
- * queues render; a customer opening /staff gets the 404 page. axe-core on each state at 1280 and 390 px.
+ * ADR 0059, 0071: the staff console. Support signs in on /login and lands on the queue; on an unpaid
+ * order the console offers only the table's moves, support records a manual payment (paid only through
+ * money), holds and releases it with a reason, and assigns the writer (2 → 3); a move refused meanwhile
+ * shows the server's 409; the writer sees only the orders assigned to them and delivers a file; support
+ * completes the delivered order and refunds it, after which the customer can no longer download the
+ * writer's file and support still can; the money queues render; a customer opening /staff gets the 404
+ * page. axe-core on each state at 1280 and 390 px.
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
@@ -79,17 +83,51 @@ test('support signs in on /login and lands on the orders queue, filters it by st
   await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
 });
 
-test('support changes the status and assigns the writer; both land on the server', async ({ page, request }) => {
+test('support is offered only the allowed moves, records a manual payment, holds with a reason and assigns the writer', async ({
+  page,
+  request,
+}) => {
   const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
   await openSignedIn(page, support, `/staff/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order #${orderId}` })).toBeVisible(SLOW);
   await axeBothWidths(page, 'order view, support');
 
+  // Unpaid: the only move by hand is Canceled; paid comes from money.
   const status = page.getByRole('form', { name: 'Change status' });
-  await status.getByLabel('Status').selectOption({ label: 'In progress' });
+  await expect(status.getByLabel('Move to').locator('option')).toHaveText(['Choose a move…', 'Canceled']);
+  await expect(status.getByText('Paid is reached only through money', { exact: false })).toBeVisible();
+  const refused = await request.put(`/api/staff/orders/${orderId}/status`, { headers: bearer(support), data: { status: 5 } });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toEqual({ message: 'Cannot move order from Unpaid to Completed. Allowed now: Canceled.' });
+  await shoot(page, 'staff-order-unpaid');
+
+  const payment = page.getByRole('form', { name: 'Record a manual payment' });
+  await payment.getByLabel('Payment reference').fill(`E2E-BANK-${orderId}`);
+  await payment.getByRole('button', { name: 'Record payment' }).click();
+  await expect(page.getByText(`Payment recorded: order #${orderId} is Paid`)).toBeVisible(SLOW);
+  await expect(page.getByRole('form', { name: 'Record a manual payment' })).toHaveCount(0);
+
+  // Paid: hold, modified, cancel, refund are offered; a hold asks a reason and a confirmation.
+  await expect(status.getByLabel('Move to').locator('option')).toHaveText(
+    ['Choose a move…', 'Hold', 'Modified', 'Canceled', 'Refunded'],
+    SLOW,
+  );
+  await status.getByLabel('Move to').selectOption({ label: 'Hold' });
   await status.getByRole('button', { name: 'Change status' }).click();
-  await expect(page.getByText('Status changed to In progress')).toBeVisible(SLOW);
-  await expect(page.getByRole('main').getByText('In progress', { exact: true }).first()).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Put this order on hold?' });
+  await dialog.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(dialog.getByText('Enter the reason')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Waiting for the customer to confirm the topic');
+  await axeBothWidths(page, 'hold dialog');
+  await shoot(page, 'staff-hold-dialog');
+  await dialog.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByText('Status changed to Hold')).toBeVisible(SLOW);
+  const history = page.getByRole('list', { name: 'Status history' });
+  await expect(history).toContainText('“Waiting for the customer to confirm the topic”', SLOW);
+  // Released to what the order is: paid, since no writer has it yet.
+  await status.getByLabel('Move to').selectOption({ label: 'Paid' });
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText('Status changed to Paid')).toBeVisible(SLOW);
 
   const writer = page.getByRole('form', { name: 'Assign writer' });
   // A customer's id is not a writer: the server's message shows at the field.
@@ -101,13 +139,47 @@ test('support changes the status and assigns the writer; both land on the server
   await writer.getByRole('button', { name: 'Assign writer' }).click();
   await expect(page.getByText(`Writer #${writerId} assigned`)).toBeVisible(SLOW);
   await expect(writer.getByText(`Now: writer #${writerId}`)).toBeVisible();
+  // The assignment moved the paid order to in progress.
+  await expect(page.getByRole('main').getByText('In progress', { exact: true }).first()).toBeVisible(SLOW);
   await shoot(page, 'staff-order-support');
 
   const stored = await request.get(`/api/staff/orders/${orderId}`, { headers: bearer(support) });
   expect(await stored.json()).toMatchObject({ id: orderId, status: 3, idWriter: writerId });
-  // The customer's order page shows the change in its history.
+  // The customer's order page shows the changes in its history, who made them and why.
   const detail = await request.get(`/api/en/orders/${orderId}`, { headers: bearer(customer) });
-  expect(((await detail.json()) as { statusHistory: { status: number }[] }).statusHistory.at(-1)?.status).toBe(3);
+  const seen = ((await detail.json()) as { statusHistory: { status: number; by?: string; reason?: string }[] }).statusHistory;
+  expect(seen.map((h) => h.status)).toEqual([1, 2, 9, 2, 3]);
+  expect(seen[2]).toMatchObject({ by: 'support', reason: 'Waiting for the customer to confirm the topic' });
+  // One payment transaction, by bank transfer.
+  const transactions = await request.get('/api/en/customers/transactions', { headers: bearer(customer) });
+  expect(((await transactions.json()) as { transactions: { orderId: number; provider: string }[] }).transactions).toEqual([
+    expect.objectContaining({ orderId, provider: 'manual' }),
+  ]);
+});
+
+test('a move refused meanwhile shows the server message, and the view then offers what is allowed', async ({ page, request }) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  await openSignedIn(page, support, `/staff/orders/${otherOrderId}`);
+  const status = page.getByRole('form', { name: 'Change status' });
+  await expect(status.getByLabel('Move to').locator('option')).toHaveText(['Choose a move…', 'Canceled'], SLOW);
+  // Another agent cancels it first.
+  const first = await request.put(`/api/staff/orders/${otherOrderId}/status`, {
+    headers: bearer(support),
+    data: { status: 8, reason: 'The customer asked by mail' },
+  });
+  expect(first.status()).toBe(200);
+  await status.getByLabel('Move to').selectOption({ label: 'Canceled' });
+  await status.getByRole('button', { name: 'Change status' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await dialog.getByLabel('Reason').fill('Duplicate order');
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(page.getByText('Cannot move order from Canceled to Canceled. Allowed now: none.').first()).toBeVisible(SLOW);
+  await expect(page.getByText('Canceled is final: no move is allowed from it.')).toBeVisible(SLOW);
+  await axeBothWidths(page, 'refused move');
+  await shoot(page, 'staff-move-refused');
+  // One cancel in the history.
+  const detail = await request.get(`/api/en/orders/${otherOrderId}`, { headers: bearer(customer) });
+  expect(((await detail.json()) as { statusHistory: { status: number }[] }).statusHistory.map((h) => h.status)).toEqual([1, 8]);
 });
 
 test('the writer sees only the orders assigned to them, no support tools, and delivers a file with progress', async ({ page, request }) => {
@@ -290,4 +362,58 @@ test('support and the customer exchange messages live in two browser contexts: t
   await expect(log.locator('li', { hasText: reply }).getByText('Read', { exact: true })).toBeVisible(SLOW);
   await shoot(page, 'staff-order-chat');
   await context.close();
+});
+
+test('support completes the delivered order and refunds it: the customer can no longer download the writer file, support still can', async ({
+  page,
+  request,
+}) => {
+  const support = await signInApi(request, SUPPORT.email, SUPPORT.password);
+  const files = (await (await request.get(`/api/en/orders/${orderId}/writers/files`, { headers: bearer(customer) })).json()) as {
+    id: number;
+  }[];
+  const fileId = files[0]?.id;
+  expect(fileId).toBeDefined();
+  expect((await request.get(`/api/en/orders/files/${fileId}`, { headers: bearer(customer) })).status()).toBe(200);
+
+  await openSignedIn(page, support, `/staff/orders/${orderId}`);
+  const status = page.getByRole('form', { name: 'Change status' });
+  // Delivered: Completed is offered now.
+  await expect(status.getByLabel('Move to').locator('option')).toHaveText(
+    ['Choose a move…', 'Completed', 'Hold', 'Modified', 'Canceled', 'Refunded'],
+    SLOW,
+  );
+  await status.getByLabel('Move to').selectOption({ label: 'Completed' });
+  await status.getByRole('button', { name: 'Change status' }).click();
+  await expect(page.getByText('Status changed to Completed')).toBeVisible(SLOW);
+  await expect(status.getByLabel('Move to').locator('option')).toHaveText(['Choose a move…', 'Refunded'], SLOW);
+
+  await status.getByLabel('Move to').selectOption({ label: 'Refunded' });
+  await status.getByRole('button', { name: 'Change status' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+  await dialog.getByLabel('Reason').fill('The customer disputed the quality');
+  await shoot(page, 'staff-refund-dialog');
+  await dialog.getByRole('button', { name: 'Refund order' }).click();
+  await expect(page.getByText('Status changed to Refunded')).toBeVisible(SLOW);
+  await expect(page.getByText('Refunded is final: no move is allowed from it.')).toBeVisible(SLOW);
+
+  // The customer: no writer files listed, the download answers 404; a refund in their transactions.
+  const listed = await request.get(`/api/en/orders/${orderId}/writers/files`, { headers: bearer(customer) });
+  expect(await listed.json()).toEqual([]);
+  expect((await request.get(`/api/en/orders/files/${fileId}`, { headers: bearer(customer) })).status()).toBe(404);
+  const transactions = (await (await request.get('/api/en/customers/transactions', { headers: bearer(customer) })).json()) as {
+    transactions: { orderId: number; type: string }[];
+  };
+  expect(transactions.transactions.filter((t) => t.orderId === orderId).map((t) => t.type)).toEqual(['refund', 'payment']);
+
+  // Support still downloads it from the order's files.
+  const fileList = page.getByRole('list', { name: 'Order files' });
+  await expect(fileList.getByText('final-paper.pdf')).toBeVisible(SLOW);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    fileList.getByRole('button', { name: 'Download final-paper.pdf' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('final-paper.pdf');
+  await axeBothWidths(page, 'refunded order, support');
+  await shoot(page, 'staff-order-refunded');
 });

@@ -176,7 +176,14 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(authModule, { service: services.auth });
     await forms.register(staffModule, {
       ctx,
-      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention, uploadRate },
+      deps: {
+        files: services.files,
+        revisions: services.revisions,
+        money: services.money,
+        attention: services.attention,
+        manualPayments: services.manualPayments,
+        uploadRate,
+      },
     });
     await forms.register(discountsModule, { service: services.discounts });
     await forms.register(filesModule, { ctx, service: services.files, uploadRate });

@@ -3,7 +3,7 @@ import { authServiceFor } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
 import { createDiscounts } from './modules/discounts';
 import { createFiles } from './modules/files';
-import { createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
+import { createManualPayments, createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
 import { createPricing } from './modules/pricing';
 import { createReviews } from './modules/reviews';
 import { createRevisions } from './modules/revisions';
@@ -28,6 +28,8 @@ export const buildServices = (ctx: AppContext) => {
     revisions: createRevisions(ctx, { files }),
     /** Support's money views and the order page's money flags (payments module, ADR 0035). */
     money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
+    /** Payments support records by hand, settled like a provider's (ADR 0071). */
+    manualPayments: createManualPayments({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
     /** Stale payment attempts flagged for support (ADR 0058). */
     attention: createPaymentAttention({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
     /** What an order edit does to its payments, inside the edit's transaction (ADR 0034). */

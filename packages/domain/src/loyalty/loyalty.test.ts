@@ -8,7 +8,9 @@ import {
   loyaltyGeneration,
   nextLoyaltyRule,
   pointsForPayment,
+  pointsOwedOnRefund,
   pointsToNextRule,
+  refundPointsPlan,
 } from './index';
 
 describe('LOYALTY_RULES (CONTRACT: start at 0 points with 0 %)', () => {
@@ -124,5 +126,83 @@ describe('discountCodeState', () => {
     expect(discountCodeState({ usedAt: null, expiresAt: new Date('2026-03-01T12:00:01Z') }, now)).toBe('active');
     expect(discountCodeState({ usedAt: null, expiresAt: now }, now)).toBe('expired');
     expect(discountCodeState({ usedAt: new Date('2026-01-01'), expiresAt: new Date('2026-02-01') }, now)).toBe('used');
+  });
+});
+
+describe('pointsOwedOnRefund (ADR 0072: in proportion, integer math, rounded down, the rest at the end)', () => {
+  it.each([
+    // earned, taken back already, paid, refunded so far → owed now
+    [100, 0, 10_000, 10_000, 100],
+    [100, 0, 10_000, 5_000, 50],
+    [100, 0, 10_000, 3_333, 33],
+    [100, 33, 10_000, 6_666, 33],
+    [100, 66, 10_000, 10_000, 34],
+    [100, 100, 10_000, 10_000, 0],
+    [24, 0, 2_499, 1, 0],
+    [24, 0, 2_499, 2_498, 23],
+    [0, 0, 10_000, 10_000, 0],
+    [100, 0, 10_000, 0, 0],
+    // no recorded payment (demo earnings): a refund takes everything
+    [50, 0, 0, 100, 50],
+    // more refunded than paid never takes more than earned
+    [100, 0, 10_000, 20_000, 100],
+  ])('earned %i, taken %i, paid %i, refunded %i: %i', (earnedPoints, takenBackPoints, paidCents, refundedCents, owed) => {
+    expect(pointsOwedOnRefund({ earnedPoints, takenBackPoints, paidCents, refundedCents })).toBe(owed);
+  });
+
+  it('never takes back more than earned over any split of the refunds, and exactly all once refunded in full', () => {
+    for (const earned of [0, 1, 7, 24, 99, 123]) {
+      for (const paid of [100, 2_499, 12_345]) {
+        for (const parts of [2, 3, 7]) {
+          let refunded = 0;
+          let taken = 0;
+          for (let i = 1; i <= parts; i += 1) {
+            refunded = i === parts ? paid : Math.floor((paid * i) / parts);
+            const owed = pointsOwedOnRefund({ earnedPoints: earned, takenBackPoints: taken, paidCents: paid, refundedCents: refunded });
+            expect(owed).toBeGreaterThanOrEqual(0);
+            taken += owed;
+            expect(taken).toBeLessThanOrEqual(Math.floor((earned * refunded) / paid));
+          }
+          expect(taken).toBe(earned);
+        }
+      }
+    }
+  });
+
+  it('refuses fractions', () => {
+    expect(() => pointsOwedOnRefund({ earnedPoints: 1.5, takenBackPoints: 0, paidCents: 1, refundedCents: 1 })).toThrow(RangeError);
+  });
+});
+
+describe('refundPointsPlan (ADR 0072: the balance never goes below 0)', () => {
+  it('takes what is owed when the balance covers it, and leaves the code alone', () => {
+    expect(refundPointsPlan({ owed: 100, balance: 150, openCodePoints: 100 })).toEqual({ voidCode: false, restored: 0, takenBack: 100 });
+    expect(refundPointsPlan({ owed: 0, balance: 0, openCodePoints: 100 })).toEqual({ voidCode: false, restored: 0, takenBack: 0 });
+  });
+  it('voids the unused code and gives its points back first when the balance would go below 0', () => {
+    expect(refundPointsPlan({ owed: 100, balance: 0, openCodePoints: 100 })).toEqual({ voidCode: true, restored: 100, takenBack: 100 });
+    expect(refundPointsPlan({ owed: 100, balance: 50, openCodePoints: 300 })).toEqual({ voidCode: true, restored: 300, takenBack: 100 });
+  });
+  it('writes off what even the code cannot cover, and a balance already below 0 gives nothing more', () => {
+    expect(refundPointsPlan({ owed: 400, balance: 0, openCodePoints: 100 })).toEqual({ voidCode: true, restored: 100, takenBack: 100 });
+    expect(refundPointsPlan({ owed: 100, balance: 30, openCodePoints: null })).toEqual({ voidCode: false, restored: 0, takenBack: 30 });
+    expect(refundPointsPlan({ owed: 100, balance: -40, openCodePoints: null })).toEqual({ voidCode: false, restored: 0, takenBack: 0 });
+  });
+  it('never leaves the balance below 0 when it starts at 0 or above', () => {
+    for (const owed of [0, 1, 50, 100, 333])
+      for (const balance of [0, 1, 99, 100, 500])
+        for (const openCodePoints of [null, 100, 300]) {
+          const plan = refundPointsPlan({ owed, balance, openCodePoints });
+          expect(balance + plan.restored - plan.takenBack).toBeGreaterThanOrEqual(0);
+          expect(plan.takenBack).toBeLessThanOrEqual(owed);
+        }
+  });
+});
+
+describe('a voided code', () => {
+  it('is voided unless it was used', () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    expect(discountCodeState({ usedAt: null, expiresAt: null, active: false }, now)).toBe('voided');
+    expect(discountCodeState({ usedAt: now, expiresAt: null, active: false }, now)).toBe('used');
   });
 });

@@ -11,7 +11,7 @@ export const generatedDiscountSchema = z.object({
   percent: z.number(),
   /** the most it takes off one order, USD (maxAmountDiscount) */
   maxAmountDiscount: z.number(),
-  state: z.enum(['active', 'used', 'expired']),
+  state: z.enum(['active', 'used', 'expired', 'voided']),
   dateCreated: z.string(),
   expiresAt: z.string().nullable(),
   usedAt: z.string().nullable(),
@@ -22,7 +22,7 @@ export type GeneratedDiscount = z.infer<typeof generatedDiscountSchema>;
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['earned', 'reversed', 'redeemed']),
+  kind: z.enum(['earned', 'reversed', 'redeemed', 'voided']),
   points: z.number().int(),
   idOrder: z.number().int().nullable(),
   code: z.string().nullable(),

@@ -10,6 +10,10 @@ import { priceResponseSchema } from '../order-form/wire';
 const named = z.object({ id: z.number().int(), name: z.string() });
 const onOff = z.union([z.literal(1), z.literal(2)]);
 
+/** Who made a change of the order's status, as the history shows it (ADR 0071). */
+export const statusHistoryBySchema = z.enum(['customer', 'writer', 'support', 'system']);
+export type StatusHistoryBy = z.infer<typeof statusHistoryBySchema>;
+
 export const orderDetailSchema = z.object({
   id: z.number().int(),
   uid: z.string(),
@@ -61,8 +65,13 @@ export const orderDetailSchema = z.object({
   academicLevel: named.nullable(),
   resumeLevel: named.nullable(),
   thesisLevel: named.nullable(),
-  /** CONTRACT: one entry per change, oldest first */
-  statusHistory: z.array(z.object({ status: z.number().int(), date: z.string() })),
+  /**
+   * CONTRACT: one entry per change, oldest first, with who made it (ADR 0071: the role, never a staff
+   * account) and, for 7, 8 and 9, the reason.
+   */
+  statusHistory: z.array(
+    z.object({ status: z.number().int(), date: z.string(), by: statusHistoryBySchema.optional(), reason: z.string().optional() }),
+  ),
   /** ADR 0034: what a forced edit of a paid order left to pay, USD (only when above zero). */
   amountDue: z.number().positive().optional(),
   /** ADR 0034: money arrived for this order that did not settle it and waits for support (only when true). */

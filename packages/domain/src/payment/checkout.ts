@@ -16,6 +16,17 @@ export const PAYMENT_SYSTEM_NAME: Record<PaymentSystem, string> = {
 };
 
 /**
+ * ADR 0071: where an order's money comes from: a provider, or a payment support records by hand with
+ * its reference (`manual`: a bank transfer). Only the providers are ever offered at checkout.
+ */
+export const MANUAL_PAYMENT_PROVIDER = 'manual';
+export const MONEY_PROVIDERS = [...PAYMENT_SYSTEMS, MANUAL_PAYMENT_PROVIDER] as const;
+export type MoneyProvider = (typeof MONEY_PROVIDERS)[number];
+export const MONEY_PROVIDER_NAME: Record<MoneyProvider, string> = { ...PAYMENT_SYSTEM_NAME, manual: 'Bank transfer' };
+/** A provider with an adapter (not a payment recorded by hand). */
+export const isPaymentSystem = (provider: string): provider is PaymentSystem => (PAYMENT_SYSTEMS as readonly string[]).includes(provider);
+
+/**
  * SPEC §4: the allowed systems come from the site category and work-type rule
  * (`payments_rules[category][workType]`, else `[category].default`), else the default system.
  */

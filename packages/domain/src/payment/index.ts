@@ -4,3 +4,4 @@ export * from './availability';
 export * from './reconcile';
 export * from './wire';
 export * from './checkout';
+export * from './refund';

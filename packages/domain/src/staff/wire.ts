@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { orderFileSchema } from '../files/wire';
 import { orderListItemSchema } from '../order-list/index';
-import { ORDER_STATUS_NAME } from '../order/rules/index';
+import { statusHistoryBySchema } from '../order/detail';
+import { isReasonRequired, ORDER_STATUS_NAME, STATUS_REASON_MAX_LENGTH, type OrderStatusId } from '../order/rules/index';
+import { stripHtml } from '../text/index';
 
-/** SPEC §4 status ids: support may set any of them (CONTRACT "Staff side"). */
+/** SPEC §4 status ids (the transition table, ADR 0071, says which moves are allowed). */
 const statusId = z.coerce
   .number()
   .int()
@@ -25,11 +28,87 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderListSchema = z.object({ orders: z.array(staffOrderSchema), total: z.number().int() });
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
 
-export const staffStatusBodySchema = z.object({ status: statusId });
+/** Staff's view of one history entry: who (account and role) and why. */
+export const staffStatusHistoryEntrySchema = z.object({
+  status: z.number().int(),
+  date: z.string(),
+  by: statusHistoryBySchema,
+  actorId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+
+/**
+ * ADR 0059, 0071: one order as the order view shows it: the queue row, plus what the transition table
+ * reads (a delivery, the amount a forced edit left to pay) and the status history with who and why.
+ */
+export const staffOrderViewSchema = staffOrderSchema.extend({
+  /** A writer file is on the order (the reading of "a delivery was submitted", ADR 0071). */
+  delivered: z.boolean(),
+  /** USD a forced edit (10) left to pay; 0 when none. */
+  amountDue: z.number(),
+  /** What a recorded payment must be now (USD): the price of an unpaid order, the difference of a modified one; null when nothing is due. */
+  chargeDue: z.number().nullable(),
+  statusHistory: z.array(staffStatusHistoryEntrySchema),
+});
+export type StaffOrderView = z.infer<typeof staffOrderViewSchema>;
+
+/** ADR 0071: `GET /api/staff/orders/{id}/files`: every file of the order, the customer's and the writer's. */
+export const staffOrderFileSchema = orderFileSchema.extend({ source: z.enum(['customer', 'writer']) });
+export type StaffOrderFile = z.infer<typeof staffOrderFileSchema>;
+export const staffOrderFileListSchema = z.object({ files: z.array(staffOrderFileSchema) });
+export type StaffOrderFileList = z.infer<typeof staffOrderFileListSchema>;
+
+/** SPEC §5-style refusal of a missing reason (CONTRACT "Staff side": 7, 8 and 9 carry a reason). */
+export const reasonRequiredMessage = (status: OrderStatusId): string =>
+  `A reason is required to move an order to ${ORDER_STATUS_NAME[status]}`;
+
+/** The raw text is bounded first (before any other work), then stripped of tags and trimmed. */
+const reasonText = z
+  .string()
+  .max(STATUS_REASON_MAX_LENGTH, `At most ${STATUS_REASON_MAX_LENGTH} characters`)
+  .transform((s) => stripHtml(s).trim());
+
+/** `PUT /api/staff/orders/{id}/status { status, reason? }`: cancel (8), refund (7) and hold (9) need a reason. */
+export const staffStatusBodySchema = z.object({ status: statusId, reason: reasonText.optional() }).superRefine((body, ctx) => {
+  if (isReasonRequired(body.status) && !body.reason) {
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: reasonRequiredMessage(body.status as OrderStatusId) });
+  }
+});
+export type StaffStatusBody = z.infer<typeof staffStatusBodySchema>;
+
+export const MANUAL_PAYMENT_REFERENCE_MAX_LENGTH = 100;
+/**
+ * ADR 0071: `POST /api/staff/orders/{id}/payments { reference, amount? }`, a payment support records by
+ * hand (a bank transfer) with its reference. `amount` (USD), when sent, must equal what the order asks now.
+ */
+export const manualPaymentBodySchema = z
+  .object({
+    reference: z
+      .string()
+      .max(MANUAL_PAYMENT_REFERENCE_MAX_LENGTH, `At most ${MANUAL_PAYMENT_REFERENCE_MAX_LENGTH} characters`)
+      .transform((s) => stripHtml(s).trim())
+      .refine((s) => s.length > 0, 'Enter the payment reference'),
+    amount: z
+      .number()
+      .positive()
+      .max(1_000_000)
+      .refine((a) => Math.abs(a * 100 - Math.round(a * 100)) < 1e-6, 'At most 2 decimals')
+      .optional(),
+  })
+  .strict();
+export type ManualPaymentBody = z.infer<typeof manualPaymentBodySchema>;
 export const staffWriterBodySchema = z.object({ idWriter: z.coerce.number().int().min(1).max(2_147_483_647) });
 
 /** Refusals of the staff API. */
 export const STAFF_MESSAGE = {
   notAWriter: 'This account is not a writer',
   supportOnly: 'Only support may do this',
+  /** ADR 0071: a recorded payment's amount differs from what the order asks now. */
+  amountMismatch: "The amount must equal the order's price",
+  /** ADR 0071: the order asks for no payment (paid already, canceled, …). */
+  nothingToPay: 'This order has nothing to pay',
+  /** ADR 0071: a second payment recorded with a reference already used. */
+  referenceUsed: 'This payment reference is already recorded',
+  /** ADR 0072: a refund of an order with no recorded money left to give back. */
+  nothingToRefund: 'This order has no recorded payment left to refund',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_SYSTEMS } from '../settings/index';
+import { MONEY_PROVIDERS } from '../payment/checkout';
 
 /** SPEC §2 /transactions: the customer's payments and refunds. */
 export const TRANSACTION_TYPE = { payment: 'payment', refund: 'refund' } as const;
@@ -14,7 +14,8 @@ export const transactionSchema = z.object({
   date: z.string(),
   orderId: z.number().int(),
   orderTitle: z.string(),
-  provider: z.enum(PAYMENT_SYSTEMS),
+  /** A provider, or `manual`: a payment support recorded by hand (ADR 0071). */
+  provider: z.enum(MONEY_PROVIDERS),
   /** USD with 2 decimals (CONTRACT). */
   amount: z.number(),
   type: z.enum(['payment', 'refund']),

@@ -347,6 +347,19 @@ const DEMO_ORDERS: readonly DemoOrder[] = [
   },
 ];
 
+/** ADR 0071: how each demo move was made (the transition table's `by`), and the reason 7, 8 and 9 carry. */
+const DEMO_HISTORY_VIA: Partial<Record<number, string>> = {
+  [S.unpaid]: 'creation',
+  [S.paid]: 'payment',
+  [S.inProgress]: 'assignment',
+  [S.refunded]: 'refund',
+};
+const DEMO_HISTORY_REASON: Partial<Record<number, string>> = {
+  [S.refunded]: 'The customer asked for a refund',
+  [S.canceled]: 'The customer canceled before paying',
+  [S.hold]: 'Waiting for the supervisor’s comments',
+};
+
 /** The one price function (CONTRACT "Orders and catalogues") over the seeded tables, in integer cents. */
 const priceDemoOrder = (order: DemoOrder, discountPercent: number): Price => {
   const result = calculatePrice(toPriceTable(seededCalcs(order.siteCategory)), {
@@ -453,14 +466,20 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
     );
     if (!row) throw new Error(`demo order "${order.title}" was not stored`);
     for (const [historyStatus, hours] of order.history) {
-      // Staff move an order on; the customer only creates it.
+      // Staff move an order on; the customer only creates it. ADR 0071: who, how, and why for 7, 8 and 9.
       const changedBy = historyStatus === S.unpaid ? customerId : (ids.support ?? null);
-      await q.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
-        row.id,
-        historyStatus,
-        changedBy,
-        at(hours),
-      ]);
+      await q.query(
+        `INSERT INTO order_status_history (order_id, status_id, changed_by, changed_by_role, via, reason, created_at)
+         VALUES ($1, $2, $3, (SELECT role FROM users WHERE id = $3), $4, $5, $6)`,
+        [
+          row.id,
+          historyStatus,
+          changedBy,
+          DEMO_HISTORY_VIA[historyStatus] ?? 'support',
+          DEMO_HISTORY_REASON[historyStatus] ?? null,
+          at(hours),
+        ],
+      );
     }
     if (order.conversation) {
       await seedConversation(q, {

@@ -183,6 +183,16 @@ export const createFilesRepo = (db: Queryable) => ({
     return row ? { ...toFile(row), orderStatus: row.status_id } : null;
   },
 
+  /** ADR 0071: staff's read of an order's files (no customer filter: the staff module checked who asks), oldest first. */
+  listForStaff: async ({ orderId }: { orderId: number }): Promise<StoredOrderFile[]> =>
+    (await db.query<FileRow>(`SELECT ${COLUMNS} FROM order_files f WHERE f.order_id = $1 ORDER BY f.id LIMIT 500`, [orderId])).map(toFile),
+
+  /** ADR 0071: one file of the order, for staff. */
+  findForStaff: async ({ orderId, fileId }: { orderId: number; fileId: number }): Promise<StoredOrderFile | null> => {
+    const [row] = await db.query<FileRow>(`SELECT ${COLUMNS} FROM order_files f WHERE f.id = $1 AND f.order_id = $2`, [fileId, orderId]);
+    return row ? toFile(row) : null;
+  },
+
   /** Removes a customer-uploaded file while its order is in one of `statuses`; the storage key, or null. */
   deleteUploaded: async ({
     customerId,

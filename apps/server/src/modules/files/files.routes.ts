@@ -32,6 +32,16 @@ const contentDisposition = (name: string): string => {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 };
 
+/** A stored file as a download, never rendered by the browser (the customer's route and staff's, ADR 0071). */
+export const sendDownload = (reply: FastifyReply, file: { name: string; size: number; stream: unknown }) =>
+  reply
+    .header('content-type', 'application/octet-stream')
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(file.stream);
+
 /**
  * The multipart field `file` of an order-file upload, as a stream (never buffered). A declared length
  * already over the limit is refused before a byte is read. Shared with the staff delivery route.
@@ -131,13 +141,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
     async (request, reply) => {
       const file = await service.download({ customerId: currentUser(request).userId, fileId: request.params.id });
       // Always a download, never rendered by the browser: the bytes are the customer's, not ours.
-      return reply
-        .header('content-type', 'application/octet-stream')
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(file.stream);
+      return sendDownload(reply, file);
     },
   );
 

@@ -19,6 +19,8 @@ import {
   validateOrderFile,
   type CustomerFile,
   type OrderFile,
+  customerSeesWriterFiles,
+  type StaffOrderFile,
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -348,7 +350,14 @@ export const createFilesService = ({
       customerId: number;
       revisionId: number;
       source: FileSource;
-    }): Promise<OrderFile[]> => (await repo.listForRevision({ customerId, revisionId, source })).map(toWire),
+    }): Promise<OrderFile[]> => {
+      const files = await repo.listForRevision({ customerId, revisionId, source });
+      // ADR 0071: a refunded order's writer files are no longer the customer's.
+      const [first] = files;
+      if (source === 'writer' && first && !customerSeesWriterFiles((await repo.orderStatus({ customerId, orderId: first.orderId })) ?? 0))
+        return [];
+      return files.map(toWire);
+    },
     listForOrder: async ({
       customerId,
       orderId,
@@ -359,6 +368,8 @@ export const createFilesService = ({
       source: FileSource;
     }): Promise<OrderFile[]> => {
       const order = await ownOrder(customerId, orderId);
+      // ADR 0071: a refunded order's writer files are no longer the customer's (support still has them).
+      if (source === 'writer' && !customerSeesWriterFiles(order.status)) return [];
       return (await repo.listForOrder({ customerId, orderId: order.orderId, source })).map(toWire);
     },
 
@@ -367,6 +378,7 @@ export const createFilesService = ({
 
     /** The latest file the writer delivered (SPEC §3 "fileForDownload"). */
     latestWriterFile: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderFile | null> => {
+      if (!customerSeesWriterFiles((await repo.orderStatus({ customerId, orderId })) ?? 0)) return null;
       const file = await repo.latest({ customerId, orderId, source: 'writer' });
       return file ? toWire(file) : null;
     },
@@ -379,6 +391,28 @@ export const createFilesService = ({
       fileId: string;
     }): Promise<{ name: string; size: number; stream: Readable }> => {
       const file = await repo.find({ customerId, fileId: parseId(fileId) });
+      // ADR 0071: a refunded order's writer files answer 404 to the customer, like anyone else's.
+      if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus)))
+        throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+    },
+
+    /**
+     * ADR 0071: staff's view of an order's files (customer's and writer's, revision files included):
+     * support sees any order's, the staff module has checked a writer's assignment.
+     */
+    listForStaff: async ({ orderId }: { orderId: number }): Promise<StaffOrderFile[]> =>
+      (await repo.listForStaff({ orderId })).map((f) => ({ ...toWire(f), source: f.source })),
+
+    /** ADR 0071: one file of the order for staff (404 when it is not that order's). */
+    downloadForStaff: async ({
+      orderId,
+      fileId,
+    }: {
+      orderId: number;
+      fileId: string;
+    }): Promise<{ name: string; size: number; stream: Readable }> => {
+      const file = await repo.findForStaff({ orderId, fileId: parseId(fileId) });
       if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
     },

@@ -8,7 +8,7 @@ import { filesRoutes, type UploadRate } from './files.routes';
 import { createFilesService, type FilesService, type IncomingFile, type ReceivedFile } from './files.service';
 
 export type { FilesService, IncomingFile, ReceivedFile, UploadRate };
-export { incomingOrderFile } from './files.routes';
+export { incomingOrderFile, sendDownload } from './files.routes';
 
 /**
  * Order files and chat attachments over the configured storage (disk under FILES_DIR), with the one

@@ -4,8 +4,8 @@ import { loyaltyRoutes } from './loyalty.routes';
 import { createLoyaltyService } from './loyalty.service';
 
 export type { LoyaltyService } from './loyalty.service';
-/** Called by payments (settle, refund), staff (status 7) and auth (sign-up with ref_id), in their transactions. */
-export { earnPointsForPayment, recordReferral, reversePointsForOrder } from './loyalty.hooks';
+/** Called by payments (settle, the one refund use case of ADR 0072) and auth (sign-up with ref_id), in their transactions. */
+export { earnPointsForPayment, recordReferral, takeBackPointsForRefund } from './loyalty.hooks';
 
 /** Loyalty points, codes generated from them, and referrals (SPEC §3, §4, §7; ADR 0050, 0051). */
 export const loyaltyModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

@@ -1,4 +1,4 @@
-import { LEDGER_KIND, ledgerKey, pointsForPayment, referralFraud } from '@app/domain';
+import { LEDGER_KIND, ledgerKey, pointsForPayment, pointsOwedOnRefund, referralFraud, refundPointsPlan } from '@app/domain';
 import type { Queryable } from '../../db/client';
 import { createLoyaltyRepo } from './loyalty.repo';
 
@@ -25,19 +25,60 @@ export const earnPointsForPayment = async (
   });
 };
 
-/** The order was refunded (a provider's refund event, support's status 7): what it earned is taken back, once. */
-export const reversePointsForOrder = async (tx: Queryable, { orderId, now }: { orderId: number; now: Date }): Promise<boolean> => {
+/**
+ * ADR 0072: a refund of the order (the payments module's one refund use case, in its transaction, under the
+ * order's lock) takes back the order's points in proportion to the money refunded so far. The balance
+ * never goes below 0: when it would, the customer's unused loyalty code is voided first (apply then refuses
+ * it) and the points it cost come back; what still cannot be covered is written off. One entry per refund
+ * (keyed by its transaction), so a repeated refund event adds nothing.
+ */
+export const takeBackPointsForRefund = async (
+  tx: Queryable,
+  r: { orderId: number; refundTransactionId: number; paidCents: number; refundedCents: number; now: Date },
+): Promise<{ takenBack: number; voidedCode: string | null }> => {
   const repo = createLoyaltyRepo(tx);
-  const earned = await repo.earnedForOrder(orderId);
-  if (!earned || earned.points <= 0) return false;
-  return repo.insertEntry({
-    customerId: earned.customerId,
-    kind: LEDGER_KIND.reversed,
-    points: -earned.points,
-    key: ledgerKey.reversed(orderId),
-    orderId,
-    now,
+  const earned = await repo.earnedForOrder(r.orderId);
+  if (!earned || earned.points <= 0) return { takenBack: 0, voidedCode: null };
+  const owed = pointsOwedOnRefund({
+    earnedPoints: earned.points,
+    takenBackPoints: await repo.takenBackForOrder(r.orderId),
+    paidCents: r.paidCents,
+    refundedCents: r.refundedCents,
   });
+  if (owed <= 0) return { takenBack: 0, voidedCode: null };
+  // Serialises with a code generation of the same customer (it locks the same row).
+  await repo.lockCustomer(earned.customerId);
+  const balance = await repo.balance(earned.customerId);
+  const open = balance < owed ? await repo.openLoyaltyCodeCost(earned.customerId) : null;
+  let plan = refundPointsPlan({ owed, balance, openCodePoints: open?.points ?? null });
+  let voidedCode: string | null = null;
+  if (plan.voidCode && open) {
+    if (await repo.voidUnusedCode(open.code)) {
+      voidedCode = open.code;
+      await repo.insertEntry({
+        customerId: earned.customerId,
+        kind: LEDGER_KIND.voided,
+        points: plan.restored,
+        key: ledgerKey.voided(open.code),
+        code: open.code,
+        now: r.now,
+      });
+    } else {
+      // An order took the code meanwhile: it stays used, and the balance alone pays.
+      plan = refundPointsPlan({ owed, balance, openCodePoints: null });
+    }
+  }
+  if (plan.takenBack > 0) {
+    await repo.insertEntry({
+      customerId: earned.customerId,
+      kind: LEDGER_KIND.reversed,
+      points: -plan.takenBack,
+      key: ledgerKey.reversedByRefund(r.refundTransactionId),
+      orderId: r.orderId,
+      now: r.now,
+    });
+  }
+  return { takenBack: plan.takenBack, voidedCode };
 };
 
 /**

@@ -1,4 +1,4 @@
-import { PAID_ORDER_STATUSES, type LedgerKind } from '@app/domain';
+import { LEDGER_KIND, PAID_ORDER_STATUSES, type LedgerKind } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface CodeRow {
@@ -9,6 +9,8 @@ export interface CodeRow {
   expiresAt: Date | null;
   usedAt: Date | null;
   usedOrderId: number | null;
+  /** False once voided (ADR 0072) or its account deleted. */
+  active: boolean;
 }
 interface RawCode {
   code: string;
@@ -18,6 +20,7 @@ interface RawCode {
   expires_at: Date | string | null;
   used_at: Date | string | null;
   used_order_id: number | null;
+  active?: boolean;
 }
 const date = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 const toCode = (r: RawCode): CodeRow => ({
@@ -28,8 +31,9 @@ const toCode = (r: RawCode): CodeRow => ({
   expiresAt: date(r.expires_at),
   usedAt: date(r.used_at),
   usedOrderId: r.used_order_id,
+  active: r.active ?? true,
 });
-const CODE_COLUMNS = 'dc.code, dc.source, dc.percent, dc.created_at, dc.expires_at, dc.used_at, dc.used_order_id';
+const CODE_COLUMNS = 'dc.code, dc.source, dc.percent, dc.created_at, dc.expires_at, dc.used_at, dc.used_order_id, dc.active';
 
 export interface LedgerRow {
   id: number;
@@ -75,6 +79,7 @@ const toReferral = (r: RawReferral): ReferralRow => ({
           expires_at: r.expires_at ?? null,
           used_at: r.used_at ?? null,
           used_order_id: r.used_order_id ?? null,
+          active: r.active ?? true,
         }),
 });
 const PAID = `(${PAID_ORDER_STATUSES.join(', ')})`;
@@ -179,13 +184,39 @@ export const createLoyaltyRepo = (q: Queryable) => ({
       )
     ).length > 0,
 
-  /** The customer's loyalty code no order has taken yet. */
+  /** The customer's loyalty code no order has taken yet (a voided one is no longer open, ADR 0072). */
   openLoyaltyCode: async (customerId: number): Promise<CodeRow | null> => {
     const [row] = await q.query<RawCode>(
-      `SELECT ${CODE_COLUMNS} FROM discount_codes dc WHERE dc.customer_id = $1 AND dc.source = 'loyalty' AND dc.used_order_id IS NULL`,
+      `SELECT ${CODE_COLUMNS} FROM discount_codes dc
+       WHERE dc.customer_id = $1 AND dc.source = 'loyalty' AND dc.used_order_id IS NULL AND dc.active`,
       [customerId],
     );
     return row ? toCode(row) : null;
+  },
+
+  /** ADR 0072: the points the customer's open loyalty code cost (its redeemed entry), with the code. */
+  openLoyaltyCodeCost: async (customerId: number): Promise<{ code: string; points: number } | null> => {
+    const [row] = await q.query<{ code: string; points: number | string }>(
+      `SELECT dc.code, -l.points AS points FROM discount_codes dc
+         JOIN loyalty_points_ledger l ON l.discount_code = dc.code AND l.kind = $2
+       WHERE dc.customer_id = $1 AND dc.source = 'loyalty' AND dc.used_order_id IS NULL AND dc.active`,
+      [customerId, LEDGER_KIND.redeemed],
+    );
+    return row ? { code: row.code, points: Number(row.points) } : null;
+  },
+
+  /** ADR 0072: voids the code while no order has taken it; false when an order took it first. */
+  voidUnusedCode: async (code: string): Promise<boolean> =>
+    (await q.query('UPDATE discount_codes SET active = false WHERE code = $1 AND used_order_id IS NULL AND active RETURNING code', [code]))
+      .length > 0,
+
+  /** ADR 0072: the points refunds of the order took back so far (a positive number). */
+  takenBackForOrder: async (orderId: number): Promise<number> => {
+    const [row] = await q.query<{ points: number | string | null }>(
+      'SELECT -COALESCE(SUM(points), 0) AS points FROM loyalty_points_ledger WHERE order_id = $1 AND kind = $2',
+      [orderId, LEDGER_KIND.reversed],
+    );
+    return Number(row?.points ?? 0);
   },
 
   /** Every loyalty and referral code of the customer, newest first. */

@@ -59,7 +59,7 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
     source: c.source,
     percent: c.percent,
     maxAmountDiscount: centsToAmount(maxCents),
-    state: discountCodeState({ usedAt: c.usedAt, expiresAt: c.expiresAt }, clock.now()),
+    state: discountCodeState({ usedAt: c.usedAt, expiresAt: c.expiresAt, active: c.active }, clock.now()),
     dateCreated: c.createdAt.toISOString(),
     expiresAt: c.expiresAt?.toISOString() ?? null,
     usedAt: c.usedAt?.toISOString() ?? null,

@@ -182,7 +182,7 @@ describe('points: earned when an order is paid, once, taken back on refund', () 
       method: 'PUT',
       url: `/api/staff/orders/${id}/status`,
       headers: { authorization: `Bearer ${support}` },
-      payload: { status: 7 },
+      payload: { status: 7, reason: 'The customer asked for a refund' },
     });
     expect(res.statusCode).toBe(200);
     expect((await summary(me)).points).toBe(0);

@@ -117,6 +117,42 @@ const orderCountSql = ({ customerId, filter }: { customerId: number; filter: Ord
   return { sql: `SELECT count(*)::int AS total FROM orders o WHERE ${where}`, params };
 };
 
+/** One entry of an order's status history (ADR 0071): who (account, role), how (`via`) and why. */
+export interface StatusHistoryRow {
+  status: number;
+  date: Date;
+  actorId: number | null;
+  actorRole: number | null;
+  reason: string | null;
+}
+
+/** The order's history, oldest first; a customer's reads carry their id in the WHERE (null: staff's read). */
+export const selectStatusHistory = async (
+  q: Queryable,
+  { orderId, customerId }: { orderId: number; customerId: number | null },
+): Promise<StatusHistoryRow[]> =>
+  (
+    await q.query<{
+      status_id: number;
+      created_at: unknown;
+      changed_by: number | null;
+      changed_by_role: number | null;
+      reason: string | null;
+    }>(
+      `SELECT h.status_id, h.created_at, h.changed_by, h.changed_by_role, h.reason FROM order_status_history h
+       JOIN orders o ON o.id = h.order_id
+       WHERE h.order_id = $1 AND ($2::int IS NULL OR o.customer_id = $2)
+       ORDER BY h.created_at, h.id`,
+      [orderId, customerId],
+    )
+  ).map((r) => ({
+    status: r.status_id,
+    date: toDate(r.created_at),
+    actorId: r.changed_by === null ? null : Number(r.changed_by),
+    actorRole: r.changed_by_role === null ? null : Number(r.changed_by_role),
+    reason: r.reason,
+  }));
+
 /** Orders of one customer: every query carries the customer id in its WHERE (DESIGN rule 3). */
 export const createOrdersRepo = (db: Db) => ({
   /** Non-hidden orders of the customer, counted per status id. */
@@ -161,12 +197,12 @@ export const createOrdersRepo = (db: Db) => ({
           [...params, ORDER_STATUS.unpaid],
         );
         if (!row) throw new Error('order was not stored');
-        await tx.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
-          row.id,
-          ORDER_STATUS.unpaid,
-          customerId,
-          now,
-        ]);
+        // ADR 0071: the first entry, by the customer who placed the order.
+        await tx.query(
+          `INSERT INTO order_status_history (order_id, status_id, changed_by, changed_by_role, via, created_at)
+           SELECT $1, $2, u.id, u.role, 'creation', $4 FROM users u WHERE u.id = $3`,
+          [row.id, ORDER_STATUS.unpaid, customerId, now],
+        );
         if (idempotency)
           await createIdempotencyRepo(tx).claim({
             customerId,
@@ -267,17 +303,9 @@ export const createOrdersRepo = (db: Db) => ({
     return r ? toOrderDetailRow(r) : null;
   },
 
-  /** CONTRACT: one entry per change, oldest first. */
-  statusHistory: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ status: number; date: Date }[]> =>
-    (
-      await db.query<{ status_id: number; created_at: unknown }>(
-        `SELECT h.status_id, h.created_at FROM order_status_history h
-         JOIN orders o ON o.id = h.order_id
-         WHERE h.order_id = $1 AND o.customer_id = $2
-         ORDER BY h.created_at, h.id`,
-        [orderId, customerId],
-      )
-    ).map((r) => ({ status: r.status_id, date: toDate(r.created_at) })),
+  /** CONTRACT: one entry per change, oldest first, with who made it and why (ADR 0071). */
+  statusHistory: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<StatusHistoryRow[]> =>
+    selectStatusHistory(db, { orderId, customerId }),
 
   findIdByUid: async ({ customerId, uid }: { customerId: number; uid: string }): Promise<number | null> => {
     const [row] = await db.query<{ id: number }>('SELECT id FROM orders WHERE uid = $1 AND customer_id = $2', [uid, customerId]);

@@ -3,6 +3,7 @@ import {
   levelFieldForCategory,
   ORDER_STATUS_NAME,
   priceToWire,
+  statusChangedBy,
   type OrderDetail,
   type OrderListItem,
   type OrderListQuery,
@@ -69,7 +70,7 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
 
 /** What the order page shows besides the order's own row (each read by its owner module). */
 export interface OrderDetailExtras {
-  history: { status: number; date: Date }[];
+  history: { status: number; date: Date; actorRole: number | null; reason: string | null }[];
   fileForDownload: OrderDetail['fileForDownload'];
   feedback: OrderDetail['feedback'];
   orderMoney: { amountDueCents: number; unapplied: boolean } | null;
@@ -124,7 +125,13 @@ export const toOrderDetail = (
     academicLevel: levelField === 'academicLevel' ? level : null,
     resumeLevel: levelField === 'resumeLevel' ? level : null,
     thesisLevel: levelField === 'thesisLevel' ? level : null,
-    statusHistory: history.map((h) => ({ status: h.status, date: h.date.toISOString() })),
+    // ADR 0071: who made each change (the role, never a staff account's id) and, when given, why.
+    statusHistory: history.map((h) => ({
+      status: h.status,
+      date: h.date.toISOString(),
+      by: statusChangedBy(h.actorRole),
+      ...(h.reason === null ? {} : { reason: h.reason }),
+    })),
     ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
     ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
   };

@@ -1,21 +1,107 @@
-import { ORDER_STATUS, ROLE } from '@app/domain';
+import { checkOrderMove, MOVE_BY, ORDER_STATUS, ROLE, type MoveBy, type OrderMoveFacts } from '@app/domain';
 import type { Queryable } from '../../db/client';
+
+/** Who made a move: an account and its role; null for the system (a provider's callback, a job). */
+export interface MoveActor {
+  id: number;
+  role: number;
+}
+
+/** The order as a move reads it, under its row lock. */
+export interface LockedOrder {
+  id: number;
+  customerId: number;
+  statusId: number;
+  finalPriceCents: number;
+  amountDueCents: number;
+  facts: OrderMoveFacts;
+}
+
+/** What a move did: moved from `from`, or refused with the transition table's message (or the order is missing). */
+export type MoveResult = { moved: true; from: number } | { moved: false; from: number | null; message: string };
+
+export interface MoveRequest {
+  orderId: number;
+  to: number;
+  by: MoveBy;
+  actor: MoveActor | null;
+  /** Kept for 7, 8 and 9 (CONTRACT "Staff side"); null otherwise. */
+  reason?: string | null;
+  now: Date;
+}
 
 /**
  * Every write other modules make to an order: its status and what goes with it (`pending`,
  * `amount_due_cents`, `completed_at`, the history entry) and its writer. The orders module owns them (ADR 0054). Other modules call these
  * inside their own transaction (`q`) through `orderWrites` of the module's index.ts; none of them
- * writes the `orders` table itself. Each move is guarded in its WHERE, so two racing callers move an
- * order once and write one history entry.
+ * writes the `orders` table itself. Every status change goes through `move` (ADR 0071): it locks the
+ * order's row, checks the domain's transition table against what the row says now, and writes the
+ * history entry with who, how and why; two racing callers move an order once and write one entry.
  */
 export const createOrderWritesRepo = (q: Queryable) => {
-  const recordHistory = async (orderId: number, statusId: number, changedBy: number | null, now: Date): Promise<void> => {
-    await q.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
-      orderId,
-      statusId,
-      changedBy,
-      now,
-    ]);
+  const recordHistory = async (m: MoveRequest): Promise<void> => {
+    await q.query(
+      `INSERT INTO order_status_history (order_id, status_id, changed_by, changed_by_role, via, reason, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [m.orderId, m.to, m.actor?.id ?? null, m.actor?.role ?? null, m.by, m.reason ?? null, m.now],
+    );
+  };
+
+  /** Locks the order's row (until the caller's transaction ends) and reads what the table's conditions need. */
+  const lockForMove = async (orderId: number): Promise<LockedOrder | null> => {
+    const [row] = await q.query<{
+      id: number;
+      customer_id: number;
+      status_id: number;
+      writer_id: number | null;
+      final_price_cents: number;
+      amount_due_cents: number;
+      delivered: boolean;
+    }>(
+      `SELECT o.id, o.customer_id, o.status_id, o.writer_id, o.final_price_cents, o.amount_due_cents,
+         EXISTS (SELECT 1 FROM order_files f WHERE f.order_id = o.id AND f.source = 'writer' AND f.revision_id IS NULL) AS delivered
+       FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
+      [orderId],
+    );
+    if (!row) return null;
+    return {
+      id: Number(row.id),
+      customerId: Number(row.customer_id),
+      statusId: Number(row.status_id),
+      finalPriceCents: Number(row.final_price_cents),
+      amountDueCents: Number(row.amount_due_cents),
+      facts: { hasWriter: row.writer_id !== null, delivered: Boolean(row.delivered), amountDueCents: Number(row.amount_due_cents) },
+    };
+  };
+
+  /**
+   * The one status change (ADR 0071): under the row lock, the table decides from what the order is now;
+   * a refused move changes nothing. Money settles the amount due (2 by payment), paid and refunded
+   * clear `pending`, completion stamps `completed_at` (the revision window runs from it).
+   */
+  const move = async (m: MoveRequest, locked?: LockedOrder | null): Promise<MoveResult> => {
+    const order = locked === undefined ? await lockForMove(m.orderId) : locked;
+    if (!order) return { moved: false, from: null, message: 'Not found' };
+    const check = checkOrderMove(order.statusId, m.to, m.by, order.facts);
+    if (!check.ok) return { moved: false, from: order.statusId, message: check.message };
+    await q.query(
+      `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
+         completed_at = CASE WHEN $2::int = $5::int THEN $3::timestamptz ELSE completed_at END,
+         pending = CASE WHEN $2::int = ANY($6::int[]) THEN false ELSE pending END,
+         amount_due_cents = CASE WHEN $7::boolean THEN 0 ELSE amount_due_cents END
+       WHERE id = $1 AND status_id = $4::int`,
+      [
+        m.orderId,
+        m.to,
+        m.now,
+        order.statusId,
+        ORDER_STATUS.completed,
+        [ORDER_STATUS.paid, ORDER_STATUS.refunded],
+        m.by === MOVE_BY.payment,
+      ],
+    );
+    await recordHistory(m);
+    return { moved: true, from: order.statusId };
   };
 
   return {
@@ -44,27 +130,31 @@ export const createOrderWritesRepo = (q: Queryable) => {
       await q.query('UPDATE orders SET pending = $2, updated_at = $3 WHERE id = $1 AND pending <> $2', [orderId, pending, now]);
     },
 
-    /** Unpaid → paid, once: only an unpaid order moves, and its history gets the entry. */
-    async markPaid({ orderId, now }: { orderId: number; now: Date }): Promise<boolean> {
-      const rows = await q.query(
-        'UPDATE orders SET status_id = $3, pending = false, updated_at = $2 WHERE id = $1 AND status_id = $4 RETURNING id',
-        [orderId, now, ORDER_STATUS.paid, ORDER_STATUS.unpaid],
-      );
-      if (rows.length === 0) return false;
-      await recordHistory(orderId, ORDER_STATUS.paid, null, now);
-      return true;
+    lockForMove,
+    move,
+
+    /** Unpaid → paid by money, once: only an unpaid order moves (ADR 0034's full charge). */
+    async markPaid({ orderId, now, actor = null }: { orderId: number; now: Date; actor?: MoveActor | null }): Promise<boolean> {
+      const order = await lockForMove(orderId);
+      if (order?.statusId !== ORDER_STATUS.unpaid) return false;
+      return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
     },
 
-    /** A paid difference: the amount due is cleared and the order is paid again (modified → paid, with its history). */
-    async markDifferencePaid({ orderId, amountCents, now }: { orderId: number; amountCents: number; now: Date }): Promise<boolean> {
-      const rows = await q.query(
-        `UPDATE orders SET amount_due_cents = 0, status_id = $4, pending = false, updated_at = $3
-          WHERE id = $1 AND status_id = $5 AND amount_due_cents = $2 RETURNING id`,
-        [orderId, amountCents, now, ORDER_STATUS.paid, ORDER_STATUS.modified],
-      );
-      if (rows.length === 0) return false;
-      await recordHistory(orderId, ORDER_STATUS.paid, null, now);
-      return true;
+    /** A paid difference: modified → paid by money when exactly that difference was due; the amount due is cleared. */
+    async markDifferencePaid({
+      orderId,
+      amountCents,
+      now,
+      actor = null,
+    }: {
+      orderId: number;
+      amountCents: number;
+      now: Date;
+      actor?: MoveActor | null;
+    }): Promise<boolean> {
+      const order = await lockForMove(orderId);
+      if (order?.statusId !== ORDER_STATUS.modified || order.amountDueCents !== amountCents) return false;
+      return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
     },
 
     /** The difference a forced edit left to pay (0 when none). */
@@ -72,51 +162,31 @@ export const createOrderWritesRepo = (q: Queryable) => {
       await q.query('UPDATE orders SET amount_due_cents = $2, updated_at = $3 WHERE id = $1', [orderId, cents, now]);
     },
 
-    /** The order moves to refunded once, with its history entry, unless it is refunded already. */
-    async markRefunded({ orderId, now }: { orderId: number; now: Date }): Promise<boolean> {
-      const rows = await q.query(
-        'UPDATE orders SET status_id = $2, pending = false, updated_at = $3 WHERE id = $1 AND status_id <> $2 RETURNING id',
-        [orderId, ORDER_STATUS.refunded, now],
-      );
-      if (rows.length === 0) return false;
-      await recordHistory(orderId, ORDER_STATUS.refunded, null, now);
-      return true;
-    },
-
     /**
-     * Staff move the order to `statusId` with who did it; completion stamps `completed_at` (the revision
-     * window runs from it). False when the order does not exist or already has that status.
+     * Assigns a writer account and, on a paid order, makes the table's assignment move (2 → 3), in the
+     * caller's transaction; false when the order does not exist or the id is not a writer.
      */
-    async changeStatus({
+    async assignWriter({
       orderId,
-      statusId,
-      changedBy,
+      writerId,
       now,
+      actor,
     }: {
       orderId: number;
-      statusId: number;
-      changedBy: number;
+      writerId: number;
       now: Date;
+      actor: MoveActor | null;
     }): Promise<boolean> {
-      const updated = await q.query(
-        `UPDATE orders SET status_id = $2::int, updated_at = $3::timestamptz,
-           completed_at = CASE WHEN $2::int = $4::int THEN $3::timestamptz ELSE completed_at END
-         WHERE id = $1 AND status_id <> $2::int RETURNING id`,
-        [orderId, statusId, now, ORDER_STATUS.completed],
-      );
-      if (updated.length === 0) return false;
-      await recordHistory(orderId, statusId, changedBy, now);
-      return true;
-    },
-
-    /** Assigns a writer account; false when the order does not exist or the id is not a writer. */
-    async assignWriter({ orderId, writerId, now }: { orderId: number; writerId: number; now: Date }): Promise<boolean> {
       const rows = await q.query(
         `UPDATE orders SET writer_id = $2, updated_at = $3
          WHERE id = $1 AND EXISTS (SELECT 1 FROM users u WHERE u.id = $2 AND u.role = $4) RETURNING id`,
         [orderId, writerId, now, ROLE.writer],
       );
-      return rows.length > 0;
+      if (rows.length === 0) return false;
+      const order = await lockForMove(orderId);
+      if (order?.statusId === ORDER_STATUS.paid)
+        await move({ orderId, to: ORDER_STATUS.inProgress, by: MOVE_BY.assignment, actor, now }, order);
+      return true;
     },
   };
 };

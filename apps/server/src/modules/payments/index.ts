@@ -10,6 +10,10 @@ import { logSandboxPolicy, usablePaymentSystems } from './payments.sandbox-polic
 export { usablePaymentSystems } from './payments.sandbox-policy';
 
 export { createMoneySupport, orderEditMoney, type MoneySupport } from './payments.settle';
+/** ADR 0071: a payment support records by hand, settled like a provider's. */
+export { createManualPayments, type ManualPayments } from './payments.manual';
+/** ADR 0072: the one refund use case, in the caller's transaction (support's refund and a paid order's cancel). */
+export { refundOrder, type RefundOutcome, type RefundRequest } from './payments.refunds';
 export { createPaymentAttention, type PaymentAttention } from './payments.attention';
 
 /**

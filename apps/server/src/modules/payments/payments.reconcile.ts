@@ -1,4 +1,4 @@
-import { RECONCILE_MAX_CHECKS, nextReconcileDelayMs, type PaymentSystem } from '@app/domain';
+import { isPaymentSystem, RECONCILE_MAX_CHECKS, nextReconcileDelayMs, type PaymentSystem } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -43,6 +43,8 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
       // sandbox lets it expire the way Fondy and paycore.io expire an unpaid order.
       return { eventId: `sandbox-expired:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null };
     }
+    // A payment recorded by hand is settled when recorded; it is never open (ADR 0071).
+    if (!isPaymentSystem(payment.provider)) return 'no-api';
     const adapter = providers[payment.provider];
     // Every adapter has a status query now (ADR 0058); one without would be left to support.
     if (!adapter.queryStatus) return 'no-api';
@@ -72,7 +74,7 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     }
     if (answer && answer.paymentId === payment.id) {
       try {
-        await applyEvent({ provider: payment.provider, event: answer });
+        if (isPaymentSystem(payment.provider)) await applyEvent({ provider: payment.provider, event: answer });
       } catch (error) {
         log.warn({ err: error, provider: payment.provider, paymentId: payment.id }, 'reconciliation: the provider answer was refused');
         failed = true;

@@ -1,5 +1,4 @@
 import type { Queryable } from '../../db/client';
-import { orderWrites } from '../orders';
 
 /** SQL of a provider's refund or chargeback (ADR 0036); `q` is the callback's open transaction. */
 export const createRefundsRepo = (q: Queryable) => ({
@@ -17,18 +16,5 @@ export const createRefundsRepo = (q: Queryable) => ({
       [paymentId],
     );
     return row ? String(row.event_id) : null;
-  },
-
-  /**
-   * The order moves to refunded (7) once, with its history entry, unless it is refunded already or
-   * another attempt of it is still paid (a duplicate payment refunded leaves the order paid).
-   */
-  async markOrderRefunded({ orderId, paymentId, now }: { orderId: number; paymentId: string; now: Date }): Promise<boolean> {
-    const otherPaid = await q.query(`SELECT 1 FROM payments p WHERE p.order_id = $1 AND p.id <> $2 AND p.state = 'paid' LIMIT 1`, [
-      orderId,
-      paymentId,
-    ]);
-    if (otherPaid.length > 0) return false;
-    return orderWrites(q).markRefunded({ orderId, now });
   },
 });

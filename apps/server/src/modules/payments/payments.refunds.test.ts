@@ -169,7 +169,7 @@ const setStatus = (orderId: number, status: number) =>
     method: 'PUT',
     url: `/api/staff/orders/${orderId}/status`,
     headers: { authorization: `Bearer ${support}` },
-    payload: { status },
+    payload: { status, reason: 'Refund asked by the customer' },
   });
 
 describe.each(['fondy', 'paymentwall', 'paycore', 'paypal'] as const)('a %s refund or chargeback event', (provider) => {
@@ -199,20 +199,21 @@ describe('one refund per payment, whoever reports it', () => {
     expect(await ledger(order.orderId)).toEqual({ status: 7, refunds: [{ amount_cents: 2400 }], refundedHistory: 1 });
   });
 
-  it('the provider refund, then support moves the order away and back to refunded: one refund row', async () => {
+  // ADR 0071 changed this on purpose: 7 is final, support can neither move it away nor refund it again.
+  it('the provider refund, then support tries to move the order away and to refund it again: refused, one refund row', async () => {
     const order = await paidOrder('paycore');
     await sendRefund('paycore', order.paymentId, `before-staff-${seq}`);
-    expect((await setStatus(order.orderId, 3)).statusCode).toBe(200);
-    expect((await setStatus(order.orderId, 7)).statusCode).toBe(200);
+    expect((await setStatus(order.orderId, 3)).statusCode).toBe(409);
+    expect((await setStatus(order.orderId, 7)).statusCode).toBe(409);
     const after = await ledger(order.orderId);
     expect(after.status).toBe(7);
     expect(after.refunds).toHaveLength(1);
   });
 
-  it('two concurrent staff refunds: one refund row and one history entry', async () => {
+  it('two concurrent staff refunds: one wins, the others are refused (409); one refund row and one history entry', async () => {
     const order = await paidOrder('paymentwall');
     const answers = await Promise.all(Array.from({ length: 5 }, () => setStatus(order.orderId, 7)));
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await ledger(order.orderId)).toEqual({ status: 7, refunds: [{ amount_cents: 2400 }], refundedHistory: 1 });
   });
 

@@ -1,37 +1,160 @@
-import type { PaymentSystem } from '@app/domain';
+import {
+  DomainError,
+  ERROR_CODE,
+  fullRefundParts,
+  isFullyRefunded,
+  MOVE_BY,
+  ORDER_STATUS,
+  refundableCents,
+  STAFF_MESSAGE,
+  assertOrderMove,
+  type MoneyProvider,
+} from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Queryable } from '../../db/client';
-import { reversePointsForOrder } from '../loyalty';
-import { recordRefund } from '../transactions';
+import { takeBackPointsForRefund } from '../loyalty';
+import { orderWrites, type MoveActor } from '../orders';
+import { readOrderMoney, recordRefund, type NewRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createRefundsRepo } from './payments.refunds.repo';
 import type { PaymentEvent } from './providers/types';
 
+/** What a refund gives back (ADR 0072). */
+export type RefundRequest =
+  /** A provider's verified refund or chargeback of one paid attempt (its amount, at most what is left). */
+  | { kind: 'provider'; payment: PaymentRow; amountCents: number }
+  /**
+   * Everything still paid: support's refund (`moveTo` 7, the order is refunded) or a paid order's cancel
+   * (`moveTo` null: the caller moves it to 8 in the same transaction).
+   */
+  | { kind: 'full'; moveTo: typeof ORDER_STATUS.refunded | null }
+  /** A refund claim support refunded at the provider (ADR 0035): its amount, a partial refund. */
+  | { kind: 'claim'; claimId: number; provider: MoneyProvider; amountCents: number; currency: string };
+
+export interface RefundOutcome {
+  /** The refund rows written now (none when this refund was already recorded). */
+  transactionIds: number[];
+  refundedCents: number;
+  pointsTakenBack: number;
+  voidedCode: string | null;
+  /** The order moved to refunded (7). */
+  orderRefunded: boolean;
+}
+
+const NOTHING: RefundOutcome = { transactionIds: [], refundedCents: 0, pointsTakenBack: 0, voidedCode: null, orderRefunded: false };
+
 /**
- * ADR 0035, 0036 (refunds and late events): a provider's verified refund or chargeback event, in the transaction
- * that stored the event (so once per provider event). It writes the refund row, one per paid attempt
- * whoever reports it first (support's status change writes under the same key), and moves the order to
- * refunded (7).
+ * ADR 0072, the one refund use case. Every refund path calls it, inside its own transaction: a provider's
+ * refund or chargeback event, support's refund (status 7), a paid order's cancel (status 8), a refund claim
+ * marked refunded. Under the order's row lock it writes the refund transaction(s) once (the refund key:
+ * one per paid attempt, one per claim), takes back the loyalty points the order earned in proportion to
+ * the money refunded (voiding an unused code bought with them rather than letting the balance go below 0),
+ * and moves the order to refunded (7) through the transition table once all its money is given back.
+ */
+export const refundOrder = async (
+  tx: Queryable,
+  {
+    orderId,
+    request,
+    actor,
+    reason,
+    now,
+    log,
+  }: { orderId: number; request: RefundRequest; actor: MoveActor | null; reason: string; now: Date; log: Logger },
+): Promise<RefundOutcome> => {
+  const writes = orderWrites(tx);
+  const order = await writes.lockForMove(orderId);
+  if (!order) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+  // Support's refund is a move of the table: refused (409, naming the moves allowed) before any money moves.
+  if (request.kind === 'full' && request.moveTo !== null) assertOrderMove(order.statusId, request.moveTo, MOVE_BY.refund, order.facts);
+
+  const money = await readOrderMoney(tx, orderId);
+  const left = refundableCents(money);
+  const refunds: NewRefund[] = [];
+  if (request.kind === 'provider') {
+    const { payment } = request;
+    const amountCents = Math.min(request.amountCents, left);
+    if (amountCents > 0)
+      refunds.push({
+        orderId,
+        paymentId: payment.id,
+        provider: payment.provider,
+        amountCents,
+        currency: payment.currency,
+        sandbox: payment.sandbox,
+        now,
+      });
+  } else if (request.kind === 'full') {
+    for (const part of fullRefundParts(money.payments, left)) {
+      const paid = money.payments.find((p) => p.paymentId === part.paymentId);
+      if (!paid) continue;
+      refunds.push({
+        orderId,
+        paymentId: part.paymentId,
+        provider: paid.provider,
+        amountCents: part.amountCents,
+        currency: paid.currency,
+        sandbox: paid.sandbox,
+        now,
+        // What is left of a payment refunded in part: once per order (after a full refund the order is final).
+        ...(part.remainder ? { key: `remainder:order:${orderId}` } : {}),
+      });
+    }
+    if (refunds.length === 0 && request.moveTo !== null) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
+  } else {
+    if (request.amountCents > left) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
+    refunds.push({
+      orderId,
+      paymentId: null,
+      provider: request.provider,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      now,
+      key: `claim:${request.claimId}`,
+    });
+  }
+
+  const transactionIds: number[] = [];
+  let written = 0;
+  for (const refund of refunds) {
+    const id = await recordRefund(tx, refund);
+    if (id === null) continue;
+    transactionIds.push(id);
+    written += refund.amountCents;
+  }
+  const [first] = transactionIds;
+  if (first === undefined) return NOTHING;
+
+  const refundedCents = money.refundedCents + written;
+  const points = await takeBackPointsForRefund(tx, { orderId, refundTransactionId: first, paidCents: money.paidCents, refundedCents, now });
+  let orderRefunded = false;
+  if (isFullyRefunded({ paidCents: money.paidCents, refundedCents }) && !(request.kind === 'full' && request.moveTo === null)) {
+    const moved = await writes.move({ orderId, to: ORDER_STATUS.refunded, by: MOVE_BY.refund, actor, reason, now }, order);
+    orderRefunded = moved.moved;
+    if (!moved.moved)
+      log.info({ orderId, from: moved.from }, 'a full refund left the order status as it was (the table refuses 7 from it)');
+  }
+  return { transactionIds, refundedCents: written, pointsTakenBack: points.takenBack, voidedCode: points.voidedCode, orderRefunded };
+};
+
+/**
+ * ADR 0035, 0036 (refunds and late events): a provider's verified refund or chargeback event, in the
+ * transaction that stored the event (so once per provider event), goes through the one refund use case.
  */
 export const applyProviderRefund = async (
   tx: Queryable,
-  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: Logger },
+  { provider, payment, event, now, log }: { provider: MoneyProvider; payment: PaymentRow; event: PaymentEvent; now: Date; log: Logger },
 ): Promise<void> => {
-  const refundId = await recordRefund(tx, {
+  const outcome = await refundOrder(tx, {
     orderId: payment.orderId,
-    paymentId: payment.id,
-    provider,
-    amountCents: event.amountCents ?? payment.amountCents,
-    currency: payment.currency,
-    sandbox: payment.sandbox,
+    request: { kind: 'provider', payment, amountCents: event.amountCents ?? payment.amountCents },
+    actor: null,
+    reason: `Refund or chargeback reported by ${provider}`,
     now,
+    log,
   });
-  if (refundId === null)
+  if (outcome.transactionIds.length === 0)
     log.info({ provider, paymentId: payment.id, eventId: event.eventId }, 'provider refund of an attempt already refunded');
-  const moved = await createRefundsRepo(tx).markOrderRefunded({ orderId: payment.orderId, paymentId: payment.id, now });
-  if (!moved) log.info({ provider, paymentId: payment.id, orderId: payment.orderId }, 'provider refund left the order status as it was');
-  // ADR 0050: the order's loyalty points are taken back, once.
-  else await reversePointsForOrder(tx, { orderId: payment.orderId, now });
 };
 
 /**
@@ -41,7 +164,7 @@ export const applyProviderRefund = async (
  */
 export const applyRefundReceivedEarlier = async (
   tx: Queryable,
-  { provider, payment, now, log }: { provider: PaymentSystem; payment: PaymentRow; now: Date; log: Logger },
+  { provider, payment, now, log }: { provider: MoneyProvider; payment: PaymentRow; now: Date; log: Logger },
 ): Promise<void> => {
   const eventId = await createRefundsRepo(tx).takeEarlierRefundEvent(payment.id);
   if (eventId === null) return;

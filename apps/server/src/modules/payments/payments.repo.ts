@@ -1,12 +1,20 @@
-import type { OrderCharge, PaymentEventStatus, PaymentState, PaymentSystem } from '@app/domain';
+import {
+  MANUAL_PAYMENT_PROVIDER,
+  type MoneyProvider,
+  type OrderCharge,
+  type PaymentEventStatus,
+  type PaymentState,
+  type PaymentSystem,
+} from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites } from '../orders';
+import { orderWrites, type MoveActor } from '../orders';
 
 export interface PaymentRow {
   id: string;
   orderId: number;
   customerId: number;
-  provider: PaymentSystem;
+  /** A provider, or `manual`: a payment support recorded by hand (ADR 0071). */
+  provider: MoneyProvider;
   amountCents: number;
   currency: string;
   state: PaymentState;
@@ -35,7 +43,7 @@ const toPayment = (r: Record<string, unknown>): PaymentRow => ({
   id: String(r.id),
   orderId: Number(r.order_id),
   customerId: Number(r.customer_id),
-  provider: r.provider as PaymentSystem,
+  provider: r.provider as MoneyProvider,
   amountCents: Number(r.amount_cents),
   currency: String(r.currency),
   state: r.state as PaymentState,
@@ -104,6 +112,42 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return toPayment(r);
   },
 
+  /**
+   * ADR 0071: a payment support records by hand (provider `manual`, its reference in `provider_ref`), for
+   * what the order asks now; settled right after in the same transaction. Null when the reference was
+   * already recorded (the (provider, provider_ref) unique index).
+   */
+  async insertManualAttempt(a: {
+    id: string;
+    orderId: number;
+    customerId: number;
+    charge: OrderCharge;
+    currency: string;
+    reference: string;
+    recordedBy: number;
+    now: Date;
+  }): Promise<PaymentRow | null> {
+    const [r] = await q.query<Record<string, unknown>>(
+      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, provider_ref, recorded_by, created_at, updated_at, kind)
+       VALUES ($1, $2, $3, $4, $5, $6, false, $7, $8, $9, $9, $10)
+       ON CONFLICT (provider, provider_ref) WHERE provider_ref IS NOT NULL DO NOTHING
+       RETURNING ${PAYMENT_COLUMNS}`,
+      [
+        a.id,
+        a.orderId,
+        a.customerId,
+        MANUAL_PAYMENT_PROVIDER,
+        a.charge.amountCents,
+        a.currency,
+        a.reference,
+        a.recordedBy,
+        a.now,
+        a.charge.kind,
+      ],
+    );
+    return r ? toPayment(r) : null;
+  },
+
   async setProviderRef(id: string, providerRef: string): Promise<void> {
     await q.query('UPDATE payments SET provider_ref = $2 WHERE id = $1', [id, providerRef]);
   },
@@ -114,7 +158,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** The attempt, locked until the end of the transaction so two callbacks apply one after the other. */
-  async lock(id: string, provider: PaymentSystem): Promise<PaymentRow | null> {
+  async lock(id: string, provider: MoneyProvider): Promise<PaymentRow | null> {
     const [r] = await q.query<Record<string, unknown>>(
       `SELECT ${PAYMENT_COLUMNS} FROM payments WHERE id = $1 AND provider = $2 FOR UPDATE`,
       [id, provider],
@@ -124,7 +168,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
 
   /** Stores a provider event once; false when this event id was seen before. */
   async insertEvent(e: {
-    provider: PaymentSystem;
+    provider: MoneyProvider;
     eventId: string;
     paymentId: string;
     status: PaymentEventStatus;
@@ -150,9 +194,9 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return rows.length === 1;
   },
 
-  /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054). */
-  async markOrderPaid(orderId: number, now: Date): Promise<boolean> {
-    return orderWrites(q).markPaid({ orderId, now });
+  /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054, 0071). */
+  async markOrderPaid(orderId: number, now: Date, actor: MoveActor | null): Promise<boolean> {
+    return orderWrites(q).markPaid({ orderId, now, actor });
   },
 
   async setOrderPending(orderId: number, pending: boolean, now: Date): Promise<void> {

@@ -3,6 +3,7 @@ import {
   DomainError,
   ERROR_CODE,
   centsToAmount,
+  isPaymentSystem,
   orderCharge,
   PAYMENT_CURRENCY,
   PAYMENT_STATUS_QUERY_AFTER_MS,
@@ -100,7 +101,8 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
   const applyQueried = async (payment: PaymentRow, query: (p: PaymentRow) => Promise<PaymentEvent | null>): Promise<void> => {
     try {
       const event = await query(payment);
-      if (event && event.paymentId === payment.id) await applyEvent({ provider: payment.provider, event });
+      if (event && event.paymentId === payment.id && isPaymentSystem(payment.provider))
+        await applyEvent({ provider: payment.provider, event });
     } catch (error) {
       log.warn({ err: error, paymentId: payment.id }, 'payment status query failed');
     }
@@ -223,7 +225,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       let found = await repo.orderPayments(customerId, orderId);
       if (!found) throw notFound();
       const newest = found.attempts[0];
-      const adapter = newest ? providers[newest.provider] : undefined;
+      const adapter = newest && isPaymentSystem(newest.provider) ? providers[newest.provider] : undefined;
       const query = adapter?.queryStatus;
       if (
         newest &&

@@ -1,6 +1,6 @@
-import type { OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
+import type { MoneyProvider, OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites } from '../orders';
+import { orderWrites, type MoveActor } from '../orders';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -92,7 +92,7 @@ export const createSettleRepo = (q: Queryable) => ({
     paymentId: string;
     orderId: number;
     customerId: number;
-    provider: PaymentSystem;
+    provider: MoneyProvider;
     eventId: string;
     amountCents: number;
     currency: string;
@@ -107,8 +107,8 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** A paid difference: the amount due is cleared and the order is paid again (modified → paid; the orders module's move). */
-  async markDifferencePaid(orderId: number, amountCents: number, now: Date): Promise<boolean> {
-    return orderWrites(q).markDifferencePaid({ orderId, amountCents, now });
+  async markDifferencePaid(orderId: number, amountCents: number, now: Date, actor: MoveActor | null): Promise<boolean> {
+    return orderWrites(q).markDifferencePaid({ orderId, amountCents, now, actor });
   },
 
   async openRefundClaimCents(orderId: number): Promise<number> {
@@ -192,9 +192,15 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** The open claim, locked, with the provider of the order's latest settled payment (the refund goes back there). */
+  /** The order a claim is about (read before the locks). */
+  async claimOrder(claimId: number): Promise<number | null> {
+    const [r] = await q.query<{ order_id: number }>('SELECT order_id FROM refund_claims WHERE id = $1', [claimId]);
+    return r ? Number(r.order_id) : null;
+  },
+
   async lockOpenClaim(
     claimId: number,
-  ): Promise<{ id: number; orderId: number; amountCents: number; currency: string; provider: PaymentSystem | null } | null> {
+  ): Promise<{ id: number; orderId: number; amountCents: number; currency: string; provider: MoneyProvider | null } | null> {
     const [r] = await q.query<Record<string, unknown>>(
       `SELECT r.id, r.order_id, r.amount_cents, r.currency,
               (SELECT p.provider FROM payments p WHERE p.order_id = r.order_id AND p.state = 'paid' ORDER BY p.created_at DESC LIMIT 1) AS provider
@@ -207,7 +213,7 @@ export const createSettleRepo = (q: Queryable) => ({
       orderId: Number(r.order_id),
       amountCents: Number(r.amount_cents),
       currency: String(r.currency),
-      provider: r.provider === null || r.provider === undefined ? null : (r.provider as PaymentSystem),
+      provider: r.provider === null || r.provider === undefined ? null : (r.provider as MoneyProvider),
     };
   },
 

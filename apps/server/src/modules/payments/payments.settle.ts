@@ -8,15 +8,16 @@ import {
   PAYMENT_CURRENCY,
   settlePaidEvent,
   type OrderCharge,
-  type PaymentSystem,
+  type MoneyProvider,
 } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { earnPointsForPayment } from '../loyalty';
-import { recordPaymentTransaction, recordRefund } from '../transactions';
+import type { MoveActor } from '../orders';
+import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
-import { applyRefundReceivedEarlier } from './payments.refunds';
+import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
 
@@ -28,7 +29,22 @@ import type { PaymentEvent } from './providers/types';
  */
 export const settlePaid = async (
   tx: Queryable,
-  { provider, payment, event, now, log }: { provider: PaymentSystem; payment: PaymentRow; event: PaymentEvent; now: Date; log: Logger },
+  {
+    provider,
+    payment,
+    event,
+    now,
+    log,
+    actor = null,
+  }: {
+    provider: MoneyProvider;
+    payment: PaymentRow;
+    event: PaymentEvent;
+    now: Date;
+    log: Logger;
+    /** Who settled it: null for a provider's event, the support account for a payment recorded by hand (ADR 0071). */
+    actor?: MoveActor | null;
+  },
 ): Promise<{ changed: boolean }> => {
   const repo = createPaymentsRepo(tx);
   const settle = createSettleRepo(tx);
@@ -108,8 +124,8 @@ export const settlePaid = async (
   // The order is locked and its charge was this attempt's: the move cannot miss.
   const moved =
     decision.kind === 'full'
-      ? await repo.markOrderPaid(payment.orderId, now)
-      : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now);
+      ? await repo.markOrderPaid(payment.orderId, now, actor)
+      : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now, actor);
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
   // ADR 0050: the payment's loyalty points, once per payment, in this transaction.
@@ -211,23 +227,30 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
     };
   },
 
-  /** Support refunded the claim at the provider: one refund row in /transactions, the claim closed. */
-  async refundClaim({ claimId }: { claimId: number }): Promise<{ id: number; transactionId: number }> {
+  /**
+   * Support refunded the claim at the provider: the one refund use case (ADR 0072) writes its refund row
+   * and takes back the points in proportion; the claim is closed. The order is locked before the claim,
+   * in the order a forced edit takes them.
+   */
+  async refundClaim({ claimId, actor }: { claimId: number; actor: MoveActor }): Promise<{ id: number; transactionId: number }> {
     return db.transaction(async (tx) => {
       const settle = createSettleRepo(tx);
+      const orderId = await settle.claimOrder(claimId);
+      if (orderId === null || !(await settle.lockOrder(orderId))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       const claim = await settle.lockOpenClaim(claimId);
       if (!claim) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       if (!claim.provider) throw new DomainError(ERROR_CODE.conflict, 'The order has no settled payment to refund');
       const now = clock.now();
-      const transactionId = await recordRefund(tx, {
+      const outcome = await refundOrder(tx, {
         orderId: claim.orderId,
-        paymentId: null,
-        provider: claim.provider,
-        amountCents: claim.amountCents,
-        currency: claim.currency,
+        request: { kind: 'claim', claimId: claim.id, provider: claim.provider, amountCents: claim.amountCents, currency: claim.currency },
+        actor,
+        reason: `Refund claim #${claim.id}`,
         now,
+        log,
       });
-      if (transactionId === null) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      const [transactionId] = outcome.transactionIds;
+      if (transactionId === undefined) throw new DomainError(ERROR_CODE.notFound, 'Not found');
       await settle.closeClaim(claim.id, transactionId, now);
       log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
       return { id: claim.id, transactionId };

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { FilesService, UploadRate } from '../files';
-import type { MoneySupport, PaymentAttention } from '../payments';
+import { refundOrder, type ManualPayments, type MoneySupport, type PaymentAttention } from '../payments';
 import type { RevisionsService } from '../revisions';
-import { reversePointsForOrder } from '../loyalty';
-import { recordRefund } from '../transactions';
 import { createStaffRepo } from './staff.repo';
 import { staffMoneyRoutes } from './staff.money.routes';
 import { staffRoutes } from './staff.routes';
@@ -16,22 +14,21 @@ export interface StaffModuleDeps {
   revisions: RevisionsService;
   money: MoneySupport;
   attention: PaymentAttention;
+  manualPayments: ManualPayments;
   /** ADR 0073: the one upload counter (deliveries count on the staff member's account). */
   uploadRate: UploadRate;
 }
 
-/** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
+/** CONTRACT "Staff side": the staff API (writers and support): queue, status (ADR 0071), manual payments, writer, delivery; revisions (ADR 0044). */
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
   const service = createStaffService({
     repo: createStaffRepo(ctx.db),
     clock: ctx.clock,
+    log: ctx.log,
     files: deps.files,
-    // ADR 0050: refunding an order takes its loyalty points back, in the same transaction.
-    recordRefund: async (tx, refund) => {
-      const id = await recordRefund(tx, refund);
-      await reversePointsForOrder(tx, { orderId: refund.orderId, now: refund.now });
-      return id;
-    },
+    // ADR 0072: the one refund use case (refund transactions, loyalty points, the move to 7).
+    refundOrder,
+    manualPayments: deps.manualPayments,
   });
   await app.register(staffRoutes, { service, revisions: deps.revisions, uploadRate: deps.uploadRate });
   await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });

@@ -81,7 +81,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
     },
     async (request) => {
       requireSupport(request);
-      return money.refundClaim({ claimId: request.params.id });
+      const { userId, role } = currentUser(request);
+      return money.refundClaim({ claimId: request.params.id, actor: { id: userId, role } });
     },
   );
 

@@ -67,8 +67,8 @@ afterAll(async () => {
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 const queue = (token: string, query = '') => t.app.inject({ method: 'GET', url: `/api/staff/orders${query}`, headers: auth(token) });
-const setStatus = (token: string, orderId: number | string, status: unknown) =>
-  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, headers: auth(token), payload: { status } });
+const setStatus = (token: string, orderId: number | string, status: unknown, reason?: string) =>
+  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/status`, headers: auth(token), payload: { status, reason } });
 const assign = (token: string, orderId: number | string, idWriter: unknown) =>
   t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/writer`, headers: auth(token), payload: { idWriter } });
 const BOUNDARY = '----staff-delivery-boundary';
@@ -142,42 +142,46 @@ describe('GET /api/staff/orders/{id} (ADR 0059)', () => {
 });
 
 describe('PUT /api/staff/orders/{id}/status', () => {
-  it('moves the order and writes the change into its statusHistory, with support as who changed it', async () => {
+  // ADR 0071 changed these on purpose: support moves an order only along the transition table.
+  it('moves the order and writes the change into its statusHistory, with support as who changed it and the reason', async () => {
     const orderId = await newOrder({ status: 2 });
     const before = (await detail(orderId)).statusHistory.length;
-    const res = await setStatus(support, orderId, 3);
+    const res = await setStatus(support, orderId, 9, 'Waiting for the customer to confirm the topic');
     expect(res.statusCode).toBe(200);
-    expect(staffOrderSchema.parse(res.json())).toMatchObject({ id: orderId, status: 3, orderStatus: { id: 3, name: 'In progress' } });
+    expect(staffOrderSchema.parse(res.json())).toMatchObject({ id: orderId, status: 9, orderStatus: { id: 9, name: 'Hold' } });
     const after = await detail(orderId);
-    expect(after.status).toBe(3);
+    expect(after.status).toBe(9);
     expect(after.statusHistory).toHaveLength(before + 1);
-    expect(after.statusHistory.at(-1)?.status).toBe(3);
-    const [last] = await t.db.query<{ changed_by: number }>(
-      'SELECT changed_by FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
+    expect(after.statusHistory.at(-1)).toMatchObject({ status: 9, by: 'support', reason: 'Waiting for the customer to confirm the topic' });
+    const [last] = await t.db.query<{ changed_by: number; changed_by_role: number; via: string }>(
+      'SELECT changed_by, changed_by_role, via FROM order_status_history WHERE order_id = $1 ORDER BY id DESC LIMIT 1',
       [orderId],
     );
-    expect(last?.changed_by).toBe(supportId);
+    expect(last).toEqual({ changed_by: supportId, changed_by_role: ROLE.support, via: 'support' });
   });
 
-  it('stamps completed_at when the order is completed (5), and a second identical change writes nothing', async () => {
-    const orderId = await newOrder({ status: 3 });
+  it('stamps completed_at when a delivered order is completed (5), and a second identical change is refused and writes nothing', async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    expect((await deliver(writer, orderId)).statusCode).toBe(200);
     expect((await setStatus(support, orderId, 5)).statusCode).toBe(200);
     const [row] = await t.db.query<{ completed_at: Date | null }>('SELECT completed_at FROM orders WHERE id = $1', [orderId]);
     expect(row?.completed_at?.getTime()).toBe(t.clock.now().getTime());
     const length = (await detail(orderId)).statusHistory.length;
-    expect((await setStatus(support, orderId, 5)).statusCode).toBe(200);
+    const again = await setStatus(support, orderId, 5);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Cannot move order from Completed to Completed. Allowed now: Refunded.' });
     expect((await detail(orderId)).statusHistory).toHaveLength(length);
   });
 
-  it('records a refund of the recorded payment when the order moves to refunded (7), once', async () => {
+  it('records a refund of the recorded payment when the order moves to refunded (7), once; 7 is final', async () => {
     const orderId = await newOrder({ status: 2 });
     await t.db.query(
       `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency) VALUES ($1, $2, NULL, 'paycore', 'payment', 2400, 'USD')`,
       [customerId, orderId],
     );
-    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
-    expect((await setStatus(support, orderId, 3)).statusCode).toBe(200);
-    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
+    expect((await setStatus(support, orderId, 7, 'The customer asked for it')).statusCode).toBe(200);
+    expect((await setStatus(support, orderId, 3)).statusCode).toBe(409);
+    expect((await setStatus(support, orderId, 7, 'Again')).statusCode).toBe(409);
     const refunds = await t.db.query<{ amount_cents: number; provider: string; customer_id: number }>(
       `SELECT amount_cents, provider, customer_id FROM transactions WHERE order_id = $1 AND type = 'refund'`,
       [orderId],
@@ -185,10 +189,18 @@ describe('PUT /api/staff/orders/{id}/status', () => {
     expect(refunds).toEqual([{ amount_cents: 2400, provider: 'paycore', customer_id: customerId }]);
   });
 
-  it('records no refund for an order that was never paid through the site', async () => {
+  it('refuses to refund an order that was never paid (409) and records nothing', async () => {
     const orderId = await newOrder({ status: 1 });
-    expect((await setStatus(support, orderId, 7)).statusCode).toBe(200);
+    const res = await setStatus(support, orderId, 7, 'Refund it');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Cannot move order from Unpaid to Refunded. Allowed now: Canceled.' });
     expect(await t.db.query(`SELECT 1 FROM transactions WHERE order_id = $1`, [orderId])).toEqual([]);
+    // A paid order with no recorded money has nothing to refund either.
+    const paid = await newOrder({ status: 2 });
+    const none = await setStatus(support, paid, 7, 'Refund it');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ message: STAFF_MESSAGE.nothingToRefund });
+    expect((await detail(paid)).status).toBe(2);
   });
 
   it('refuses an unknown status (422) and answers 404 for an order that does not exist', async () => {
@@ -207,11 +219,12 @@ describe('PUT /api/staff/orders/{id}/status', () => {
 });
 
 describe('PUT /api/staff/orders/{id}/writer', () => {
-  it('assigns a writer, who then finds the order in their queue', async () => {
+  it('assigns a writer, who then finds the order in their queue; the paid order moves to in progress (2 → 3)', async () => {
     const orderId = await newOrder();
     const res = await assign(support, orderId, otherWriterId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: orderId, idWriter: otherWriterId });
+    expect(res.json()).toMatchObject({ id: orderId, idWriter: otherWriterId, status: 3 });
+    expect((await detail(orderId)).statusHistory.at(-1)).toMatchObject({ status: 3, by: 'support' });
     expect((await detail(orderId)).idWriter).toBe(otherWriterId);
     expect(staffOrderListSchema.parse((await queue(otherWriter)).json()).orders.map((o) => o.id)).toContain(orderId);
   });
@@ -305,5 +318,51 @@ describe('staff routes and customer tokens', () => {
     const orderId = await newOrder({ writer: otherWriterId });
     expect(staffOrderListSchema.parse((await queue(writer)).json()).orders.map((o) => o.id)).not.toContain(orderId);
     expect((await deliver(writer, orderId)).statusCode).toBe(404);
+  });
+});
+
+describe("ADR 0071: a refunded order's writer files", () => {
+  it('are no longer listed or downloadable by the customer (404), while support still lists and downloads them', async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency) VALUES ($1, $2, NULL, 'fondy', 'payment', 2400, 'USD')`,
+      [customerId, orderId],
+    );
+    const file = (await deliver(writer, orderId)).json<{ id: number }>();
+    const download = (token: string) => t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}`, headers: auth(token) });
+    expect((await download(customer)).statusCode).toBe(200);
+
+    expect((await setStatus(support, orderId, 7, 'Refunded after a complaint')).statusCode).toBe(200);
+
+    const listed = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/writers/files`, headers: auth(customer) });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([]);
+    expect((await detail(orderId)).fileForDownload).toBeNull();
+    const refused = await download(customer);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual({ message: 'Not found' });
+
+    const staffList = await t.app.inject({ method: 'GET', url: `/api/staff/orders/${orderId}/files`, headers: auth(support) });
+    expect(staffList.json()).toEqual({ files: [expect.objectContaining({ id: file.id, source: 'writer', name: 'final paper.pdf' })] });
+    const staffDownload = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/orders/${orderId}/files/${file.id}`,
+      headers: auth(support),
+    });
+    expect(staffDownload.statusCode).toBe(200);
+    expect(staffDownload.rawPayload.equals(PDF)).toBe(true);
+    expect(staffDownload.headers['content-disposition']).toContain('attachment');
+  });
+
+  it("staff's file routes keep the writer scope: another writer and a customer get 404, and a file of another order too", async () => {
+    const orderId = await newOrder({ status: 3, writer: writerId });
+    const other = await newOrder({ status: 3, writer: writerId });
+    const file = (await deliver(writer, orderId)).json<{ id: number }>();
+    const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+    expect((await get(writer, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(200);
+    expect((await get(otherWriter, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(otherWriter, `/api/staff/orders/${orderId}/files`)).statusCode).toBe(404);
+    expect((await get(customer, `/api/staff/orders/${orderId}/files/${file.id}`)).statusCode).toBe(404);
+    expect((await get(support, `/api/staff/orders/${other}/files/${file.id}`)).statusCode).toBe(404);
   });
 });

@@ -1,28 +1,36 @@
-import { PAYMENT_SYSTEMS, ROLE, STAFF_ROLE_IDS, type PaymentSystem, type StaffMe } from '@app/domain';
+import { ROLE, STAFF_ROLE_IDS, type StaffMe } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
-import { ORDER_LIST_COLUMNS, orderWrites, toOrderListRow, type OrderListRow } from '../orders';
+import {
+  ORDER_LIST_COLUMNS,
+  orderWrites,
+  selectStatusHistory,
+  toOrderListRow,
+  type LockedOrder,
+  type MoveActor,
+  type MoveResult,
+  type OrderListRow,
+  type OrderWrites,
+  type StatusHistoryRow,
+} from '../orders';
 
-/** An order in staff's queue: the list row plus who ordered it and who writes it. */
+/** An order in staff's queue: the list row plus who ordered it and who writes it, and what the transition table reads. */
 export interface StaffOrderRow extends OrderListRow {
   customerId: number;
   writerId: number | null;
+  /** A writer file is on the order (ADR 0071's reading of "a delivery was submitted"). */
+  delivered: boolean;
+  amountDueCents: number;
 }
 
-/** What a refund needs to know of the order's recorded payment (ADR 0024's transactions table). */
-export interface PaidTransaction {
-  paymentId: string | null;
-  provider: PaymentSystem;
-  amountCents: number;
-  currency: string;
-  sandbox: boolean;
-}
-
-const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id`;
+const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
+  EXISTS (SELECT 1 FROM order_files f WHERE f.order_id = o.id AND f.source = 'writer' AND f.revision_id IS NULL) AS delivered`;
 
 const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   ...toOrderListRow(r),
   customerId: Number(r.customer_id),
   writerId: r.writer_id === null || r.writer_id === undefined ? null : Number(r.writer_id),
+  delivered: Boolean(r.delivered),
+  amountDueCents: Number(r.amount_due_cents ?? 0),
 });
 
 /**
@@ -79,56 +87,30 @@ export const createStaffRepo = (db: Db) => ({
     return row ? toRow(row) : null;
   },
 
-  /**
-   * Moves the order to `statusId` and writes the history entry with who did it, in one transaction;
-   * completion (5) stamps completed_at (the revision window runs from it). `alsoInTransaction` runs
-   * inside the same transaction (the refund record). False when the order does not exist or already has
-   * that status (two concurrent changes to one status write one history entry and one refund, ADR 0034).
-   */
-  changeStatus: async ({
+  /** Runs `work` in one transaction (a status change and what goes with it: the refund, the history). */
+  transaction: <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => db.transaction(work),
+
+  /** The orders module's row lock and facts (ADR 0071), in the caller's transaction. */
+  lockForMove: (tx: Queryable, orderId: number): Promise<LockedOrder | null> => orderWrites(tx).lockForMove(orderId),
+
+  /** The orders module's one status move through the transition table (ADR 0054, 0071). */
+  move: (tx: Queryable, m: Parameters<OrderWrites['move']>[0], locked: LockedOrder): Promise<MoveResult> => orderWrites(tx).move(m, locked),
+
+  /** The order's status history with who and why (staff's read: any order). */
+  history: (orderId: number): Promise<StatusHistoryRow[]> => selectStatusHistory(db, { orderId, customerId: null }),
+
+  /** Assigns a writer account (role 3) and, on a paid order, moves it to in progress (2 → 3), in one transaction. */
+  assignWriter: async ({
     orderId,
-    statusId,
-    changedBy,
+    writerId,
     now,
-    alsoInTransaction,
+    actor,
   }: {
     orderId: number;
-    statusId: number;
-    changedBy: number;
+    writerId: number;
     now: Date;
-    alsoInTransaction?: (tx: Queryable) => Promise<void>;
-  }): Promise<boolean> =>
-    db.transaction(async (tx) => {
-      // The orders module owns the move and its history entry (ADR 0054).
-      if (!(await orderWrites(tx).changeStatus({ orderId, statusId, changedBy, now }))) return false;
-      if (alsoInTransaction) await alsoInTransaction(tx);
-      return true;
-    }),
-
-  /** The order's recorded payment when it has one and no refund yet (a second refund of one payment is refused). */
-  paymentToRefund: async (q: Queryable, { orderId }: { orderId: number }): Promise<PaidTransaction | null> => {
-    const [row] = await q.query<{ payment_id: string | null; provider: string; amount_cents: number; currency: string; sandbox: boolean }>(
-      `SELECT t.payment_id, t.provider, t.amount_cents, t.currency, t.sandbox FROM transactions t
-       WHERE t.order_id = $1 AND t.type = 'payment'
-         AND NOT EXISTS (SELECT 1 FROM transactions r WHERE r.order_id = t.order_id AND r.type = 'refund')
-       ORDER BY t.created_at DESC, t.id DESC LIMIT 1`,
-      [orderId],
-    );
-    const provider = PAYMENT_SYSTEMS.find((p) => p === row?.provider);
-    return row && provider
-      ? {
-          paymentId: row.payment_id,
-          provider,
-          amountCents: Number(row.amount_cents),
-          currency: row.currency,
-          sandbox: Boolean(row.sandbox),
-        }
-      : null;
-  },
-
-  /** Assigns a writer account (role 3); false when the order does not exist or the id is not a writer. */
-  assignWriter: async ({ orderId, writerId, now }: { orderId: number; writerId: number; now: Date }): Promise<boolean> =>
-    orderWrites(db).assignWriter({ orderId, writerId, now }),
+    actor: MoveActor;
+  }): Promise<boolean> => db.transaction(async (tx) => orderWrites(tx).assignWriter({ orderId, writerId, now, actor })),
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
     (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = $2', [userId, ROLE.writer])).length > 0,

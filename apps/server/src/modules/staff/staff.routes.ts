@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   errorBodySchema,
   orderFileSchema,
+  manualPaymentBodySchema,
   staffMeSchema,
+  staffOrderFileListSchema,
   staffOrderListSchema,
+  staffOrderViewSchema,
   staffOrderQuerySchema,
-  staffOrderSchema,
   staffRevisionListSchema,
   staffRevisionQuerySchema,
   staffRevisionSchema,
@@ -15,11 +17,13 @@ import {
   staffWriterBodySchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile, type UploadRate } from '../files';
+import { incomingOrderFile, sendDownload, type UploadRate } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
 const guarded = { 401: errorBodySchema, 404: errorBodySchema };
+/** A status change or a recorded payment is a few fields: its raw body is bounded before it is parsed (ADR 0071). */
+const SMALL_BODY_LIMIT = 16 * 1024;
 const idParams = z.object({ id: z.string().max(20) });
 
 /** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
@@ -63,10 +67,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       preHandler: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: 'One order of the queue: any order for support, an assigned one for a writer (404 otherwise)',
+        summary:
+          'One order of the queue: any order for support, an assigned one for a writer (404 otherwise), with what the transition table reads and the status history',
         security: [{ bearer: [] }],
         params: idParams,
-        response: { 200: staffOrderSchema, ...guarded },
+        response: { 200: staffOrderViewSchema, ...guarded },
       },
     },
     async (request) => service.order({ actor: currentUser(request), orderId: request.params.id }),
@@ -76,16 +81,57 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
     '/api/staff/orders/:id/status',
     {
       preHandler: app.requireStaff,
+      bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['staff'],
-        summary: "Sets the order's status (support); the change lands in its statusHistory",
+        summary:
+          "Moves the order's status (support) through the transition table (409 names the moves allowed now); 7, 8 and 9 need a reason; 7 refunds (ADR 0072), 8 of a paid order refunds too",
         security: [{ bearer: [] }],
         params: idParams,
         body: staffStatusBodySchema,
-        response: { 200: staffOrderSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: staffOrderViewSchema,
+          ...guarded,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          422: errorBodySchema,
+        },
       },
     },
-    async (request) => service.setStatus({ actor: currentUser(request), orderId: request.params.id, status: request.body.status }),
+    async (request) =>
+      service.setStatus({
+        actor: currentUser(request),
+        orderId: request.params.id,
+        status: request.body.status,
+        reason: request.body.reason,
+      }),
+  );
+
+  // ADR 0071: paid (2) is reached only through money; support records a bank transfer with its reference.
+  app.post(
+    '/api/staff/orders/:id/payments',
+    {
+      preHandler: app.requireStaff,
+      bodyLimit: SMALL_BODY_LIMIT,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Records a payment by hand (support): a bank transfer with its reference, for exactly what the order asks now; one transaction, the order paid (1 → 2, or 10 → 2)',
+        security: [{ bearer: [] }],
+        params: idParams,
+        body: manualPaymentBodySchema,
+        response: {
+          200: staffOrderViewSchema,
+          ...guarded,
+          403: errorBodySchema,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          422: errorBodySchema,
+        },
+      },
+    },
+    async (request) => service.recordPayment({ actor: currentUser(request), orderId: request.params.id, body: request.body }),
   );
 
   app.put(
@@ -94,11 +140,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       preHandler: app.requireStaff,
       schema: {
         tags: ['staff'],
-        summary: 'Assigns a writer to the order (support)',
+        summary: 'Assigns a writer to the order (support); a paid order moves to in progress (2 → 3)',
         security: [{ bearer: [] }],
         params: idParams,
         body: staffWriterBodySchema,
-        response: { 200: staffOrderSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
+        response: { 200: staffOrderViewSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request) => service.assignWriter({ actor: currentUser(request), orderId: request.params.id, writerId: request.body.idWriter }),
@@ -130,6 +176,41 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       const order = await service.orderForDelivery({ actor, orderId: request.params.id });
       return service.deliver({ actor, order, file: await incomingOrderFile(request) });
     },
+  );
+
+  // ADR 0071: staff keep every file of an order (the customer no longer downloads a refunded order's writer files).
+  app.get(
+    '/api/staff/orders/:id/files',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: "The order's files, the customer's and the writer's, oldest first (support: any order; a writer: an assigned one)",
+        security: [{ bearer: [] }],
+        params: idParams,
+        response: { 200: staffOrderFileListSchema, ...guarded },
+      },
+    },
+    async (request) => service.files({ actor: currentUser(request), orderId: request.params.id }),
+  );
+
+  app.get(
+    '/api/staff/orders/:id/files/:fileId',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'Downloads one file of the order (support: any order; a writer: an assigned one), whatever its status',
+        security: [{ bearer: [] }],
+        params: z.object({ id: z.string().max(20), fileId: z.string().max(20) }),
+        produces: ['application/octet-stream'],
+      },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await service.download({ actor: currentUser(request), orderId: request.params.id, fileId: request.params.fileId }),
+      ),
   );
 
   // ADR 0044: revisions. Support sees and moves every one; a writer those of the orders assigned to them.

@@ -1,20 +1,29 @@
 import {
+  amountToCents,
+  assertOrderMove,
+  centsToAmount,
   DomainError,
   ERROR_CODE,
+  MOVE_BY,
+  orderCharge,
   ORDER_STATUS,
   ROLE,
   STAFF_MESSAGE,
+  statusChangedBy,
+  type ManualPaymentBody,
   type OrderFile,
   type StaffMe,
   type StaffOrder,
+  type StaffOrderFileList,
   type StaffOrderList,
   type StaffOrderQuery,
+  type StaffOrderView,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
-import type { Queryable } from '../../db/client';
+import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { toOrderListItem } from '../orders';
-import type { NewRefund } from '../transactions';
+import { toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
+import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffRepo } from './staff.repo';
 import { parseId } from '../../lib/ids';
 
@@ -41,19 +50,46 @@ const toWire = (row: StaffOrderRow): StaffOrder => {
   return { ...item, idCustomer: row.customerId, idWriter: row.writerId };
 };
 
+/** ADR 0071: the order view: the row, what the transition table reads, and the history with who and why. */
+const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView => {
+  const charge = orderCharge({ statusId: row.statusId, finalPriceCents: row.finalPriceCents, amountDueCents: row.amountDueCents });
+  return {
+    ...toWire(row),
+    delivered: row.delivered,
+    amountDue: centsToAmount(row.amountDueCents),
+    chargeDue: charge ? centsToAmount(charge.amountCents) : null,
+    statusHistory: history.map((h) => ({
+      status: h.status,
+      date: h.date.toISOString(),
+      by: statusChangedBy(h.actorRole),
+      actorId: h.actorId,
+      reason: h.reason,
+    })),
+  };
+};
+
+const moveActor = (actor: StaffActor): MoveActor => ({ id: actor.userId, role: actor.role });
+
 export interface StaffServiceDeps {
   repo: StaffRepo;
   clock: Clock;
-  files: Pick<FilesService, 'deliver'>;
-  /** ADR 0024's refund record (modules/transactions), written in the status change's transaction. */
-  recordRefund: (q: Queryable, refund: NewRefund) => Promise<number | null>;
+  log: Logger;
+  files: Pick<FilesService, 'deliver' | 'listForStaff' | 'downloadForStaff'>;
+  /** ADR 0072: the payments module's one refund use case, in the status change's transaction. */
+  refundOrder: typeof refundOrder;
+  /** ADR 0071: a payment support records by hand (the payments module settles it). */
+  manualPayments: Pick<ManualPayments, 'recordManualPayment'>;
 }
 
-export const createStaffService = ({ repo, clock, files, recordRefund }: StaffServiceDeps) => {
+export const createStaffService = ({ repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
   const orderFor = async (actor: StaffActor, rawOrderId: string): Promise<StaffOrderRow> => {
     const row = await repo.findOrder({ orderId: parseId(rawOrderId), writerId: writerScope(actor) });
     if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
     return row;
+  };
+  const viewOf = async (actor: StaffActor, orderId: number): Promise<StaffOrderView> => {
+    const row = await orderFor(actor, String(orderId));
+    return toView(row, await repo.history(row.id));
   };
 
   return {
@@ -74,46 +110,64 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
       return { orders: rows.map(toWire), total };
     },
 
-    /** ADR 0059: one queue row by id, under the same writer scope as the queue. */
-    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrder> =>
-      toWire(await orderFor(actor, orderId)),
+    /** ADR 0059, 0071: one order by id, under the same writer scope as the queue, with its history. */
+    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderView> => {
+      const row = await orderFor(actor, orderId);
+      return toView(row, await repo.history(row.id));
+    },
 
     /**
-     * CONTRACT "Staff side": support sets any status; every change lands in the order's statusHistory
-     * with who made it. Setting the status the order already has changes nothing. Refunded (7) records
-     * a refund of the order's recorded payment, once (ADR 0024's transactions), in the same transaction.
+     * CONTRACT "Staff side", ADR 0071: support asks for a move; the transition table decides on the locked
+     * order (409 naming the moves allowed now). Refunded (7) is the one refund use case (ADR 0072: its
+     * transactions, the points, then the move); a paid order's cancel (8) refunds it the same way first.
+     * The change lands in the history with who made it and the reason, all in one transaction, so two
+     * racing moves make one change and one entry.
      */
     setStatus: async ({
       actor,
       orderId: rawOrderId,
       status,
+      reason,
     }: {
       actor: StaffActor;
       orderId: string;
       status: number;
-    }): Promise<StaffOrder> => {
+      reason?: string | undefined;
+    }): Promise<StaffOrderView> => {
       requireSupport(actor);
       const order = await orderFor(actor, rawOrderId);
-      if (order.statusId !== status) {
-        const now = clock.now();
-        await repo.changeStatus({
-          orderId: order.id,
-          statusId: status,
-          changedBy: actor.userId,
-          now,
-          alsoInTransaction:
-            status === ORDER_STATUS.refunded
-              ? async (tx) => {
-                  const paid = await repo.paymentToRefund(tx, { orderId: order.id });
-                  if (paid) await recordRefund(tx, { orderId: order.id, ...paid, now });
-                }
-              : undefined,
-        });
-      }
-      return toWire(await orderFor(actor, rawOrderId));
+      const now = clock.now();
+      const who = moveActor(actor);
+      await repo.transaction(async (tx) => {
+        const locked = await repo.lockForMove(tx, order.id);
+        if (!locked) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+        if (status === ORDER_STATUS.refunded) {
+          await refundOrder(tx, {
+            orderId: order.id,
+            request: { kind: 'full', moveTo: ORDER_STATUS.refunded },
+            actor: who,
+            reason: reason ?? '',
+            now,
+            log,
+          });
+          return;
+        }
+        assertOrderMove(locked.statusId, status, MOVE_BY.support, locked.facts);
+        // A paid order's cancel gives its money back (nothing is written when none was recorded).
+        if (status === ORDER_STATUS.canceled) {
+          await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor: who, reason: reason ?? '', now, log });
+        }
+        const moved = await repo.move(
+          tx,
+          { orderId: order.id, to: status, by: MOVE_BY.support, actor: who, reason: reason ?? null, now },
+          locked,
+        );
+        if (!moved.moved) throw new DomainError(ERROR_CODE.conflict, moved.message);
+      });
+      return viewOf(actor, order.id);
     },
 
-    /** CONTRACT "Staff side": support assigns a writer account (422 for any other id). */
+    /** CONTRACT "Staff side": support assigns a writer account (422 for any other id); a paid order moves to in progress (2 → 3). */
     assignWriter: async ({
       actor,
       orderId: rawOrderId,
@@ -122,14 +176,50 @@ export const createStaffService = ({ repo, clock, files, recordRefund }: StaffSe
       actor: StaffActor;
       orderId: string;
       writerId: number;
-    }): Promise<StaffOrder> => {
+    }): Promise<StaffOrderView> => {
       requireSupport(actor);
       const order = await orderFor(actor, rawOrderId);
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      await repo.assignWriter({ orderId: order.id, writerId, now: clock.now() });
-      return toWire(await orderFor(actor, rawOrderId));
+      await repo.assignWriter({ orderId: order.id, writerId, now: clock.now(), actor: moveActor(actor) });
+      return viewOf(actor, order.id);
+    },
+
+    /**
+     * ADR 0071: support records a payment by hand (a bank transfer) with its reference; the payments module
+     * settles it like a provider's (1 → 2, or 10 → 2 for a forced edit's difference).
+     */
+    recordPayment: async ({
+      actor,
+      orderId: rawOrderId,
+      body,
+    }: {
+      actor: StaffActor;
+      orderId: string;
+      body: ManualPaymentBody;
+    }): Promise<StaffOrderView> => {
+      requireSupport(actor);
+      const order = await orderFor(actor, rawOrderId);
+      await manualPayments.recordManualPayment({
+        orderId: order.id,
+        reference: body.reference,
+        amountCents: body.amount === undefined ? undefined : amountToCents(body.amount),
+        actor: moveActor(actor),
+      });
+      return viewOf(actor, order.id);
+    },
+
+    /** ADR 0071: the order's files for staff (support: any order; a writer: an assigned one), whatever its status. */
+    files: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderFileList> => {
+      const order = await orderFor(actor, orderId);
+      return { files: await files.listForStaff({ orderId: order.id }) };
+    },
+
+    /** ADR 0071: support still downloads the writer's files of a refunded order (the customer no longer can). */
+    download: async ({ actor, orderId, fileId }: { actor: StaffActor; orderId: string; fileId: string }) => {
+      const order = await orderFor(actor, orderId);
+      return files.downloadForStaff({ orderId: order.id, fileId });
     },
 
     /** Checks the order before the body is read: a writer not assigned to it gets 404. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { Queryable } from '../../db/client';
-import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund } from './transactions.repo';
+import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund, type OrderMoneyRecord } from './transactions.repo';
 import { transactionsRoutes } from './transactions.routes';
 import { createTransactionsService } from './transactions.service';
 
-export type { NewPaymentTransaction, NewRefund };
+export type { NewPaymentTransaction, NewRefund, OrderMoneyRecord };
 
 /** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024). */
 export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
@@ -19,8 +19,11 @@ export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (a
 export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction): Promise<boolean> =>
   createTransactionsRepo(q).insertPayment(t);
 
+/** ADR 0072: the order's applied payments and refunds, in the caller's transaction (the refund use case). */
+export const readOrderMoney = (q: Queryable, orderId: number): Promise<OrderMoneyRecord> => createTransactionsRepo(q).orderMoney(orderId);
+
 /**
- * Records a refund of an order (the staff API and the providers' refund events call it); the customer is
+ * Records a refund of an order (only the payments module's refund use case calls it, ADR 0072); the customer is
  * the order's owner. Returns the new row's id, or null when the order does not exist or the payment is
  * already refunded (one refund per paid attempt, ADR 0036).
  */

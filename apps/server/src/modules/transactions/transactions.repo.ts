@@ -1,4 +1,4 @@
-import type { PaymentSystem, TransactionStatus, TransactionType } from '@app/domain';
+import { TRANSACTION_STATUS, type MoneyProvider, type RecordedPayment, type TransactionStatus, type TransactionType } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface TransactionRow {
@@ -6,7 +6,7 @@ export interface TransactionRow {
   createdAt: Date;
   orderId: number;
   orderTitle: string;
-  provider: PaymentSystem;
+  provider: MoneyProvider;
   amountCents: number;
   type: TransactionType;
   status: string;
@@ -17,7 +17,7 @@ export interface NewPaymentTransaction {
   customerId: number;
   orderId: number;
   paymentId: string;
-  provider: PaymentSystem;
+  provider: MoneyProvider;
   amountCents: number;
   currency: string;
   /** ADR 0036: the attempt ran in sandbox mode (no money moved). */
@@ -30,12 +30,24 @@ export interface NewPaymentTransaction {
 export interface NewRefund {
   orderId: number;
   paymentId: string | null;
-  provider: PaymentSystem;
+  provider: MoneyProvider;
   amountCents: number;
   currency: string;
   /** ADR 0036: the refunded payment ran in sandbox mode. */
   sandbox?: boolean;
   now: Date;
+  /**
+   * The refund's unique key (ADR 0036, 0072): `payment:<id>` (one refund per paid attempt) or
+   * `order:<id>` by default; a refund claim gives `claim:<id>`.
+   */
+  key?: string;
+}
+
+/** ADR 0072: the money recorded on one order: its applied payments (oldest first) and its refunds. */
+export interface OrderMoneyRecord {
+  payments: (RecordedPayment & { provider: MoneyProvider; currency: string; sandbox: boolean })[];
+  paidCents: number;
+  refundedCents: number;
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -62,7 +74,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
       createdAt: toDate(r.created_at),
       orderId: Number(r.order_id),
       orderTitle: String(r.title),
-      provider: r.provider as PaymentSystem,
+      provider: r.provider as MoneyProvider,
       amountCents: Number(r.amount_cents),
       type: r.type as TransactionType,
       status: String(r.status),
@@ -88,7 +100,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
    * (migration 0006) makes a second one, from the provider or from support, a no-op (null).
    */
   async insertRefund(r: NewRefund): Promise<number | null> {
-    const refundKey = r.paymentId === null ? `order:${r.orderId}` : `payment:${r.paymentId}`;
+    const refundKey = r.key ?? (r.paymentId === null ? `order:${r.orderId}` : `payment:${r.paymentId}`);
     const [row] = await q.query<{ id: number }>(
       `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, sandbox, refund_key)
        SELECT o.customer_id, o.id, $2, $3, 'refund', $4, $5, $6, $7, $8 FROM orders o WHERE o.id = $1
@@ -97,5 +109,43 @@ export const createTransactionsRepo = (q: Queryable) => ({
       [r.orderId, r.paymentId, r.provider, r.amountCents, r.currency, r.now, r.sandbox ?? false, refundKey],
     );
     return row ? Number(row.id) : null;
+  },
+
+  /**
+   * ADR 0072: the order's recorded money, read in the refund's transaction (the order's row is locked by
+   * then): applied payments (parked money is not the order's) and every refund.
+   */
+  async orderMoney(orderId: number): Promise<OrderMoneyRecord> {
+    const rows = await q.query<{
+      payment_id: string | null;
+      provider: string;
+      type: string;
+      amount_cents: number;
+      currency: string;
+      sandbox: boolean;
+      refund_key: string | null;
+    }>(
+      `SELECT payment_id, provider, type, amount_cents, currency, sandbox, refund_key FROM transactions
+        WHERE order_id = $1 AND (type = 'refund' OR (type = 'payment' AND status = $2))
+        ORDER BY created_at, id`,
+      [orderId, TRANSACTION_STATUS.completed],
+    );
+    const refundKeys = new Set(rows.filter((r) => r.type === 'refund').map((r) => r.refund_key));
+    const refundedPayments = new Set(rows.filter((r) => r.type === 'refund' && r.payment_id !== null).map((r) => r.payment_id));
+    const payments = rows
+      .filter((r) => r.type === 'payment')
+      .map((r) => ({
+        paymentId: r.payment_id,
+        provider: r.provider as MoneyProvider,
+        amountCents: Number(r.amount_cents),
+        currency: r.currency,
+        sandbox: Boolean(r.sandbox),
+        refunded: r.payment_id === null ? refundKeys.has(`order:${orderId}`) : refundedPayments.has(r.payment_id),
+      }));
+    return {
+      payments,
+      paidCents: payments.reduce((sum, p) => sum + p.amountCents, 0),
+      refundedCents: rows.filter((r) => r.type === 'refund').reduce((sum, r) => sum + Number(r.amount_cents), 0),
+    };
   },
 });

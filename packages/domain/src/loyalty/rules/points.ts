@@ -23,7 +23,7 @@ export const LOYALTY_RULES: readonly LoyaltyRule[] = [
 /** ADR 0050, the earning rule: one point per whole US dollar of a paid payment, counted once per payment. */
 export const LOYALTY_POINTS_PER_DOLLAR = 1;
 export const LOYALTY_EARNING_RULE_TEXT =
-  'You earn 1 point for every whole US dollar you pay for an order. Points of a refunded order are taken back.';
+  'You earn 1 point for every whole US dollar you pay for an order. Points of a refunded order are taken back (in proportion for a partial refund).';
 
 export const LOYALTY_MESSAGE = {
   // SPEC §5 "Discount"
@@ -84,23 +84,79 @@ export const loyaltyGeneration = (points: number, rules: readonly LoyaltyRule[] 
   return { ok: true, percent: rule.percent, pointsSpent: rule.from, pointsLeft: points - rule.from };
 };
 
-/** State of a generated single-use code (ADR 0050, 0051): used once an order is created with it. */
-export const DISCOUNT_CODE_STATE = { active: 'active', used: 'used', expired: 'expired' } as const;
+/**
+ * State of a generated single-use code (ADR 0050, 0051): used once an order is created with it; voided
+ * (ADR 0072) when a refund took back the points it was bought with before it was used.
+ */
+export const DISCOUNT_CODE_STATE = { active: 'active', used: 'used', expired: 'expired', voided: 'voided' } as const;
 export type DiscountCodeState = (typeof DISCOUNT_CODE_STATE)[keyof typeof DISCOUNT_CODE_STATE];
 
-export const discountCodeState = ({ usedAt, expiresAt }: { usedAt: Date | null; expiresAt: Date | null }, now: Date): DiscountCodeState => {
+export const discountCodeState = (
+  { usedAt, expiresAt, active = true }: { usedAt: Date | null; expiresAt: Date | null; active?: boolean },
+  now: Date,
+): DiscountCodeState => {
   if (usedAt !== null) return DISCOUNT_CODE_STATE.used;
+  if (!active) return DISCOUNT_CODE_STATE.voided;
   if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) return DISCOUNT_CODE_STATE.expired;
   return DISCOUNT_CODE_STATE.active;
 };
 
 /** The kinds of entries of the points ledger. */
-export const LEDGER_KIND = { earned: 'earned', reversed: 'reversed', redeemed: 'redeemed' } as const;
+export const LEDGER_KIND = { earned: 'earned', reversed: 'reversed', redeemed: 'redeemed', voided: 'voided' } as const;
 export type LedgerKind = (typeof LEDGER_KIND)[keyof typeof LEDGER_KIND];
 
 /** The ledger's key of each entry: the database refuses a second entry with the same key. */
 export const ledgerKey = {
   earned: (paymentId: string) => `earned:payment:${paymentId}`,
+  /** Before ADR 0072: one reversal per order. */
   reversed: (orderId: number) => `reversed:order:${orderId}`,
+  /** ADR 0072: one reversal per refund (its transaction). */
+  reversedByRefund: (transactionId: number) => `reversed:refund:${transactionId}`,
   redeemed: (code: string) => `redeemed:code:${code}`,
+  voided: (code: string) => `voided:code:${code}`,
+};
+
+/**
+ * ADR 0072: the points a refund takes back now. The order's earnings in proportion to the money refunded
+ * so far, rounded down (integer math on the running totals, so a partial refund never takes more than its
+ * share and the refunds that make it whole take exactly all), less what earlier refunds took back.
+ */
+export const pointsOwedOnRefund = ({
+  earnedPoints,
+  takenBackPoints,
+  paidCents,
+  refundedCents,
+}: {
+  earnedPoints: number;
+  takenBackPoints: number;
+  paidCents: Cents;
+  refundedCents: Cents;
+}): number => {
+  for (const [name, v] of Object.entries({ earnedPoints, takenBackPoints, paidCents, refundedCents }))
+    if (!Number.isSafeInteger(v)) throw new RangeError(`${name} must be an integer, got ${v}`);
+  if (earnedPoints <= 0 || refundedCents <= 0) return 0;
+  const share = paidCents <= 0 || refundedCents >= paidCents ? earnedPoints : Math.floor((earnedPoints * refundedCents) / paidCents);
+  return Math.max(0, share - Math.max(0, takenBackPoints));
+};
+
+/**
+ * ADR 0072: how a refund takes its points back without the balance going below 0. When the balance
+ * covers what is owed, it is taken. Otherwise the customer's unused loyalty code (bought with points
+ * that were never really earned) is voided and its points given back first; what the balance still
+ * cannot cover is written off (the balance stops at 0).
+ */
+export const refundPointsPlan = ({
+  owed,
+  balance,
+  openCodePoints,
+}: {
+  owed: number;
+  balance: number;
+  /** The points the customer's unused loyalty code cost, or null when there is none. */
+  openCodePoints: number | null;
+}): { voidCode: boolean; restored: number; takenBack: number } => {
+  if (owed <= 0) return { voidCode: false, restored: 0, takenBack: 0 };
+  if (balance >= owed) return { voidCode: false, restored: 0, takenBack: owed };
+  const restored = openCodePoints !== null && openCodePoints > 0 ? openCodePoints : 0;
+  return { voidCode: restored > 0, restored, takenBack: Math.min(owed, Math.max(0, balance + restored)) };
 };

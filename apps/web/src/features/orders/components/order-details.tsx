@@ -211,6 +211,8 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
                 <p className="text-sm text-slate-700">
                   <time dateTime={entry.date}>{formatDateTime(entry.date)}</time>
                 </p>
+                {/* ADR 0071: cancel, refund and hold carry support's reason. */}
+                {entry.reason && <p className="text-sm break-words text-slate-700">{entry.reason}</p>}
               </li>
             ))}
           </ol>

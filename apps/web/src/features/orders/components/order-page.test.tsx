@@ -30,6 +30,7 @@ describe('order details', { timeout: 20_000 }, () => {
       statusHistory: [
         { status: 1, date: '2029-12-30T12:00:00.000Z' },
         { status: 2, date: '2029-12-30T13:00:00.000Z' },
+        { status: 9, date: '2029-12-30T14:00:00.000Z', by: 'support', reason: 'Waiting for your sources' },
       ],
     });
     await openOrder();
@@ -51,7 +52,9 @@ describe('order details', { timeout: 20_000 }, () => {
       within(history)
         .getAllByRole('listitem')
         .map((li) => li.querySelector('p')?.textContent),
-    ).toEqual(['Unpaid', 'Paid']);
+    ).toEqual(['Unpaid', 'Paid', 'Hold']);
+    // ADR 0071: a hold, a cancel or a refund shows support's reason.
+    expect(within(history).getByText('Waiting for your sources')).toBeInTheDocument();
     expect(screen.getByText(/\d+ d \d+ h \d+ min left/)).toBeInTheDocument();
   });
 

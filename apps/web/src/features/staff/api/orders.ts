@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
-import type { StaffOrder, StaffOrderList } from '@app/domain/staff';
+import type { StaffOrder, StaffOrderFile, StaffOrderFileList, StaffOrderList, StaffOrderView } from '@app/domain/staff';
 import { apiErrorFor, apiFetch } from '@/lib/api-client';
+import { downloadFrom } from '@/lib/download';
 import { uploadWithProgress } from '@/lib/upload';
 import { staffKeys } from './keys';
 
-export type { StaffOrder };
+export type { StaffOrder, StaffOrderFile, StaffOrderView };
 
 /** The queue's page size (the server's default, CONTRACT "Staff side"). */
 export const STAFF_QUEUE_PAGE_SIZE = 20;
@@ -24,35 +25,66 @@ export const staffQueueQueryOptions = (status: number | null, page: number) =>
 
 export const useStaffQueue = (status: number | null, page: number) => useQuery(staffQueueQueryOptions(status, page));
 
-/** ADR 0059: GET /api/staff/orders/{id}, the order view's row (404 for a writer it is not assigned to). */
+/**
+ * ADR 0059, 0071: GET /api/staff/orders/{id}, the order view (404 for a writer it is not assigned to), with
+ * what the transition table reads and the status history.
+ */
 export const useStaffOrder = (orderId: number) =>
   useQuery({
     queryKey: staffKeys.order(orderId),
-    queryFn: (): Promise<StaffOrder> =>
-      apiFetch(`/api/staff/orders/${orderId}`, { schema: () => loadStaff().then((m) => m.staffOrderSchema) }),
+    queryFn: (): Promise<StaffOrderView> =>
+      apiFetch(`/api/staff/orders/${orderId}`, { schema: () => loadStaff().then((m) => m.staffOrderViewSchema) }),
   });
 
-/** The answer of a status change or an assignment is the order: the view shows it, the queue pages refetch. */
-const useOrderWrite = <V>(orderId: number, write: (value: V) => Promise<StaffOrder>) => {
+/**
+ * The answer of a status change, a payment or an assignment is the order: the view shows it, the queue
+ * pages refetch. A refusal (409: the order moved meanwhile) reloads the view, so the moves offered are
+ * the ones allowed now.
+ */
+const useOrderWrite = <V>(orderId: number, write: (value: V) => Promise<StaffOrderView>) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
     onSuccess: (order) => {
       queryClient.setQueryData(staffKeys.order(orderId), order);
       void queryClient.invalidateQueries({ queryKey: staffKeys.queues() });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.files(orderId) });
     },
+    onError: () => void queryClient.invalidateQueries({ queryKey: staffKeys.order(orderId) }),
   });
 };
 
-/** CONTRACT "Staff side": PUT /api/staff/orders/{id}/status { status } (support). */
+/** CONTRACT "Staff side", ADR 0071: PUT /api/staff/orders/{id}/status { status, reason? } (support). */
 export const useSetOrderStatus = (orderId: number) =>
-  useOrderWrite(orderId, (status: number) =>
+  useOrderWrite(orderId, ({ status, reason }: { status: number; reason?: string }) =>
     apiFetch(`/api/staff/orders/${orderId}/status`, {
       method: 'PUT',
-      json: { status },
-      schema: () => loadStaff().then((m) => m.staffOrderSchema),
+      json: reason === undefined ? { status } : { status, reason },
+      schema: () => loadStaff().then((m) => m.staffOrderViewSchema),
     }),
   );
+
+/** ADR 0071: POST /api/staff/orders/{id}/payments { reference, amount? }, a payment recorded by hand (support). */
+export const useRecordPayment = (orderId: number) =>
+  useOrderWrite(orderId, (body: { reference: string; amount?: number }) =>
+    apiFetch(`/api/staff/orders/${orderId}/payments`, {
+      method: 'POST',
+      json: body,
+      schema: () => loadStaff().then((m) => m.staffOrderViewSchema),
+    }),
+  );
+
+/** ADR 0071: GET /api/staff/orders/{id}/files, the customer's and the writer's files of the order. */
+export const useStaffOrderFiles = (orderId: number) =>
+  useQuery({
+    queryKey: staffKeys.files(orderId),
+    queryFn: (): Promise<StaffOrderFileList> =>
+      apiFetch(`/api/staff/orders/${orderId}/files`, { schema: () => loadStaff().then((m) => m.staffOrderFileListSchema) }),
+  });
+
+/** ADR 0071: one of the order's files, fetched with the token (lib/download). */
+export const downloadStaffOrderFile = (orderId: number, file: StaffOrderFile, onProgress?: (percent: number) => void) =>
+  downloadFrom(`/api/staff/orders/${orderId}/files/${file.id}`, file.name, onProgress, file.size);
 
 /** CONTRACT "Staff side": PUT /api/staff/orders/{id}/writer { idWriter } (support; 422 for a non-writer). */
 export const useAssignWriter = (orderId: number) =>
@@ -60,7 +92,7 @@ export const useAssignWriter = (orderId: number) =>
     apiFetch(`/api/staff/orders/${orderId}/writer`, {
       method: 'PUT',
       json: { idWriter },
-      schema: () => loadStaff().then((m) => m.staffOrderSchema),
+      schema: () => loadStaff().then((m) => m.staffOrderViewSchema),
     }),
   );
 

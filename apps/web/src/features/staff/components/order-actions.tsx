@@ -1,50 +1,14 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { ORDER_STATUS_NAME } from '@app/domain/order/rules';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { Input, inputClass } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, ApiError } from '@/lib/api-client';
 import { UploadCanceledError } from '@/lib/upload';
-import { deliverOrderFile, useAssignWriter, useSetOrderStatus, type StaffOrder } from '../api/orders';
-
-const STATUS_IDS = Object.keys(ORDER_STATUS_NAME).map(Number) as (keyof typeof ORDER_STATUS_NAME)[];
-
-/** CONTRACT "Staff side": support may set any status; the change lands in the order's statusHistory. */
-export function StatusForm({ order }: { order: StaffOrder }) {
-  const [status, setStatus] = useState(order.status);
-  const change = useSetOrderStatus(order.id);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    change.mutate(status, {
-      onSuccess: (next) => toast.success(`Status changed to ${next.orderStatus.name}`),
-    });
-  };
-  return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Change status">
-      <Field label="Status" error={change.isError ? errorMessage(change.error) : undefined}>
-        {(control) => (
-          <select
-            {...control}
-            className={inputClass}
-            value={status}
-            onChange={(event) => setStatus(Number(event.target.value) as typeof status)}
-          >
-            {STATUS_IDS.map((id) => (
-              <option key={id} value={id}>
-                {ORDER_STATUS_NAME[id]}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Button type="submit" variant="secondary" busy={change.isPending} disabled={status === order.status}>
-        Change status
-      </Button>
-    </form>
-  );
-}
+import { useQueryClient } from '@tanstack/react-query';
+import { deliverOrderFile, useAssignWriter, type StaffOrder } from '../api/orders';
+import { staffKeys } from '../api/keys';
 
 /** CONTRACT "Staff side": support assigns a writer account by its id (the API lists no writers). */
 export function WriterForm({ order }: { order: StaffOrder }) {
@@ -94,6 +58,7 @@ export function DeliverFile({ orderId }: { orderId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [delivered, setDelivered] = useState<{ id: number; name: string }[]>([]);
   const abort = useRef<AbortController | null>(null);
+  const queryClient = useQueryClient();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -108,6 +73,9 @@ export function DeliverFile({ orderId }: { orderId: number }) {
     try {
       const stored = await deliverOrderFile(orderId, file, setProgress, controller.signal);
       setDelivered((list) => [...list, { id: stored.id, name: stored.name }]);
+      // ADR 0071: a delivery may allow a move (3 → 5); the view and its files reload.
+      void queryClient.invalidateQueries({ queryKey: staffKeys.order(orderId) });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.files(orderId) });
       toast.success(`${stored.name} delivered`);
       setFile(null);
       if (inputRef.current) inputRef.current.value = '';

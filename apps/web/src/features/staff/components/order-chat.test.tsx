@@ -2,13 +2,13 @@ import { http, HttpResponse, ws } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ChatMessage } from '@app/domain/chat';
-import type { StaffOrder } from '@app/domain/staff';
+import type { StaffOrderView } from '@app/domain/staff';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const SUPPORT_ME = { id: 3, role: 6, firstName: 'Sam', lastName: 'Rivera', email: 'support@example.com' };
-const ORDER: StaffOrder = {
+const ORDER: StaffOrderView = {
   id: 100,
   uid: 'uid-staff-00000100',
   title: 'Chat order',
@@ -23,6 +23,11 @@ const ORDER: StaffOrder = {
   pages: 2,
   idCustomer: 40,
   idWriter: 2,
+  // ADR 0071: the order view's fields the transition table reads, and its history.
+  delivered: false,
+  amountDue: 0,
+  chargeDue: null,
+  statusHistory: [],
 };
 
 const message = (id: number, direction: 1 | 2 | 3 | 6, body: string, change: Partial<ChatMessage> = {}): ChatMessage => ({

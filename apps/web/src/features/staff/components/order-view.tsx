@@ -10,8 +10,10 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useStaffOrder, type StaffOrder } from '../api/orders';
-import { DeliverFile, StatusForm, WriterForm } from './order-actions';
+import { useStaffOrder, type StaffOrder, type StaffOrderView } from '../api/orders';
+import { DeliverFile, WriterForm } from './order-actions';
+import { OrderFiles } from './order-files';
+import { ManualPaymentForm, StatusForm, StatusHistory } from './status-actions';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -49,10 +51,10 @@ interface OrderViewProps {
   orderId: number;
   support: boolean;
   /** The order's chat panel, composed by the route. */
-  chat: (order: StaffOrder) => ReactNode;
+  chat: (order: StaffOrderView) => ReactNode;
 }
 
-/** ADR 0059 order view: details, support's status and writer, delivery, and the order's chat. */
+/** ADR 0059, 0071 order view: details, support's status moves, payment and writer, files, delivery, the history, and the order's chat. */
 export function OrderView({ orderId, support, chat }: OrderViewProps) {
   const order = useStaffOrder(orderId);
   const back = (
@@ -99,6 +101,11 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
               <Card title="Status">
                 <StatusForm key={o.status} order={o} />
               </Card>
+              {o.chargeDue !== null && (
+                <Card title="Record a manual payment">
+                  <ManualPaymentForm key={`${o.status}-${o.chargeDue}`} order={{ ...o, chargeDue: o.chargeDue }} />
+                </Card>
+              )}
               <Card title="Writer">
                 <WriterForm key={o.idWriter ?? 0} order={o} />
               </Card>
@@ -106,6 +113,12 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
           )}
           <Card title="Deliver a file">
             <DeliverFile orderId={o.id} />
+          </Card>
+          <Card title="Files">
+            <OrderFiles orderId={o.id} />
+          </Card>
+          <Card title="Status history">
+            <StatusHistory order={o} />
           </Card>
         </div>
       </div>

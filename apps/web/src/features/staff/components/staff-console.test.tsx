@@ -1,7 +1,7 @@
 import { http, HttpResponse, ws } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { StaffOrder } from '@app/domain/staff';
+import type { StaffOrderView } from '@app/domain/staff';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -9,7 +9,7 @@ import { currentUrl, renderApp } from '@/testing/render-app';
 const SUPPORT_ME = { id: 3, role: 6, firstName: 'Sam', lastName: 'Rivera', email: 'support@example.com' };
 const WRITER_ME = { id: 2, role: 3, firstName: 'Wes', lastName: 'Writer', email: 'writer@example.com' };
 
-const staffOrder = (id: number, change: Partial<StaffOrder> = {}): StaffOrder => ({
+const staffOrder = (id: number, change: Partial<StaffOrderView> = {}): StaffOrderView => ({
   id,
   uid: `uid-staff-${String(id).padStart(8, '0')}`,
   title: `Order title ${id}`,
@@ -24,13 +24,23 @@ const staffOrder = (id: number, change: Partial<StaffOrder> = {}): StaffOrder =>
   pages: 2,
   idCustomer: 40,
   idWriter: null,
+  delivered: false,
+  amountDue: 0,
+  chargeDue: null,
+  statusHistory: [{ status: 1, date: '2026-11-20T10:00:00.000Z', by: 'customer', actorId: 40, reason: null }],
   ...change,
 });
+const NAMES: Record<number, string> = { 1: 'Unpaid', 2: 'Paid', 3: 'In progress', 5: 'Completed', 7: 'Refunded', 8: 'Canceled', 9: 'Hold' };
 
 /** The staff API for `me`: a queue of `total` orders (20 a page) and the order view's routes. */
 const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
-  const calls: { queue: URLSearchParams[]; status: unknown[]; writer: unknown[] } = { queue: [], status: [], writer: [] };
-  const orders = new Map<number, StaffOrder>();
+  const calls: { queue: URLSearchParams[]; status: unknown[]; writer: unknown[]; payments: unknown[] } = {
+    queue: [],
+    status: [],
+    writer: [],
+    payments: [],
+  };
+  const orders = new Map<number, StaffOrderView>();
   for (let i = 0; i < total; i += 1) orders.set(100 + i, staffOrder(100 + i));
   server.use(
     http.get('/api/en/customers/customer', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
@@ -49,18 +59,35 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
       return order ? HttpResponse.json(order) : HttpResponse.json({ message: 'Not found' }, { status: 404 });
     }),
     http.put('/api/staff/orders/:id/status', async ({ params, request }) => {
-      const body = (await request.json()) as { status: number };
+      const body = (await request.json()) as { status: number; reason?: string };
       calls.status.push(body);
       const order = orders.get(Number(params.id));
       if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
-      const next = {
+      // The server's refusal when nothing was recorded as paid (ADR 0072).
+      if (body.status === 7) return HttpResponse.json({ message: 'This order has no recorded payment left to refund' }, { status: 409 });
+      const next: StaffOrderView = {
         ...order,
         status: body.status,
-        orderStatus: { id: body.status, name: body.status === 3 ? 'In progress' : 'Completed' },
+        orderStatus: { id: body.status, name: NAMES[body.status] ?? '' },
+        statusHistory: [
+          ...order.statusHistory,
+          { status: body.status, date: '2026-11-21T10:00:00.000Z', by: 'support', actorId: 3, reason: body.reason ?? null },
+        ],
       };
       orders.set(order.id, next);
       return HttpResponse.json(next);
     }),
+    http.post('/api/staff/orders/:id/payments', async ({ params, request }) => {
+      const body = (await request.json()) as { reference: string; amount?: number };
+      calls.payments.push(body);
+      const order = orders.get(Number(params.id));
+      if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      if (body.reference === 'USED') return HttpResponse.json({ message: 'This payment reference is already recorded' }, { status: 409 });
+      const next: StaffOrderView = { ...order, status: 2, orderStatus: { id: 2, name: 'Paid' }, chargeDue: null };
+      orders.set(order.id, next);
+      return HttpResponse.json(next);
+    }),
+    http.get('/api/staff/orders/:id/files', () => HttpResponse.json({ files: [] })),
     http.put('/api/staff/orders/:id/writer', async ({ params, request }) => {
       const body = (await request.json()) as { idWriter: number };
       calls.writer.push(body);
@@ -117,6 +144,40 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(calls.queue.at(-1)?.get('page')).toBe('1');
   });
 
+  it('records a manual payment on an unpaid order, with its reference, and shows a refusal', async () => {
+    const calls = serveStaff(SUPPORT_ME, 1);
+    server.use(
+      http.get('/api/staff/orders/:id', () =>
+        HttpResponse.json(staffOrder(100, { status: 1, orderStatus: { id: 1, name: 'Unpaid' }, chargeDue: 24.5 })),
+      ),
+    );
+    signIn();
+    const { user } = renderApp('/staff/orders/100');
+    const form = await screen.findByRole('form', { name: 'Record a manual payment' }, { timeout: 10_000 });
+    // Unpaid: the only move by hand is Canceled; paid comes from money.
+    const select = within(screen.getByRole('form', { name: 'Change status' })).getByLabelText('Move to');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a move…', 'Canceled']);
+    expect(within(form).getByLabelText('Amount received (USD)')).toHaveValue('24.50');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByText('Enter the payment reference')).toBeInTheDocument();
+    expect(calls.payments).toEqual([]);
+    await user.type(within(form).getByLabelText('Payment reference'), 'USED');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await within(form).findByText('This payment reference is already recorded')).toBeInTheDocument();
+    await user.clear(within(form).getByLabelText('Payment reference'));
+    await user.type(within(form).getByLabelText('Payment reference'), 'BANK-42');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded: order #100 is Paid')).toBeInTheDocument();
+    expect(calls.payments).toEqual([
+      { reference: 'USED', amount: 24.5 },
+      { reference: 'BANK-42', amount: 24.5 },
+    ]);
+  });
+
   it('shows a writer their queue without the money queues, and the order view without support tools', async () => {
     serveStaff(WRITER_ME, 1);
     signIn();
@@ -130,19 +191,59 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(screen.getByRole('form', { name: 'Deliver a file' })).toBeInTheDocument();
   });
 
-  it('lets support change the status and assign a writer; a refused writer id shows the server message at the field', async () => {
+  it('offers support only the moves allowed now, asks a reason and a confirmation for hold, shows a refusal; assigns a writer', async () => {
     const calls = serveStaff(SUPPORT_ME, 1);
     signIn();
     const { user } = renderApp('/staff/orders/100');
     const status = await screen.findByRole('form', { name: 'Change status' }, { timeout: 10_000 });
-    // Nothing to send while the chosen status is the order's own.
+    const select = within(status).getByLabelText('Move to');
+    // A paid order without a writer: the table's moves by hand (never Paid, In progress or Completed).
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a move…', 'Hold', 'Modified', 'Canceled', 'Refunded']);
+    expect(within(status).getByText('Assigning a writer moves the order to In progress.')).toBeInTheDocument();
     expect(within(status).getByRole('button', { name: 'Change status' })).toBeDisabled();
-    await user.selectOptions(within(status).getByLabelText('Status'), '3');
+
+    await user.selectOptions(select, '9');
     await user.click(within(status).getByRole('button', { name: 'Change status' }));
-    expect(await screen.findByText('Status changed to In progress')).toBeInTheDocument();
-    expect(calls.status).toEqual([{ status: 3 }]);
-    // The heading's badge follows the answer.
-    await waitFor(() => expect(screen.getAllByText('In progress').length).toBeGreaterThan(0));
+    const dialog = await screen.findByRole('dialog', { name: 'Put this order on hold?' });
+    // No reason, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Put on hold' }));
+    expect(await within(dialog).findByText('Enter the reason')).toBeInTheDocument();
+    expect(calls.status).toEqual([]);
+    // Keep it closes and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.status).toEqual([]);
+
+    await user.click(within(status).getByRole('button', { name: 'Change status' }));
+    const again = await screen.findByRole('dialog', { name: 'Put this order on hold?' });
+    await user.type(within(again).getByLabelText('Reason'), 'Waiting for the customer’s files');
+    await user.click(within(again).getByRole('button', { name: 'Put on hold' }));
+    expect(await screen.findByText('Status changed to Hold')).toBeInTheDocument();
+    expect(calls.status).toEqual([{ status: 9, reason: 'Waiting for the customer’s files' }]);
+    // The history shows who and why; the form now offers the moves from Hold.
+    const history = screen.getByRole('list', { name: 'Status history' });
+    await waitFor(() => expect(history).toHaveTextContent('“Waiting for the customer’s files”'));
+    expect(history).toHaveTextContent('by support #3');
+    const fromHold = await screen.findByRole('form', { name: 'Change status' });
+    expect(
+      within(within(fromHold).getByLabelText('Move to'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a move…', 'Paid', 'Canceled', 'Refunded']);
+
+    // A refusal shows the server's message at the field.
+    await user.selectOptions(within(fromHold).getByLabelText('Move to'), '7');
+    await user.click(within(fromHold).getByRole('button', { name: 'Change status' }));
+    const refund = await screen.findByRole('dialog', { name: 'Refund this order?' });
+    await user.type(within(refund).getByLabelText('Reason'), 'Customer asked');
+    await user.click(within(refund).getByRole('button', { name: 'Refund order' }));
+    // At the field and in a notice (which outlives the form when the reloaded order replaces it).
+    expect(await within(fromHold).findByText('This order has no recorded payment left to refund')).toBeInTheDocument();
+    expect(screen.getAllByText('This order has no recorded payment left to refund')).toHaveLength(2);
 
     const writer = screen.getByRole('form', { name: 'Assign writer' });
     const field = within(writer).getByLabelText('Writer account id');

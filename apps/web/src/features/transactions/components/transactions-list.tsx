@@ -4,7 +4,7 @@ import { pageWindow } from '@app/domain/dashboard/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { TRANSACTIONS_PAGE_SIZE } from '@app/domain/order/rules';
-import { PAYMENT_SYSTEM_NAME } from '@app/domain/payment';
+import { MONEY_PROVIDER_NAME } from '@app/domain/payment';
 import type { Transaction } from '@app/domain/transaction';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -100,7 +100,7 @@ function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
                 <TypeBadge t={t} />
                 <SandboxBadge t={t} />
               </td>
-              <td className="px-4 py-3">{PAYMENT_SYSTEM_NAME[t.provider]}</td>
+              <td className="px-4 py-3">{MONEY_PROVIDER_NAME[t.provider]}</td>
               <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</td>
               <td className="px-4 py-3">{statusText(t.status)}</td>
             </tr>
@@ -131,7 +131,7 @@ function TransactionRows({ transactions }: { transactions: Transaction[] }) {
               <TypeBadge t={t} />
               <SandboxBadge t={t} />
             </span>
-            <span>{PAYMENT_SYSTEM_NAME[t.provider]}</span>
+            <span>{MONEY_PROVIDER_NAME[t.provider]}</span>
             <span aria-hidden="true">·</span>
             <span>{statusText(t.status)}</span>
           </div>
