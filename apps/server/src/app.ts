@@ -127,9 +127,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthModule, { ctx });
   // ADR 0048: `npm run chat` serves the chat alone.
   if (config.serverRole === 'chat') {
-    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, {
+      ctx,
+      files: services.files,
+      bus: services.chatBus,
+      ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
+    });
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     app.addHook('onClose', async () => {
+      await services.chatBus.close();
       mailer.close();
       if (redis) redis.disconnect();
     });
@@ -170,7 +176,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
   if (servesChat(config))
-    await app.register(chatModule, { ctx, files: services.files, ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}) });
+    await app.register(chatModule, {
+      ctx,
+      files: services.files,
+      bus: services.chatBus,
+      ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
+    });
   await app.register(paymentsModule, { ctx });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
@@ -203,6 +214,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   app.addHook('onClose', async () => {
+    await services.chatBus.close();
     mailer.close();
     if (redis) redis.disconnect();
   });

@@ -123,28 +123,32 @@ export const createAuthRepo = (db: Db) => ({
    * token is revoked and a password chosen before the proof is removed: whoever set it had not shown
    * the mailbox. With a session of the account, the session's holder proved the mailbox: all is kept.
    */
-  proveMailbox: async (p: { userId: number; sameSession: boolean; now: Date }): Promise<{ passwordRemoved: boolean }> =>
+  proveMailbox: async (p: {
+    userId: number;
+    sameSession: boolean;
+    now: Date;
+  }): Promise<{ passwordRemoved: boolean; sessionsEnded: boolean }> =>
     db.transaction(async (tx) => {
       const [row] = await tx.query<{ confirmed: boolean; password_unproven: boolean }>(
         'SELECT email_confirmed_at IS NOT NULL AS confirmed, password_unproven FROM users WHERE id = $1 FOR UPDATE',
         [p.userId],
       );
-      if (!row) return { passwordRemoved: false };
+      if (!row) return { passwordRemoved: false, sessionsEnded: false };
       await tx.query(
         `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
            status_id = CASE WHEN status_id = $3 THEN $4 ELSE status_id END, updated_at = $2
          WHERE id = $1`,
         [p.userId, p.now, CUSTOMER_STATUS.awaitingConfirmation.id, CUSTOMER_STATUS.active.id],
       );
-      if (row.confirmed) return { passwordRemoved: false };
+      if (row.confirmed) return { passwordRemoved: false, sessionsEnded: false };
       if (p.sameSession) {
         await tx.query('UPDATE users SET password_unproven = false WHERE id = $1', [p.userId]);
-        return { passwordRemoved: false };
+        return { passwordRemoved: false, sessionsEnded: false };
       }
       await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [p.userId, p.now]);
-      if (!row.password_unproven) return { passwordRemoved: false };
+      if (!row.password_unproven) return { passwordRemoved: false, sessionsEnded: true };
       await tx.query('UPDATE users SET password_hash = $2, password_unproven = false WHERE id = $1', [p.userId, NO_PASSWORD_HASH]);
-      return { passwordRemoved: true };
+      return { passwordRemoved: true, sessionsEnded: true };
     }),
 
   /**

@@ -28,12 +28,24 @@ import { hashToken, randomToken } from '../../lib/tokens';
 import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
 
+/**
+ * ADR 0069: sessions of an account that just ended, by ids only: `sids` names them (refresh-token
+ * families); without it every session of the account ended but `exceptSid`, if any.
+ */
+export interface SessionsEnded {
+  userId: number;
+  sids?: readonly string[];
+  exceptSid?: string | null;
+}
+
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
   repo: AuthRepo;
   /** ADR 0061: the secret a refresh token's child is derived from (shared by every instance). */
   rotationKey: () => Promise<string>;
   /** ADR 0051: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
   onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
+  /** ADR 0069: told after every committed end of sessions (the chat closes their sockets on every instance). */
+  onSessionsEnded?: (ended: SessionsEnded) => void;
 };
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
@@ -55,7 +67,28 @@ export interface SignUpInput {
   userAgent?: string;
 }
 
-export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
+export const createAuthService = ({
+  repo,
+  rotationKey,
+  clock,
+  tokens,
+  mailer,
+  origin,
+  log,
+  onReferredSignUp,
+  onSessionsEnded,
+}: AuthDeps) => {
+  /**
+   * ADR 0069: the one place that announces ended sessions, after the revocation committed. The HTTP
+   * answer never waits for it or fails with it: the sockets' periodic re-check is the safety net.
+   */
+  const sessionsEnded = (ended: SessionsEnded): void => {
+    try {
+      onSessionsEnded?.(ended);
+    } catch (error) {
+      log.warn({ err: error, userId: ended.userId }, 'ended sessions not announced');
+    }
+  };
   // ADR 0061: the child of a refresh token is a keyed hash of it, so asking again for a rotation whose
   // answer was lost (a reload, a dropped connection) gets the same child instead of revoking the family.
   const childOf = async (refreshToken: string): Promise<string> =>
@@ -113,11 +146,12 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     account: { id: number; email: string; firstName: string },
     sessionUserId: number | null,
   ): Promise<boolean> => {
-    const { passwordRemoved } = await repo.proveMailbox({
+    const { passwordRemoved, sessionsEnded: ended } = await repo.proveMailbox({
       userId: account.id,
       sameSession: sessionUserId === account.id,
       now: clock.now(),
     });
+    if (ended) sessionsEnded({ userId: account.id });
     if (passwordRemoved) {
       log.info({ userId: account.id }, 'mailbox proven from another browser: unproven password removed, sessions revoked');
       const mail = passwordRemovedMail({ to: account.email, firstName: account.firstName, resetUrl: await resetUrlFor(account.id) });
@@ -226,8 +260,10 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
         client,
       });
       if (!rotated) {
-        if (await repo.revokeFamilyIfRotated(tokenHash, now)) {
+        const reused = await repo.revokeFamilyIfRotated(tokenHash, now);
+        if (reused) {
           log.warn('refresh token reuse detected: token family revoked');
+          sessionsEnded({ userId: reused.userId, sids: [reused.familyId] });
         }
         throw unauthorized();
       }
@@ -235,7 +271,8 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     },
 
     logout: async ({ refreshToken }: { refreshToken: string }): Promise<void> => {
-      await repo.revokeFamilyOf(hashToken(refreshToken), clock.now());
+      const ended = await repo.revokeFamilyOf(hashToken(refreshToken), clock.now());
+      if (ended) sessionsEnded({ userId: ended.userId, sids: [ended.familyId] });
     },
 
     /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */
@@ -298,6 +335,7 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
         now: clock.now(),
       });
       if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
+      sessionsEnded({ userId });
     },
 
     /** CONTRACT "Identity": the link is {origin}/profile?confirmEmail={token}. */
@@ -325,11 +363,21 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
     endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {
       if (!(await repo.revokeSession(userId, sessionId, clock.now()))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      sessionsEnded({ userId, sids: [sessionId] });
     },
 
     /** Ends every session of the account but the one asking; the count ended. */
-    endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> =>
-      repo.revokeOtherSessions(userId, currentSid, clock.now()),
+    endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> => {
+      const ended = await repo.revokeOtherSessions(userId, currentSid, clock.now());
+      if (ended > 0) sessionsEnded({ userId, exceptSid: currentSid });
+      return ended;
+    },
+
+    /**
+     * ADR 0069: every session of the account ended with its deletion (the customers module's transaction
+     * removed its tokens): announced like every other end of sessions.
+     */
+    accountDeleted: ({ userId }: { userId: number }): void => sessionsEnded({ userId }),
 
     /**
      * SPEC §7 PUT …/customer/password: the current password proves the holder; the new one ends every other
@@ -357,6 +405,7 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
       });
       // Another change won the race with the same current password: this one is refused, nothing changed.
       if (!changed) throw new DomainError(ERROR_CODE.conflict, CUSTOMER_MESSAGE.somethingWentWrong);
+      sessionsEnded({ userId: c.userId, exceptSid: c.currentSid });
       log.info({ userId: c.userId }, 'password changed; other sessions ended');
     },
 

@@ -34,7 +34,22 @@ export type WakeUp =
       unread?: CustomerUnread;
     }
   | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
-  | { t: 'writer-online'; writerId: number };
+  | { t: 'writer-online'; writerId: number }
+  | SessionsEndedWake;
+
+/**
+ * ADR 0069: sessions of an account ended (devices list, logout, refresh-token reuse, password change or
+ * reset, a mailbox proof, deletion), published by the auth module, the one place that ends sessions.
+ * `sids` names the sessions (refresh-token families) ended; without it every session of the account
+ * ended but `exceptSid` (the one that changed the password), if any. Ids only, never a token. Every
+ * instance closes the sockets opened with those sessions with 4401.
+ */
+export interface SessionsEndedWake {
+  t: 'sessions-ended';
+  userId: number;
+  sids?: readonly string[];
+  exceptSid?: string | null;
+}
 
 /** How wake-ups reach every instance, and where writers' presence is kept. */
 export interface ChatBus {
@@ -84,19 +99,25 @@ export const createRedisBus = ({ redis, prefix, log }: { redis: Redis; prefix: s
   const instance = randomBytes(8).toString('hex');
   const channel = `${prefix}wake`;
   const presenceKey = (writerId: number) => `${prefix}presence:${writerId}`;
-  const subscriber = redis.duplicate();
   const handlers: ((wake: WakeUp) => void)[] = [];
-  const ready = subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'chat: the Redis subscription failed'));
-  subscriber.on('message', (from: string, payload: string) => {
-    if (from !== channel) return;
-    let wake: WakeUp;
-    try {
-      wake = JSON.parse(payload) as WakeUp;
-    } catch {
-      return;
-    }
-    for (const handler of handlers) handler(wake);
-  });
+  // The subscription opens with the first listener: a process that only publishes (the main process
+  // when the chat runs on its own, ADR 0048, 0069) keeps no subscriber connection.
+  let subscription: { subscriber: Redis; ready: Promise<unknown> } | undefined;
+  const subscribe = () => {
+    const subscriber = redis.duplicate();
+    const ready = subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'chat: the Redis subscription failed'));
+    subscriber.on('message', (from: string, payload: string) => {
+      if (from !== channel) return;
+      let wake: WakeUp;
+      try {
+        wake = JSON.parse(payload) as WakeUp;
+      } catch {
+        return;
+      }
+      for (const handler of handlers) handler(wake);
+    });
+    return { subscriber, ready };
+  };
   return {
     kind: 'redis',
     publish: (wake) => {
@@ -104,6 +125,7 @@ export const createRedisBus = ({ redis, prefix, log }: { redis: Redis; prefix: s
     },
     onWake: (handler) => {
       handlers.push(handler);
+      subscription ??= subscribe();
     },
     setWriterPresence: async (writerId, present) => {
       if (present) {
@@ -126,8 +148,9 @@ export const createRedisBus = ({ redis, prefix, log }: { redis: Redis; prefix: s
       return Object.values(entries).some((expiry) => Number(expiry) > now);
     },
     close: async () => {
-      await ready;
-      subscriber.disconnect();
+      if (!subscription) return;
+      await subscription.ready;
+      subscription.subscriber.disconnect();
     },
   };
 };

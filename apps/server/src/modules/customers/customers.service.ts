@@ -111,6 +111,8 @@ export const createCustomersService = ({
     const result = await repo.deactivate(customerId, clock.now());
     if (result === 'not_found') throw notFound();
     if (result === 'email_not_confirmed') throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailNotConfirmed);
+    // ADR 0069: the open chat sockets of every session close too.
+    auth.accountDeleted({ userId: customerId });
     log.info({ userId: customerId }, 'account deleted: personal data erased, ledger kept');
   },
 
