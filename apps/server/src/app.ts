@@ -63,11 +63,12 @@ const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
 
 /**
  * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
- * `?confirmEmail=`, `?token=` of a reset) and the magic-link sign-in's path. None reaches a log line (ADR 0039).
+ * `?confirmEmail=`, `?token=` of a reset, `?deleteAccount=` of a deletion, ADR 0070) and the magic-link
+ * sign-in's path. None reaches a log line (ADR 0039).
  */
 const redactUrl = (url: string): string =>
   url
-    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/magic_link\/)[^/?#]+/gi, '$1[redacted]');
 
 export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {

@@ -42,11 +42,12 @@ export const signIn = async (t: Pick<TestApp, 'app'>, email: string, password = 
   return sessionOf(res.json());
 };
 
-/** The mail the outbox holds last for `to` whose text matches `link`: the first group of the match. */
+/** The newest mail the outbox holds for `to` whose text matches `link`: the first group of the match. */
 export const linkFromOutbox = async (t: Pick<TestApp, 'app'>, to: string, link: RegExp): Promise<string | undefined> => {
   const res = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
   const messages = res.json<{ messages: { text: string }[] }>().messages;
-  for (const message of [...messages].reverse()) {
+  // The outbox answers the newest first.
+  for (const message of messages) {
     const found = link.exec(message.text)?.[1];
     if (found) return found;
   }

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
+  ACCOUNT_DELETION_LINK_TTL_SECONDS,
+  ACCOUNT_DELETION_PARAM,
   AUTH_MESSAGE,
   CUSTOMER_MESSAGE,
   CUSTOMER_STATUS,
@@ -25,7 +27,7 @@ import {
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
+import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
 
 /**
@@ -226,6 +228,7 @@ export const createAuthService = ({
         hashDevice: input.hashDevice ?? '',
         ipClient: input.ip,
         passwordUnproven: chosePassword,
+        passwordSet: chosePassword,
         now: clock.now(),
       });
       // The unique index on lower(email) settles a race between two sign-ups of one address.
@@ -407,6 +410,49 @@ export const createAuthService = ({
       if (!changed) throw new DomainError(ERROR_CODE.conflict, CUSTOMER_MESSAGE.somethingWentWrong);
       sessionsEnded({ userId: c.userId, exceptSid: c.currentSid });
       log.info({ userId: c.userId }, 'password changed; other sessions ended');
+    },
+
+    /**
+     * ADR 0070: the proof a deletion asks for. An account with a password must send it: missing or wrong is
+     * a 400 naming the field (never 401, which the web app takes for an expired token). An account without
+     * one is mailed a fresh link (older ones are spent) to {origin}/profile?deleteAccount={token}, and
+     * nothing is deleted yet. 'proven' lets the deletion go ahead.
+     */
+    proveForDeletion: async ({ userId, password }: { userId: number; password: string | undefined }): Promise<'proven' | 'mailed'> => {
+      const account = await repo.findAccountById(userId);
+      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!account.passwordSet) {
+        const now = clock.now();
+        await repo.spendOneTimeTokens({ userId, purpose: 'account_delete', now });
+        const token = await newOneTimeToken(userId, 'account_delete', ACCOUNT_DELETION_LINK_TTL_SECONDS);
+        await mailer.send(
+          accountDeletionMail({
+            to: account.email,
+            firstName: account.firstName,
+            url: `${origin}/profile?${ACCOUNT_DELETION_PARAM}=${token}`,
+          }),
+        );
+        log.info({ userId }, 'account deletion: confirmation link mailed');
+        return 'mailed';
+      }
+      if (!password) {
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionPasswordMissing, {
+          password: [CUSTOMER_MESSAGE.deletionPasswordMissing],
+        });
+      }
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        log.info({ userId }, 'account deletion refused: wrong password');
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionWrongPassword, {
+          password: [CUSTOMER_MESSAGE.deletionWrongPassword],
+        });
+      }
+      return 'proven';
+    },
+
+    /** ADR 0070: spends the mailed deletion link, only for the account it was made for; else a 400. */
+    spendDeletionLink: async ({ userId, token }: { userId: number; token: string }): Promise<void> => {
+      const spent = await repo.consumeOwnOneTimeToken({ userId, purpose: 'account_delete', tokenHash: hashToken(token), now: clock.now() });
+      if (!spent) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionLinkInvalid);
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */

@@ -21,7 +21,10 @@ const ROTATION_KEY_NAME = 'refresh_rotation_key';
  * The auth service over the app's infrastructure; other modules use it for email confirmation.
  * `onSessionsEnded` hears every end of sessions (the composition root passes the chat bus's, ADR 0069).
  */
-export const authServiceFor = (ctx: AppContext, { onSessionsEnded }: { onSessionsEnded?: (ended: SessionsEnded) => void } = {}): AuthService => {
+export const authServiceFor = (
+  ctx: AppContext,
+  { onSessionsEnded }: { onSessionsEnded?: (ended: SessionsEnded) => void } = {},
+): AuthService => {
   let rotationKey: Promise<string> | undefined;
   return createAuthService({
     repo: createAuthRepo(ctx.db),
