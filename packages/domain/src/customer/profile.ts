@@ -24,8 +24,6 @@ export const ACCOUNT_DELETION_LINK_TTL_SECONDS = 60 * 60;
 /** The link's life as the mail and the message say it. */
 export const ACCOUNT_DELETION_LINK_LIFE = '1 hour';
 export const ACCOUNT_DELETION_ATTEMPTS = { max: 5, windowMs: 15 * 60_000 } as const;
-/** The page the deletion mail links to: {origin}/profile?deleteAccount={token}. */
-export const ACCOUNT_DELETION_PARAM = 'deleteAccount';
 
 export const CUSTOMER_MESSAGE = {
   profileUpdated: 'Your personal information has been successfully updated.',
