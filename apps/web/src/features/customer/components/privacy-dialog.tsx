@@ -11,7 +11,7 @@ import { CheckboxField, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, holdSessionEnd } from '@/lib/api-client';
 import { useDeactivateAccount } from '../api/deactivate';
 import { useDownloadReport } from '../api/download-report';
 import { useUpdatePrivacy } from '../api/update-privacy';
@@ -101,7 +101,20 @@ function DeleteAccount({ customer }: { customer: Customer }) {
   const { register, handleSubmit, formState, setError, reset, setFocus } = useForm<{ password: string }>({
     defaultValues: { password: '' },
   });
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // ADR 0070: while the deletion is asked and for its 3 s, the session's end (the server closes this tab's
+  // chat socket as it deletes) does not move the app: the deletion leaves for /logout itself.
+  const held = useRef<((leftByItself: boolean) => void) | null>(null);
+  const release = (leftByItself: boolean) => {
+    held.current?.(leftByItself);
+    held.current = null;
+  };
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      held.current?.(false);
+    },
+    [],
+  );
   // The panel's first control takes the focus when it opens; the mailed notice when it shows; the
   // "Delete account" button again when the panel is left.
   useEffect(() => {
@@ -122,21 +135,29 @@ function DeleteAccount({ customer }: { customer: Customer }) {
     deactivate.reset();
     window.setTimeout(() => opener.current?.focus(), 0);
   };
-  const send = (password: string | undefined) =>
+  const send = (password: string | undefined) => {
+    release(false);
+    held.current = holdSessionEnd();
     deactivate.mutate(password, {
       onSuccess: (answer) => {
         if (answer.confirmByEmail) {
+          release(false);
           setStep('mailed');
           return;
         }
         toast.success(CUSTOMER_MESSAGE.accountDeleted);
-        timer.current = window.setTimeout(() => navigate(paths.logout, { replace: true }), ACCOUNT_DELETION_REDIRECT_MS);
+        timer.current = window.setTimeout(() => {
+          navigate(paths.logout, { replace: true });
+          release(true);
+        }, ACCOUNT_DELETION_REDIRECT_MS);
       },
       onError: (error) => {
+        release(false);
         const wrong = error instanceof ApiError ? error.fieldErrors.password?.[0] : undefined;
         if (wrong) setError('password', { message: wrong }, { shouldFocus: true });
       },
     });
+  };
   const submit = ({ password }: { password: string }) => {
     if (byLink) send(undefined);
     else if (password === '') setError('password', { message: CUSTOMER_MESSAGE.deletionPasswordMissing }, { shouldFocus: true });

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CUSTOMER_MESSAGE } from '@app/domain/customer';
+import { apiFetch } from '@/lib/api-client';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -224,6 +225,15 @@ describe('privacy modal', () => {
     expect(await toastText()).toHaveTextContent('Your account has been successfully deleted.');
     const deletedAt = Date.now();
     expect(bodies).toEqual([{ password: 'secret-pass-1' }]);
+    // The deletion ended the session (ADR 0069: this tab's chat socket is closed, its renewal refused):
+    // that does not send the customer to /login before the 3 s are over.
+    server.use(
+      http.get('/api/en/customers/customer', () => HttpResponse.json({ message: 'gone' }, { status: 401 })),
+      http.put('/api/en/auth/jwt/refresh', () => HttpResponse.json({ message: 'revoked' }, { status: 401 })),
+    );
+    await apiFetch('/api/en/customers/customer').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(currentUrl(router)).toBe('/profile');
     await waitFor(() => expect(currentUrl(router)).toBe('/logout'), { timeout: 5000 });
     expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(2500);
   });

@@ -4,7 +4,7 @@ import { CUSTOMER_MESSAGE } from '@app/domain/customer';
 import { ACCOUNT_DELETION_REDIRECT_MS } from '@app/domain/ui';
 import { toast } from '@/components/ui/toast';
 import { paths, QUERY_PARAM } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, holdSessionEnd } from '@/lib/api-client';
 import { useConfirmDeletion } from '../api/deactivate';
 
 /**
@@ -19,17 +19,37 @@ export const useDeleteAccountParam = (): void => {
   const { mutate } = useConfirmDeletion();
   const handled = useRef<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The deletion closes this tab's chat socket (ADR 0069): that end of the session does not move the app
+  // before the 3 s are over (lib/api-client `holdSessionEnd`).
+  const held = useRef<((leftByItself: boolean) => void) | null>(null);
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      held.current?.(false);
+    },
+    [],
+  );
 
   useEffect(() => {
     if (token === null || handled.current === token) return;
     handled.current = token;
+    const release = (leftByItself: boolean) => {
+      held.current?.(leftByItself);
+      held.current = null;
+    };
+    held.current = holdSessionEnd();
     mutate(token, {
       onSuccess: () => {
         toast.success(CUSTOMER_MESSAGE.accountDeleted);
-        timer.current = window.setTimeout(() => navigate(paths.logout, { replace: true }), ACCOUNT_DELETION_REDIRECT_MS);
+        timer.current = window.setTimeout(() => {
+          navigate(paths.logout, { replace: true });
+          release(true);
+        }, ACCOUNT_DELETION_REDIRECT_MS);
       },
-      onError: (error) => toast.error(errorMessage(error, CUSTOMER_MESSAGE.deletionFailed)),
+      onError: (error) => {
+        release(false);
+        toast.error(errorMessage(error, CUSTOMER_MESSAGE.deletionFailed));
+      },
     });
     setSearchParams(
       (params) => {
