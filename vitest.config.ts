@@ -7,8 +7,9 @@ export default defineConfig({
       'packages/domain',
       'apps/server',
       'apps/web',
-      // scripts/ (npm start's builds): plain Node modules, tested as they are.
-      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
+      // scripts/ (npm start's builds): plain Node modules, tested as they are. One file at a time: the
+      // build test and the supervisor test (a real `npm start`) share apps/server/dist.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.mjs'], environment: 'node', fileParallelism: false } },
     ],
   },
 });

@@ -1,10 +1,11 @@
 // `npm run e2e`: build the web app once, then run Playwright (playwright.config.ts), whose webServer
 // starts `scripts/start.mjs` with SKIP_WEB_BUILD=1. Extra arguments go to `playwright test`
 // (`npm run e2e -- --project desktop e2e/login.spec.ts`). Playwright never downloads a browser here:
-// it launches the system Chromium at /usr/bin/chromium (STACK "Gotchas").
+// it launches the system Chromium at /usr/bin/chromium (STACK "Gotchas"), installed first when missing.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { ensureChromium, thisMachine } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -28,8 +29,11 @@ const run = (command, args) =>
     });
   });
 
-if (!existsSync('/usr/bin/chromium')) {
-  console.error('e2e needs Chromium at /usr/bin/chromium: apt-get install -y chromium');
+// A fresh machine: Debian's Chromium is installed here when this user may (root, passwordless sudo);
+// otherwise the run stops with the one command to run (scripts/ensure-chromium.mjs, ADR 0075).
+const chromium = await ensureChromium(thisMachine);
+if (!chromium.ok) {
+  console.error(chromium.message);
   process.exit(1);
 }
 

@@ -2,7 +2,7 @@
 // into .tmp, installs it without devDependencies, and then, as an operator would:
 //   1. starts it with NODE_ENV=production (PORT and DATA_DIR from a `.env` file, PUBLIC_ORIGIN from the
 //      environment) and waits for /healthz 200 and for `/` to answer the web app's HTML;
-//   2. stops it with SIGTERM (exit code 0) and adds a staff account with `npm run ops`, the password
+//   2. stops it with SIGTERM to npm's PID (exit code 0) and adds a staff account with `npm run ops`, the password
 //      piped on stdin;
 //   3. starts it again: the second start reuses both builds and reaches /healthz.
 // `node scripts/prod-install-check.mjs` (CI: .ci/run). Exits 1 with the reason on the first failure.
@@ -40,38 +40,16 @@ const run = (command, args, { cwd = work, env = process.env, input } = {}) =>
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
   });
 
-/** The processes below `pid` (ps: Linux and macOS). */
-const descendants = (pid) => {
-  const rows = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .map((line) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(line))
-    .filter(Boolean)
-    .map(([, p, parent, args]) => ({ pid: Number(p), ppid: Number(parent), args }));
-  const found = [];
-  const parents = [pid];
-  while (parents.length > 0) {
-    const parent = parents.shift();
-    for (const row of rows.filter((r) => r.ppid === parent)) {
-      found.push(row);
-      parents.push(row.pid);
-    }
-  }
-  return found;
-};
-
 /** `npm start` in the clone; resolves once /healthz answers 200, with a stop() that awaits its exit code. */
 const start = async (env, origin) => {
   const child = spawn(npm, ['start'], { cwd: work, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const startedAt = performance.now();
   const stop = async () => {
-    // SIGTERM to the server process itself, as a process manager or `docker stop` sends it to the node
-    // process (npm, on SIGTERM, ends by the signal whatever its script does). npm then exits with the
-    // server's exit code: 0 after a clean shutdown.
-    const server = descendants(child.pid).find((p) => p.args.includes('scripts/start.mjs') && !p.args.startsWith('sh '));
-    if (server) process.kill(server.pid, 'SIGTERM');
-    else child.kill('SIGTERM');
+    // SIGTERM to npm's PID alone, as a process manager or `docker stop` sends it to the PID it started:
+    // npm passes it to the server (its script `exec`s it, ADR 0075) and exits with the server's exit
+    // code once it has shut down: 0 after a clean shutdown.
+    child.kill('SIGTERM');
     return exited;
   };
   while (performance.now() - startedAt < 300_000) {

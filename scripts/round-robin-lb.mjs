@@ -1,4 +1,4 @@
-// A small round-robin HTTP load balancer (node:http, no dependencies), the one README "Running at
+// A small round-robin HTTP load balancer (node:http, no dependencies), the one docs/operations.md "Running at
 // scale" names and scripts/scale-check.mjs runs. It does what the recipe needs from haproxy or nginx:
 // spreads requests over the instances in turn, skips one that refuses the connection, and appends the
 // peer's address to X-Forwarded-For (with X-Forwarded-Proto and -Host), so instances started with

@@ -1,4 +1,4 @@
-// README "Running at scale", run as a test (`npm run scale-check`; CI runs it after `npm test`):
+// docs/operations.md "Running at scale", run as a test (`npm run scale-check`; CI runs it after `npm test`):
 // a production start of two instances at the same moment on one empty PostgreSQL database, one Redis
 // and one shared secret, behind scripts/round-robin-lb.mjs. Checks that both come up (migrations and
 // seed applied once, no error logged), that requests alternate between them and a session made on one

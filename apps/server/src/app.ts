@@ -9,15 +9,16 @@ import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { createAccessTokens, withLiveness } from './lib/jwt';
+import { openRedis } from './lib/redis';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
-import { filesModule } from './modules/files';
+import { createUploadRate, filesModule } from './modules/files';
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
-import { createMailer, createMailRepo, mailRoutes, type Mailer } from './modules/mail';
+import { createMailing, mailRoutes, type MailDelivery, type Mailer } from './modules/mail';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
@@ -51,6 +52,8 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
   /** Tests and benches: the chat module's service, hub and mail job once the app is ready. */
   onChatReady?: (handle: ChatHandle) => void;
+  /** Tests: the SMTP delivery job (SMTP_URL set), to run by hand. */
+  onMailReady?: (delivery: MailDelivery) => void;
 }
 
 const JWT_SECRET_NAME = 'jwt_access_secret';
@@ -94,12 +97,16 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // ioredis is loaded only with REDIS_URL (ADR 0058).
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  const mailRepo = createMailRepo(db);
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, repo: mailRepo, log: app.log });
+  // ioredis is loaded only with REDIS_URL (ADR 0058); an outage degrades, and heals, by itself (ADR 0074).
+  const redis = config.redisUrl ? await openRedis(config.redisUrl, app.log) : undefined;
+  // ADR 0074: every mail is queued in the database; with SMTP_URL this instance's job sends the queue.
+  const mailing = createMailing({ config, db, clock, log: app.log });
+  const mailer = opts.mailer ?? mailing.mailer;
+  app.addHook('onReady', async () => {
+    mailing.start();
+    if (mailing.delivery) opts.onMailReady?.(mailing.delivery);
+  });
+  app.addHook('onClose', async () => mailing.stop());
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
   const tokens = withLiveness(createAccessTokens(await resolveJwtSecret(config, db), clock), accessLivenessFor(db));
   const ctx: AppContext = {
@@ -122,6 +129,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app, { hsts: config.env === 'production' });
   await registerFormBodies(app);
   await registerRateLimit(app, redis);
+  // ADR 0073: one upload counter for every upload path (order and revision files, deliveries, chat attachments).
+  const uploadRate = createUploadRate(app, config.quotas.uploadsPerHour);
   if (config.apiDocs) await registerOpenApi(app);
   await app.register(authPlugin, { tokens });
 
@@ -131,6 +140,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await app.register(chatModule, {
       ctx,
       files: services.files,
+      uploadRate,
       bus: services.chatBus,
       ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
     });
@@ -169,17 +179,18 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(authModule, { service: services.auth });
     await forms.register(staffModule, {
       ctx,
-      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention },
+      deps: { files: services.files, revisions: services.revisions, money: services.money, attention: services.attention, uploadRate },
     });
     await forms.register(discountsModule, { service: services.discounts });
-    await forms.register(filesModule, { ctx, service: services.files });
-    await forms.register(revisionsModule, { service: services.revisions });
+    await forms.register(filesModule, { ctx, service: services.files, uploadRate });
+    await forms.register(revisionsModule, { service: services.revisions, uploadRate });
   });
   // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
   if (servesChat(config))
     await app.register(chatModule, {
       ctx,
       files: services.files,
+      uploadRate,
       bus: services.chatBus,
       ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
     });
@@ -190,7 +201,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production')
-    await app.register(mailRoutes, { repo: mailRepo, allow: (request) => isLoopback(request.socket.remoteAddress) });
+    await app.register(mailRoutes, { repo: mailing.repo, allow: (request) => isLoopback(request.socket.remoteAddress) });
 
   registerLegalPages(app, { termsFile: config.termsFile, privacyFile: config.privacyFile });
   if (opts.serveWeb ?? true) {

@@ -5,7 +5,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 
 /**
- * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and the README.
+ * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and docs/configuration.md.
  */
 /** `1`/`true` or `0`/`false`; undefined when unset (the default may depend on NODE_ENV). */
 const flag = z
@@ -29,6 +29,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
+  // ADR 0074: how often the SMTP delivery job looks for queued mail (a new mail also wakes it at once).
+  MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -44,7 +46,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   WEB_DIST_DIR: z.string().optional(),
-  // ADR 0039: per-customer storage quota and upload rate, per-customer order creation rate.
+  // ADR 0039, 0073: per-customer storage quota (every upload path), per-account upload rate (every upload
+  // path, one counter), per-customer order creation rate.
   UPLOAD_QUOTA_MB: z.coerce.number().int().min(1).default(500),
   UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).default(120),
   ORDER_CREATE_RATE_PER_HOUR: z.coerce.number().int().min(1).default(60),
@@ -73,6 +76,8 @@ const envSchema = z.object({
   // ADR 0037: attempts left open longer than this are asked about at their provider by a background job.
   PAYMENTS_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   PAYMENTS_RECONCILE_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).optional(),
+  // ADR 0074: how long one call to a provider's API may take before it counts as unanswered.
+  PAYMENTS_PROVIDER_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(10),
 });
 
 /** A provider's credentials and endpoint; undefined credentials mean sandbox mode (ADR 0024). */
@@ -85,6 +90,8 @@ export interface PaymentsConfig {
   sandbox: boolean;
   /** The reconciliation job (ADR 0037): attempts open longer than afterMs are asked about every intervalMs (0: off). */
   reconcile: { afterMs: number; intervalMs: number };
+  /** ADR 0074: one call to a provider's API within this, or it counts as unanswered (the attempt stays open). */
+  providerTimeoutMs: number;
 }
 
 export interface Config {
@@ -110,6 +117,8 @@ export interface Config {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** ADR 0074: the SMTP delivery job's period (0: it never runs on its own; tests run it by hand). */
+  mailSendIntervalMs: number;
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -189,6 +198,7 @@ const paymentsConfig = (e: z.infer<typeof envSchema>): PaymentsConfig => {
       service: e.PAYCORE_SERVICE || undefined,
     },
     sandbox: e.PAYMENTS_SANDBOX ?? false,
+    providerTimeoutMs: Math.round(e.PAYMENTS_PROVIDER_TIMEOUT_SECONDS * 1000),
     reconcile: {
       afterMs: e.PAYMENTS_RECONCILE_AFTER_MINUTES * 60_000,
       // Off in tests unless a test asks for it: they drive the job by hand with a fake clock.
@@ -294,6 +304,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    // Off in tests unless a test asks for it.
+    mailSendIntervalMs: Math.round((e.MAIL_SEND_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000),
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

@@ -23,3 +23,4 @@ export * from './routes/index';
 export * from './loyalty/index';
 export * from './referral/index';
 export * from './chat/index';
+export * from './limits/index';

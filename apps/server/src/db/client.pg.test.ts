@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { postgresDb, type Db } from './client';
 
-// A PostgreSQL server, as the machine and CI run one (README "Running at scale"); the server suite's
+// A PostgreSQL server, as the machine and CI run one (docs/operations.md "Running at scale"); the server suite's
 // own database when TEST_DATABASE_URL is set.
 const SERVER_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 

@@ -81,6 +81,49 @@ export const pgliteDb = (client: PGlite): Db => {
   };
 };
 
+/**
+ * ADR 0074: how long a request waits for the database before it is told the service is unavailable.
+ * A connection (a new one, or a free one of the pool's) within CONNECT_TIMEOUT_MS, an answer to each
+ * statement within QUERY_TIMEOUT_MS: a server that is down, restarting or hung (frozen, or its network
+ * gone) costs a request at most about ten seconds, never an open-ended wait. Migrations and the seed run
+ * on a pool of their own without the statement bound (db/open.ts): a long migration is not a hang.
+ */
+export const CONNECT_TIMEOUT_MS = 4_000;
+export const QUERY_TIMEOUT_MS = 5_000;
+
+/** Socket errors of a server that is gone or unreachable. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/**
+ * SQLSTATEs of a server that cannot serve now: class 08 (connection exception), 57P01–57P03 (shut down
+ * by an administrator, crashed, starting up or shutting down), 53300 (too many connections).
+ */
+const UNAVAILABLE_STATES = /^(08\w{3}|57P0[123]|53300)$/;
+/** node-postgres's own words for a connection that ended or never came, and for a statement past its bound. */
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|connection error and is not queryable|Client was closed and is not queryable/i;
+
+/**
+ * ADR 0074: whether an error says the database cannot be reached now (down, restarting, hung, out of
+ * connections) rather than that a statement is wrong. The error handler answers these with 503.
+ */
+export const isDatabaseUnavailable = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_STATES.test(code))) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  // Node's connect to `localhost` tries each address and fails with all of their errors.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+};
+
 /** Distinct SQL texts one pool prepares (the code base has a few hundred). */
 const PREPARED_MAX = 1000;
 
@@ -95,9 +138,24 @@ export const postgresDb = (
   {
     onIdleError = (error: Error) => process.stderr.write(`database: an idle connection ended: ${error.message}\n`),
     prepared = true,
-  }: { onIdleError?: (error: Error) => void; prepared?: boolean } = {},
+    queryTimeoutMs = QUERY_TIMEOUT_MS,
+  }: {
+    onIdleError?: (error: Error) => void;
+    prepared?: boolean;
+    /** 0: no bound (migrations, the seed) */
+    queryTimeoutMs?: number;
+  } = {},
 ): Db => {
-  const pool = new (loadPg().Pool)({ connectionString, max: 10 });
+  const pool = new (loadPg().Pool)({
+    connectionString,
+    max: 10,
+    // ADR 0074: a connection within CONNECT_TIMEOUT_MS (waiting for a free one included), each answer within
+    // queryTimeoutMs; a statement past it ends its connection (the pool opens a fresh one). TCP keepalive
+    // finds a connection whose server vanished without a word.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(queryTimeoutMs > 0 ? { query_timeout: queryTimeoutMs } : {}),
+    keepAlive: true,
+  });
   pool.on('error', (error) => onIdleError(error));
   // ADR 0063: a query with parameters is a named prepared statement, so PostgreSQL parses and plans it once
   // per connection, not on every call (a third of a chat send's database time). The SQL texts are the
@@ -142,12 +200,17 @@ export const postgresDb = (
           query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(conn, sql, params),
         });
         await conn.query('COMMIT');
+        conn.release();
         return result;
       } catch (error) {
-        await conn.query('ROLLBACK').catch(() => undefined);
+        // A connection that failed (or whose statement passed its bound) is closed, not given back: its
+        // late answer must never reach the next transaction.
+        if (isDatabaseUnavailable(error)) conn.release(error instanceof Error ? error : true);
+        else {
+          await conn.query('ROLLBACK').catch(() => undefined);
+          conn.release();
+        }
         throw error;
-      } finally {
-        conn.release();
       }
     },
     close: () => pool.end(),

@@ -9,7 +9,7 @@ import { migrate } from './migrate';
 import { seedDatabase } from './seed';
 
 /**
- * README "Running at scale": instances started at the same moment on one empty PostgreSQL database
+ * docs/operations.md "Running at scale": instances started at the same moment on one empty PostgreSQL database
  * migrate and seed it once, without errors, and leave no lock behind. A PostgreSQL server in both test
  * passes (as db/client.pg.test.ts).
  */

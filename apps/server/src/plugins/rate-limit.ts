@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { clientBucket } from './client-ip';
-import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, DomainError, ERROR_CODE, normalizeEmail } from '@app/domain';
+import { sharedOrLocalStore } from './rate-limit-store';
+import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, DomainError, ERROR_CODE, normalizeEmail, type RateLimit } from '@app/domain';
 
 const WINDOW_MS = 60_000;
 
-/** Counters live in Redis when REDIS_URL is set, so several instances share them (DESIGN rule 7). */
+/**
+ * Counters live in Redis when REDIS_URL is set, so several instances share them (DESIGN rule 7); while
+ * Redis is away, in each instance's memory (ADR 0074).
+ */
 export const registerRateLimit = async (app: FastifyInstance, redis: Redis | undefined): Promise<void> => {
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rl:' } : {}),
+    ...(redis ? { store: sharedOrLocalStore(redis, 'rl:') } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: 'Too many requests. Please try again later.',
@@ -77,3 +81,24 @@ export const accountWindowRateLimit = (app: FastifyInstance, bucket: string, max
     { max, timeWindow: windowMs },
     message,
   );
+
+/**
+ * ADR 0073: a route that costs real work, `limit` (ROUTE_RATE_LIMITS) per signed-in account, or per client
+ * address on a route without one; past it 429 "Too many requests. Please try again later." with
+ * Retry-After. After the guard in `preHandler`. One hook is one counter: a hook shared by several routes
+ * counts them together.
+ */
+export const routeRateLimit = (app: FastifyInstance, bucket: string, limit: RateLimit): LimitHook =>
+  accountWindowRateLimit(app, bucket, limit.max, limit.windowMs, AUTH_MESSAGE.tooManyRequests);
+
+/**
+ * ADR 0073: `limit` per thing a route without an account works on (`keyOf`: the order a checkout starts
+ * for, the payment a return captures), whoever asks; like `routeRateLimit` otherwise. After validation
+ * (`preHandler`), so the key is a validated parameter.
+ */
+export const keyedRateLimit = (
+  app: FastifyInstance,
+  bucket: string,
+  keyOf: (request: FastifyRequest) => string,
+  limit: RateLimit,
+): LimitHook => limiter(app, (request) => `${bucket}:${keyOf(request)}`, { max: limit.max, timeWindow: limit.windowMs });

@@ -50,11 +50,18 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
+  // As db/open.ts: migrations and the seed on a pool without the app's statement bound (ADR 0074), so a
+  // busy machine never fails a test's set-up; the test gets a pool like the app's.
+  const setup = postgresDb(url.toString(), { onIdleError: () => undefined, queryTimeoutMs: 0 });
+  try {
+    await migrate(setup);
+    const { systemClock } = await import('../lib/clock');
+    await seedDatabase(setup, { demo: true, clock: systemClock });
+  } finally {
+    await setup.close();
+  }
   // The drop below ends this database's sessions; a pooled connection still closing then hears it.
   const db = postgresDb(url.toString(), { onIdleError: () => undefined });
-  await migrate(db);
-  const { systemClock } = await import('../lib/clock');
-  await seedDatabase(db, { demo: true, clock: systemClock });
   return {
     db,
     url: url.toString(),
@@ -89,8 +96,11 @@ export const buildTestApp = async (
     mailer?: Mailer;
     env?: Record<string, string>;
     onChatReady?: BuildAppOptions['onChatReady'];
+    onMailReady?: BuildAppOptions['onMailReady'];
     /** A database another app of the test shares (two instances on one PostgreSQL); the caller drops it. */
     db?: Db;
+    /** Where log lines go (with LOG_LEVEL set in `env`: tests read what the server logged). */
+    logStream?: BuildAppOptions['logStream'];
   } = {},
 ): Promise<TestApp> => {
   const { db, drop } = opts.db ? { db: opts.db, drop: async () => undefined } : await createTestDb();
@@ -109,6 +119,8 @@ export const buildTestApp = async (
     serveWeb: false,
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
+    ...(opts.onMailReady ? { onMailReady: opts.onMailReady } : {}),
+    ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await app.ready();
   return {

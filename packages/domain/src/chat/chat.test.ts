@@ -5,6 +5,10 @@ import {
   chatOfDirection,
   defaultChat,
   EMOJI,
+  isFrameId,
+  isMessageBodyOverRawCap,
+  MESSAGE_BODY_RAW_MAX_LENGTH,
+  messageBodyLength,
   messageBodyProblem,
   messageContentSchema,
   parseReadIds,
@@ -34,6 +38,23 @@ describe('SPEC §5 "Chat": 1500 characters, no empty message without files', () 
   it('refuses an empty text without files and takes it with files', () => {
     expect(messageBodyProblem('  ', false)).toBe(CHAT_MESSAGE.empty);
     expect(messageBodyProblem('', true)).toBeNull();
+  });
+  it('counts characters (code points), not UTF-16 units: 1,500 emoji are taken, 1,501 refused (ADR 0068)', () => {
+    expect('😀'.repeat(1500)).toHaveLength(3000);
+    expect(messageBodyLength('😀'.repeat(1500))).toBe(1500);
+    expect(messageBodyProblem('😀'.repeat(1500), false)).toBeNull();
+    expect(messageBodyProblem('😀'.repeat(1501), false)).toBe(CHAT_MESSAGE.tooLong);
+    expect(messageBodyProblem(`${'a'.repeat(1000)}${'🎉'.repeat(500)}`, false)).toBeNull();
+    expect(messageBodyProblem(`${'a'.repeat(1000)}${'🎉'.repeat(501)}`, false)).toBe(CHAT_MESSAGE.tooLong);
+    // A flag is two code points: two characters of the 1,500.
+    expect(messageBodyLength('🇺🇸')).toBe(2);
+  });
+  it('refuses a raw body past 4 × 1,500 UTF-16 units with the same text, before it is stripped (ADR 0067)', () => {
+    expect(MESSAGE_BODY_RAW_MAX_LENGTH).toBe(6000);
+    expect(isMessageBodyOverRawCap('<'.repeat(6000))).toBe(false);
+    expect(isMessageBodyOverRawCap('<'.repeat(6001))).toBe(true);
+    expect(messageContentSchema.safeParse({ body: 'x'.repeat(6001) }).success).toBe(false);
+    expect(messageContentSchema.safeParse({ body: '😀'.repeat(1500) }).success).toBe(true);
   });
 });
 
@@ -76,5 +97,12 @@ describe('wire shapes', () => {
     expect(chatMessageSchema.parse(message).direction.id).toBe(6);
     expect(serverFrameSchema.safeParse({ event: SOCKET_EVENT.newMessage, data: { message } }).success).toBe(true);
     expect(serverFrameSchema.safeParse({ event: 99, data: {} }).success).toBe(false);
+  });
+});
+
+describe('ADR 0067: the ids a client frame may carry', () => {
+  it('takes 1 to 2,147,483,647 and nothing else', () => {
+    expect([1, 42, 2_147_483_647].every(isFrameId)).toBe(true);
+    expect([0, -1, 2_147_483_648, 99_999_999_999, 1.5, Number.NaN, Number.POSITIVE_INFINITY].some(isFrameId)).toBe(false);
   });
 });

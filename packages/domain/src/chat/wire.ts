@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CHATS, CLIENT_ID_PATTERN, MESSAGES_PAGE_MAX, MESSAGES_PAGE_SIZE, READ_IDS_MAX, SOCKET_EVENT } from './rules/index';
+import {
+  CHAT_MESSAGE,
+  CHATS,
+  CLIENT_ID_PATTERN,
+  MESSAGE_BODY_RAW_MAX_LENGTH,
+  MESSAGES_PAGE_MAX,
+  MESSAGES_PAGE_SIZE,
+  READ_IDS_MAX,
+  SOCKET_EVENT,
+} from './rules/index';
 
 const id = z.number().int();
 const chatIdSchema = z.enum(CHATS as unknown as ['writer', 'support']);
@@ -41,9 +50,12 @@ export const messageListQuerySchema = z.object({
 });
 export type MessageListQuery = z.infer<typeof messageListQuerySchema>;
 
-/** The multipart field `message`, parsed from its JSON string: one of body, sticker, emoji (CONTRACT). */
+/**
+ * The multipart field `message`, parsed from its JSON string: one of body, sticker, emoji (CONTRACT). The
+ * body's raw cap (ADR 0067) is checked before this, with the SPEC text; here it only bounds what is read.
+ */
 export const messageContentSchema = z.union([
-  z.object({ body: z.string().max(100_000) }).strict(),
+  z.object({ body: z.string().max(MESSAGE_BODY_RAW_MAX_LENGTH, CHAT_MESSAGE.tooLong) }).strict(),
   z.object({ sticker: z.number().int() }).strict(),
   z.object({ emoji: z.string().max(32) }).strict(),
 ]);

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { centsToAmount } from '../money/index';
-import type { StoredDiscount } from './rules/index';
+import { DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_MESSAGE, type StoredDiscount } from './rules/index';
 
 /** `POST /api/en/orders/discounts/apply`: form field `code` (multipart, urlencoded or JSON). */
-export const discountApplyBodySchema = z.object({ code: z.string().max(200).optional().default('') });
+export const discountApplyBodySchema = z.object({
+  code: z.string().max(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_MESSAGE.invalid).optional().default(''),
+});
 
 /** SPEC §7 apply answer: amount in USD with 2 decimals, percent whole. */
 export const discountSchema = z.object({

@@ -11,6 +11,8 @@ export const ERROR_CODE = {
   conflict: 'CONFLICT',
   tooLarge: 'TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
+  /** ADR 0073: the storage is full (a disk, a storage quota); the server stores nothing until room is made. */
+  insufficientStorage: 'INSUFFICIENT_STORAGE',
 } as const;
 export type ErrorCode = (typeof ERROR_CODE)[keyof typeof ERROR_CODE];
 
@@ -24,6 +26,7 @@ export const HTTP_STATUS_BY_ERROR_CODE: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
+  INSUFFICIENT_STORAGE: 507,
 };
 
 export type FieldErrors = Record<string, string[]>;

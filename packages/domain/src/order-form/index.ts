@@ -1,3 +1,4 @@
 export * from './rules/index';
 export * from './wire';
+export * from './order-body';
 export * from './submission';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultOrderForm, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from './index';
 import { checkOrderSubmission, priceInputForOrder, type OrderCatalogues } from './submission';
 import { toOrderBody } from './rules/index';
-import { orderBodySchema } from './wire';
+import { orderBodySchema } from './order-body';
 
 const catalogues: OrderCatalogues = {
   workTypes: [1, 2, 3, 4],

@@ -14,7 +14,8 @@ import {
   pagesMaxFor,
   type Spacing,
 } from './rules/index';
-import type { orderBodySchema, priceCalcBodySchema } from './wire';
+import type { orderBodySchema } from './order-body';
+import type { priceCalcBodySchema } from './wire';
 
 /**
  * The server's second look at a submitted order (ADR 0012): every rule the wizard applies, run again on

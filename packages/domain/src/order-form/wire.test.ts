@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultOrderForm, priceInputForCalcBody, priceInputForForm, toPriceCalcBody } from './index';
 import { levelOf, toOrderBody } from './rules/index';
-import { orderBodySchema, priceCalcBodySchema, priceToWire } from './wire';
+import { orderBodySchema } from './order-body';
+import { priceCalcBodySchema, priceToWire } from './wire';
 
 describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
   it('sends extras as 1 off / 2 on and spacing as idSpacing', () => {

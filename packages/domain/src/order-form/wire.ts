@@ -32,33 +32,6 @@ export const priceCalcBodySchema = z.object({
 });
 export type PriceCalcBody = z.input<typeof priceCalcBodySchema>;
 
-const text = (max: number) => z.string().max(max).optional().default('');
-
-export const orderBodySchema = z.object({
-  idWorkType: id,
-  ...levelFields,
-  paperFormat: id.nullable().optional(),
-  paperType: id.nullable().optional(),
-  resumeService: id.nullable().optional(),
-  subject: id.nullable().optional(),
-  discountCode: text(64),
-  pages: z.number().int().min(1).max(100),
-  sources: z.number().int().min(0).max(100),
-  idSpacing: onOff,
-  topic: text(1000),
-  paperDetails: text(20000),
-  credentials: text(2000),
-  urgency: z.number().int().min(1),
-  premiumWriter: onOff,
-  preferredWriterList: z.array(id).max(20).optional().default([]),
-  preferredWriterAnother: z.boolean().optional().default(false),
-  originalityReport: onOff,
-  extraQualityCheck: onOff,
-  onePageSummary: onOff,
-  premiumSupport: z.literal(false).optional().default(false),
-});
-export type OrderBody = z.input<typeof orderBodySchema>;
-
 /** SPEC §3 "Price" on the wire: numbers with 2 decimals. */
 export const priceResponseSchema = z.object({
   basicPrice: z.number(),

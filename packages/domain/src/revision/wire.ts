@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REVISIONS_PAGE_SIZE } from '../order/rules/index';
-import { isRevisionStatusId, REVISION_DESCRIPTION_MAX_LENGTH } from './rules/index';
+import { rawTextMax } from '../text/index';
+import { isRevisionStatusId, REVISION_DESCRIPTION_MAX_LENGTH, REVISION_MESSAGE } from './rules/index';
 
 const named = z.object({ id: z.number().int(), name: z.string() });
 
@@ -50,10 +51,7 @@ export type RevisionListQuery = z.infer<typeof revisionListQuerySchema>;
  */
 export const revisionCreateBodySchema = z.object({
   category: z.array(z.coerce.number().int().min(-1_000_000).max(1_000_000)).max(50).default([]),
-  describeProblem: z
-    .string()
-    .max(REVISION_DESCRIPTION_MAX_LENGTH * 4)
-    .default(''),
+  describeProblem: z.string().max(rawTextMax(REVISION_DESCRIPTION_MAX_LENGTH), REVISION_MESSAGE.descriptionTooLong).default(''),
   revisionLevel: z.coerce.number().int().min(-1_000_000).max(1_000_000).nullable().default(null),
 });
 export type RevisionCreateBody = z.infer<typeof revisionCreateBodySchema>;

@@ -1,1 +1,2 @@
 export * from './strip-html';
+export * from './length';

@@ -5,7 +5,7 @@ import { normalizeDiscountCode } from '../discount/rules/index';
 import { defaultOrderForm } from '../order-form/index';
 import { normalizeTitle, toOrderBody, validateOrderDetails } from '../order-form/rules/index';
 import { checkOrderSubmission, type OrderCatalogues } from '../order-form/submission';
-import { orderBodySchema } from '../order-form/wire';
+import { orderBodySchema } from '../order-form/order-body';
 import { normalizeReviewComment } from '../review/rules/index';
 import { stripHtml } from './index';
 

@@ -176,11 +176,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
   app.put(
     '/api/en/auth/password/reset',
     {
+      // ADR 0073: the new password is hashed (argon2) before the token is looked up; no account, so per
+      // client address, CONTRACT's 10 a minute.
+      onRequest: authRateLimit(app, 'password-reset').onRequest,
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the emailed one-time token; ends every session',
         body: passwordResetBodySchema,
-        response: { 200: messageBodySchema, 400: errorBodySchema, 422: errorBodySchema },
+        response: { 200: messageBodySchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {

@@ -9,6 +9,8 @@ const categoryParams = z.object({ category: z.string().max(12) });
 /** Public data the wizard reads on every visit: shared caches may keep it for a minute. */
 export const CATALOGUE_MAX_AGE_S = 60;
 const CACHE_CONTROL = `public, max-age=${CATALOGUE_MAX_AGE_S}`;
+/** ADR 0068: settings built from the request's Host (no PUBLIC_ORIGIN) are the asker's alone. */
+const PRIVATE_CACHE_CONTROL = `private, max-age=${CATALOGUE_MAX_AGE_S}`;
 
 /** Per-category lists of SPEC §7 / CONTRACT "Paths": path segment → catalogue kind. */
 const CATEGORY_LISTS: readonly (readonly [segment: string, kind: CatalogueKind, summary: string])[] = [
@@ -29,7 +31,8 @@ const SHARED_LISTS: readonly (readonly [segment: string, kind: CatalogueKind, su
 /** CONTRACT "Errors and access": no token is needed for any of these. */
 export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (reply.statusCode === 200) reply.header('cache-control', CACHE_CONTROL);
+    if (reply.statusCode === 200 && reply.getHeader('cache-control') !== PRIVATE_CACHE_CONTROL)
+      reply.header('cache-control', CACHE_CONTROL);
     return payload;
   });
 
@@ -38,11 +41,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Site settings; the chat URLs follow the request origin or CHAT_BASE_URL',
+        summary: 'Site settings; the chat URLs follow CHAT_BASE_URL, else PUBLIC_ORIGIN (the request origin only when neither is set)',
         response: { 200: siteSettingsSchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.settings({ origin: { protocol: request.protocol, host: request.host } }),
+    async (request, reply) => {
+      if (service.settingsFollowRequest) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      return service.settings({ origin: { protocol: request.protocol, host: request.host } });
+    },
   );
 
   for (const [segment, kind, summary] of CATEGORY_LISTS) {

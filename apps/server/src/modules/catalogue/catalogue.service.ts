@@ -38,10 +38,13 @@ const toWebSocketUrl = (httpUrl: string): string => httpUrl.replace(/^http(s?):\
 export const createCatalogueService = ({
   repo,
   chatBaseUrl,
+  publicOrigin,
   usablePayments,
 }: {
   repo: CatalogueRepo;
   chatBaseUrl: string | undefined;
+  /** PUBLIC_ORIGIN (required in production): the chat lives at {it}/chat unless CHAT_BASE_URL says otherwise. */
+  publicOrigin: string | undefined;
   /** ADR 0036: the providers the deployment offers (payments module); unset: every one the rules name. */
   usablePayments?: readonly PaymentSystem[];
 }) => {
@@ -64,12 +67,19 @@ export const createCatalogueService = ({
 
   return {
     /**
-     * SPEC §3 "Site settings". CONTRACT "Serving": the chat lives at {origin}/chat unless CHAT_BASE_URL
-     * names another process; the socket URL is the same base with a ws(s) scheme.
+     * ADR 0068: true when the settings' chat addresses are built from the request (neither CHAT_BASE_URL
+     * nor PUBLIC_ORIGIN set: development and tests only, production requires PUBLIC_ORIGIN). Such an
+     * answer is the asker's own and no shared cache may keep it.
+     */
+    settingsFollowRequest: chatBaseUrl === undefined && publicOrigin === undefined,
+    /**
+     * SPEC §3 "Site settings". CONTRACT "Serving": the chat lives at {PUBLIC_ORIGIN}/chat unless
+     * CHAT_BASE_URL names another process; the socket URL is the same base with a ws(s) scheme. Never
+     * from a Host header when PUBLIC_ORIGIN is set (ADR 0068): the answer is `Cache-Control: public`.
      */
     settings: async ({ origin }: { origin: RequestOrigin }): Promise<SiteSettings> => {
       const { idSite, settings } = await loadSite();
-      const chatBase = chatBaseUrl ?? `${origin.protocol}://${origin.host}/chat`;
+      const chatBase = chatBaseUrl ?? `${publicOrigin ?? `${origin.protocol}://${origin.host}`}/chat`;
       return {
         ...settings,
         // ADR 0036: a provider the deployment cannot use (no credentials in production) is never offered.

@@ -30,13 +30,15 @@ describe('GET /api/en/sites/settings', () => {
     expect(settings.payments_rules['1']?.default).toEqual(['paycore', 'paypal', 'fondy', 'paymentwall']);
   });
 
-  it('derives the chat URLs from the request host (CONTRACT "Serving")', async () => {
+  it('without PUBLIC_ORIGIN (development, tests) derives the chat URLs from the request host, for the asker alone (ADR 0068)', async () => {
     const res = await get('/api/en/sites/settings', { host: 'writing.example:8080' });
     expect(res.json()).toMatchObject({
       messages_url: 'http://writing.example:8080/chat',
       baseOrderMessengerURL: 'http://writing.example:8080/chat',
       baseWebSocketGatewayURL: 'ws://writing.example:8080/chat',
     });
+    // Built from a header the asker chose: no shared cache may keep it.
+    expect(res.headers['cache-control']).toBe('private, max-age=60');
   });
 
   it('reads what an operator changed in site_settings', async () => {
@@ -53,7 +55,7 @@ describe('GET /api/en/sites/settings', () => {
   });
 
   it('may be cached for a minute', async () => {
-    expect((await get('/api/en/sites/settings')).headers['cache-control']).toBe('public, max-age=60');
+    expect((await get('/api/en/sites/categories/1/orders/work_types')).headers['cache-control']).toBe('public, max-age=60');
   });
 });
 
@@ -72,6 +74,31 @@ describe('settings behind a proxy or with a separate chat process', () => {
       });
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('builds the chat URLs from PUBLIC_ORIGIN whatever Host or X-Forwarded-Host a request forges, and lets shared caches keep them (ADR 0068)', async () => {
+    for (const [origin, ws] of [
+      ['https://writing.example', 'wss://writing.example/chat'],
+      ['http://localhost:3100', 'ws://localhost:3100/chat'],
+    ] as const) {
+      const configured = await buildTestApp({ env: { PUBLIC_ORIGIN: `${origin}/`, TRUST_PROXY: '1' } });
+      try {
+        for (const headers of [
+          { host: 'evil.example' },
+          { host: 'internal:3000', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'evil.example:666' },
+        ]) {
+          const res = await configured.app.inject({ method: 'GET', url: '/api/en/sites/settings', headers });
+          expect(res.json()).toMatchObject({
+            messages_url: `${origin}/chat`,
+            baseOrderMessengerURL: `${origin}/chat`,
+            baseWebSocketGatewayURL: ws,
+          });
+          expect(res.headers['cache-control']).toBe('public, max-age=60');
+        }
+      } finally {
+        await configured.close();
+      }
     }
   });
 

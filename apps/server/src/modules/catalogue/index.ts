@@ -26,7 +26,12 @@ export const createCatalogue = (
   { usablePayments }: { usablePayments: readonly PaymentSystem[] },
 ) => {
   const repo = createCatalogueRepo(ctx.db);
-  const service = createCatalogueService({ repo, chatBaseUrl: ctx.config.chatBaseUrl, usablePayments });
+  const service = createCatalogueService({
+    repo,
+    chatBaseUrl: ctx.config.chatBaseUrl,
+    publicOrigin: ctx.config.publicOrigin,
+    usablePayments,
+  });
   /**
    * What other modules read from the catalogues (pricing, orders): the same service the routes use, so
    * a category is offered, or answered 404, the same way everywhere.

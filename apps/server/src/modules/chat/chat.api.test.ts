@@ -138,6 +138,84 @@ describe('CONTRACT "Chat": sending and history', () => {
   });
 });
 
+describe('ADR 0067, 0068: lengths, raw caps and their cost', () => {
+  /** The issue's body: 99,999 characters that made the passes to a fixpoint take k passes. */
+  const k = 33_333;
+  const nested = '<'.repeat(k) + 'a>'.repeat(k);
+  const sayJson = (token: string, orderId: number, body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/chat/api/customers/orders/${orderId}/messages`,
+      headers: auth(token),
+      payload: { direction: '1', message: JSON.stringify({ body }) },
+    });
+  const timed = async <T>(run: () => Promise<T>): Promise<{ res: T; ms: number }> => {
+    const start = performance.now();
+    const res = await run();
+    return { res, ms: performance.now() - start };
+  };
+  /** Generous for a busy machine; the quadratic stripping took 2.5 s on this body. */
+  const QUICK_MS = 500;
+
+  it("refuses the issue's 99,999-character nested body at once with SPEC's message, for a real order and one that does not exist", async () => {
+    const c = await newCustomer();
+    expect(nested.length).toBe(99_999);
+    for (const orderId of [c.orderId, 2_000_000_000]) {
+      const { res, ms } = await timed(() => sayJson(c.token, orderId, nested));
+      // Refused before the order is looked up: 422 even for an order that does not exist (it says nothing about it).
+      expect(res.statusCode, `order ${orderId}`).toBe(422);
+      expect(res.json()).toMatchObject({ message: CHAT_MESSAGE.tooLong, errors: { message: [CHAT_MESSAGE.tooLong] } });
+      expect(ms, `order ${orderId}`).toBeLessThan(QUICK_MS);
+    }
+    // The multipart form the same, as its field arrives (a field holds at most 64 KiB).
+    const multipartBody = nested.slice(0, 60_000);
+    for (const orderId of [c.orderId, 2_000_000_000]) {
+      const { res, ms } = await timed(() => say(c.token, orderId, multipartBody));
+      expect(res.statusCode, `order ${orderId}`).toBe(422);
+      expect(res.json()).toMatchObject({ message: CHAT_MESSAGE.tooLong });
+      expect(ms).toBeLessThan(QUICK_MS);
+    }
+    expect(await history(c.token, c.orderId)).toHaveLength(0);
+  });
+
+  it('refuses a body over the raw cap before storing a file after it, and keeps none', async () => {
+    const c = await newCustomer();
+    const filesBefore = (await readdir(filesDir, { recursive: true })).length;
+    const res = await post(
+      c.token,
+      c.orderId,
+      { direction: '1', message: JSON.stringify({ body: 'x'.repeat(6001) }) },
+      { files: [{ name: 'notes.txt', content: Buffer.from('hello') }] },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ message: CHAT_MESSAGE.tooLong });
+    expect((await readdir(filesDir, { recursive: true })).length).toBe(filesBefore);
+  });
+
+  it('takes markup around 1,500 characters up to the raw cap (4 × 1,500 UTF-16 units), and refuses past it', async () => {
+    const c = await newCustomer();
+    const text = 'b'.repeat(1500);
+    const padded = (units: number) => `<i${' '.repeat(units - text.length - 7)}>${text}</i>`;
+    expect(padded(6000)).toHaveLength(6000);
+    expect((await sayJson(c.token, c.orderId, padded(6000))).statusCode).toBe(200);
+    const over = await sayJson(c.token, c.orderId, padded(6001));
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ message: CHAT_MESSAGE.tooLong });
+  });
+
+  it('counts characters, not UTF-16 units: 1,500 emoji are taken, 1,501 refused (ADR 0068)', async () => {
+    const c = await newCustomer();
+    const ok = await say(c.token, c.orderId, '😀'.repeat(1500));
+    expect(ok.statusCode).toBe(200);
+    expect(chatMessageSchema.parse(ok.json()).body).toBe('😀'.repeat(1500));
+    const over = await say(c.token, c.orderId, '😀'.repeat(1501));
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ message: CHAT_MESSAGE.tooLong });
+    const staff = await staffSay(support.token, c.orderId, '👍'.repeat(1500));
+    expect(staff.statusCode).toBe(200);
+  });
+});
+
 describe('CONTRACT "Chat": Idempotency-Key', () => {
   it('answers the stored message to a repeated key and stores nothing', async () => {
     const c = await newCustomer();
@@ -419,6 +497,25 @@ describe('attachments', () => {
     );
     expect(mismatch.statusCode).toBe(422);
     expect(await history(c.token, c.orderId)).toHaveLength(1);
+  });
+
+  it('ADR 0068: stores an attachment name without bidirectional or other format controls, in NFC', async () => {
+    const c = await newCustomer();
+    const res = await post(
+      c.token,
+      c.orderId,
+      { direction: '1', message: '{"body":""}' },
+      {
+        files: [
+          { name: 'invoice\u202Efdp.exe.txt', content: Buffer.from('hello') },
+          { name: 'Re\u0301sume\u0301\u2066\u200F.txt', content: Buffer.from('hello') },
+        ],
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(chatMessageSchema.parse(res.json()).files.map((f) => f.name)).toEqual(['invoicefdp.exe.txt', 'R\u00e9sum\u00e9.txt']);
+    const rows = await t.db.query<{ name: string }>('SELECT name FROM message_files WHERE order_id = $1 ORDER BY id', [c.orderId]);
+    expect(rows.map((r) => r.name)).toEqual(['invoicefdp.exe.txt', 'R\u00e9sum\u00e9.txt']);
   });
 
   it("refuses a file over 15 MB with SPEC's message and keeps nothing", async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChatId } from '@app/domain';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../lib/logger';
+import { subscriberOf } from '../../lib/redis';
 import type { CustomerUnread } from './chat.model';
 import type { Reader } from './chat.repo';
 
@@ -94,63 +95,93 @@ const PRESENCE_TTL_MS = 90_000;
 /**
  * Several instances (REDIS_URL): wake-ups go through one pub/sub channel, presence lives in a hash per
  * writer (`instance id → expiry`). `prefix` keeps deployments (and parallel test runs) apart.
+ *
+ * ADR 0074: this instance's own sockets never depend on Redis. A wake-up is delivered here at once and
+ * published for the others, tagged with this instance's id (the copy that comes back is skipped); the
+ * writers present here are known here. While Redis is away, wake-ups reach this instance's sockets only
+ * (the others catch up with `?after=` when their clients reconnect), presence is this instance's, and
+ * nothing waits or fails; the connection's watcher logs the outage once (lib/redis.ts). When Redis is
+ * back, the subscription is renewed by ioredis and this instance's presence is written again at once.
  */
 export const createRedisBus = ({ redis, prefix, log }: { redis: Redis; prefix: string; log: Logger }): ChatBus => {
   const instance = randomBytes(8).toString('hex');
   const channel = `${prefix}wake`;
   const presenceKey = (writerId: number) => `${prefix}presence:${writerId}`;
+  const subscriber = subscriberOf(redis);
   const handlers: ((wake: WakeUp) => void)[] = [];
-  // The subscription opens with the first listener: a process that only publishes (the main process
-  // when the chat runs on its own, ADR 0048, 0069) keeps no subscriber connection.
-  let subscription: { subscriber: Redis; ready: Promise<unknown> } | undefined;
-  const subscribe = () => {
-    const subscriber = redis.duplicate();
-    const ready = subscriber.subscribe(channel).catch((error: unknown) => log.error({ err: error }, 'chat: the Redis subscription failed'));
-    subscriber.on('message', (from: string, payload: string) => {
-      if (from !== channel) return;
-      let wake: WakeUp;
-      try {
-        wake = JSON.parse(payload) as WakeUp;
-      } catch {
-        return;
-      }
-      for (const handler of handlers) handler(wake);
-    });
-    return { subscriber, ready };
+  const deliver = (wake: WakeUp): void => {
+    for (const handler of handlers) handler(wake);
   };
+  /** Writers with a staff socket on this instance. */
+  const presentHere = new Set<number>();
+  let closing = false;
+  // While Redis is away the SUBSCRIBE waits for it (ioredis renews it after every reconnection).
+  void subscriber.subscribe(channel).catch((error: unknown) => {
+    if (!closing) log.error({ err: error }, 'chat: the Redis subscription failed');
+  });
+  subscriber.on('message', (from: string, payload: string) => {
+    if (from !== channel) return;
+    let tagged: WakeUp & { from?: string };
+    try {
+      tagged = JSON.parse(payload) as WakeUp & { from?: string };
+    } catch {
+      return;
+    }
+    const { from: origin, ...wake } = tagged;
+    if (origin === instance) return;
+    deliver(wake as WakeUp);
+  });
+  const writePresence = async (writerIds: readonly number[]): Promise<void> => {
+    if (writerIds.length === 0) return;
+    const pipeline = redis.pipeline();
+    for (const writerId of writerIds) {
+      pipeline.hset(presenceKey(writerId), instance, String(Date.now() + PRESENCE_TTL_MS));
+      pipeline.pexpire(presenceKey(writerId), PRESENCE_TTL_MS);
+    }
+    await pipeline.exec();
+  };
+  // A Redis that restarted empty learns at once who is here (the 30 s refresh would, later).
+  const rewritePresence = () => void writePresence([...presentHere]).catch(() => undefined);
+  redis.on('ready', rewritePresence);
   return {
     kind: 'redis',
     publish: (wake) => {
-      redis.publish(channel, JSON.stringify(wake)).catch((error: unknown) => log.warn({ err: error }, 'chat: a wake-up was not published'));
+      queueMicrotask(() => deliver(wake));
+      // Away: the others miss this wake-up (their clients catch up); the outage is logged once, by the connection.
+      redis.publish(channel, JSON.stringify({ ...wake, from: instance })).catch(() => undefined);
     },
     onWake: (handler) => {
       handlers.push(handler);
-      subscription ??= subscribe();
     },
     setWriterPresence: async (writerId, present) => {
-      if (present) {
-        await redis.hset(presenceKey(writerId), instance, String(Date.now() + PRESENCE_TTL_MS));
-        await redis.pexpire(presenceKey(writerId), PRESENCE_TTL_MS);
-      } else await redis.hdel(presenceKey(writerId), instance);
+      if (present) presentHere.add(writerId);
+      else presentHere.delete(writerId);
+      try {
+        if (present) await writePresence([writerId]);
+        else await redis.hdel(presenceKey(writerId), instance);
+      } catch {
+        // Redis away: this instance's presence stands; it is written again when Redis is back.
+      }
     },
     refreshPresence: async (writerIds) => {
-      if (writerIds.length === 0) return;
-      const pipeline = redis.pipeline();
-      for (const writerId of writerIds) {
-        pipeline.hset(presenceKey(writerId), instance, String(Date.now() + PRESENCE_TTL_MS));
-        pipeline.pexpire(presenceKey(writerId), PRESENCE_TTL_MS);
-      }
-      await pipeline.exec();
+      await writePresence(writerIds).catch(() => undefined);
     },
     isWriterOnline: async (writerId) => {
-      const entries = await redis.hgetall(presenceKey(writerId));
-      const now = Date.now();
-      return Object.values(entries).some((expiry) => Number(expiry) > now);
+      if (presentHere.has(writerId)) return true;
+      try {
+        const entries = await redis.hgetall(presenceKey(writerId));
+        const now = Date.now();
+        return Object.values(entries).some((expiry) => Number(expiry) > now);
+      } catch {
+        // Redis away: only this instance's sockets are known.
+        return false;
+      }
     },
     close: async () => {
-      if (!subscription) return;
-      await subscription.ready;
-      subscription.subscriber.disconnect();
+      closing = true;
+      redis.off('ready', rewritePresence);
+      // Not awaited: a SUBSCRIBE still waiting for an absent Redis never settles, and a close must not hang on it.
+      subscriber.disconnect();
     },
   };
 };

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,13 +18,16 @@ import {
   orderUnreadSchema,
   readAnswerSchema,
   readBodySchema,
+  ROUTE_RATE_LIMITS,
   staffUnreadSummarySchema,
   unreadSummarySchema,
   writerOnlineSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountWindowRateLimit } from '../../plugins/rate-limit';
+import { accountWindowRateLimit, routeRateLimit } from '../../plugins/rate-limit';
+import type { UploadRate } from '../files';
 import type { NewMessageFile } from './chat.repo';
+import { refuseOversizedMessage } from './chat.send.service';
 import type { ChatActor } from './chat.actor';
 import type { ChatService } from './chat.service';
 
@@ -60,7 +63,7 @@ const readMessageForm = async (
   request: FastifyRequest,
   store: (
     file: { filename: string; stream: AsyncIterable<Uint8Array>; truncated: () => boolean },
-    count: number,
+    earlier: readonly NewMessageFile[],
   ) => Promise<NewMessageFile>,
   discard: (files: NewMessageFile[]) => Promise<void>,
 ): Promise<{ direction: string | undefined; message: string | undefined; files: NewMessageFile[] }> => {
@@ -68,7 +71,9 @@ const readMessageForm = async (
     const body = (request.body ?? {}) as Record<string, unknown>;
     const text = (v: unknown): string | undefined =>
       typeof v === 'string' ? v : typeof v === 'number' ? String(v) : v !== undefined && v !== null ? JSON.stringify(v) : undefined;
-    return { direction: text(body.direction), message: text(body.message), files: [] };
+    const message = text(body.message);
+    refuseOversizedMessage(message);
+    return { direction: text(body.direction), message, files: [] };
   }
   if (Number(request.headers['content-length'] ?? 0) > MAX_FORM_BYTES)
     throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
@@ -79,9 +84,12 @@ const readMessageForm = async (
       limits: { fileSize: MESSAGE_FILE_MAX_BYTES, files: MESSAGE_FILES_MAX + 1, fields: 10, fieldSize: 64 * 1024 },
     })) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        if (typeof part.value !== 'string') continue;
+        // ADR 0067: an oversized body is refused as its field arrives, before the order check and any file after it.
+        if (part.fieldname === 'message') refuseOversizedMessage(part.value);
+        fields[part.fieldname] = part.value;
       } else if (FILE_FIELDS.has(part.fieldname) && part.filename) {
-        files.push(await store({ filename: part.filename, stream: part.file, truncated: () => part.file.truncated }, files.length));
+        files.push(await store({ filename: part.filename, stream: part.file, truncated: () => part.file.truncated }, files));
       } else part.file.resume();
     }
   } catch (error) {
@@ -102,13 +110,15 @@ class StoredBefore extends Error {
 }
 
 /** CONTRACT "Chat" and "Staff side", paths exact under the chat base; the staff reads of ADR 0047. */
-export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async (app, { service }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRate: UploadRate }> = async (app, { service, uploadRate }) => {
   const sendLimits = [
     accountWindowRateLimit(app, 'chat-send-burst', CHAT_SEND_BURST.max, CHAT_SEND_BURST.windowMs, CHAT_MESSAGE.tooFast),
     accountWindowRateLimit(app, 'chat-send-minute', CHAT_SEND_PER_MINUTE, 60_000, CHAT_MESSAGE.tooFast),
   ];
+  // ADR 0073: attachments streamed out, one counter per account for both sides.
+  const downloadLimit = routeRateLimit(app, 'chat-file-download', ROUTE_RATE_LIMITS.fileDownload);
 
-  const post = async (request: FastifyRequest): Promise<ChatMessage> => {
+  const post = async (request: FastifyRequest, reply: FastifyReply): Promise<ChatMessage> => {
     const { id } = orderParams.parse(request.params);
     const actor = actorOf(request);
     const clientId = idempotencyKey(request);
@@ -120,10 +130,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     try {
       form = await readMessageForm(
         request,
-        async (file, count) => {
+        async (file, earlier) => {
           const { existing } = await checked();
           if (existing) throw new StoredBefore(existing);
-          return service.storeAttachment({ actor, file, count });
+          // ADR 0073: each attachment is an upload, on the one upload counter of the sender's account.
+          await uploadRate(request, reply);
+          return service.storeAttachment({ actor, file, earlier });
         },
         (stored) => service.discard(stored),
       );
@@ -178,10 +190,17 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
           security: [{ bearer: [] }],
           params: orderParams,
           consumes: ['multipart/form-data', 'application/json'],
-          response: { 200: chatMessageSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+          response: {
+            200: chatMessageSchema,
+            ...errors,
+            413: errorBodySchema,
+            422: errorBodySchema,
+            429: errorBodySchema,
+            507: errorBodySchema,
+          },
         },
       },
-      async (request) => post(request),
+      async (request, reply) => post(request, reply),
     );
     app.get(
       `/api/${side}/orders/:id/messages/unread`,
@@ -215,7 +234,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService }> = async
     app.get(
       `/api/${side}/orders/:id/messages/files/:fileId`,
       {
-        preHandler: guard,
+        preHandler: [guard, downloadLimit],
         schema: { tags: ['chat'], summary: 'Downloads an attachment of a message', security: [{ bearer: [] }], params: fileParams },
       },
       async (request, reply) => {

@@ -1,5 +1,5 @@
 import { isCustomerDirection } from '@app/domain';
-import { isUniqueViolation, type Db } from '../../db/client';
+import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
 
@@ -128,9 +128,11 @@ export const createChatSendRepo = (db: Db) => ({
    * Stores a message and its files in one transaction. The order's sequence row is locked first, so the
    * order's messages get sequences without gaps and ids in the same order, and a second request with the
    * same client id waits, then finds the first (`created: false`, nothing stored). A staff message also
-   * schedules the unseen-message mail (`unseenDueAt`).
+   * schedules the unseen-message mail (`unseenDueAt`). With `first` (a message with files, ADR 0073), the
+   * statement runs in a transaction that `first` opens (the files' quota charge): when it throws, nothing
+   * is stored.
    */
-  insert: async (m: NewMessage): Promise<InsertedMessage> => {
+  insert: async (m: NewMessage, first?: (tx: Queryable) => Promise<void>): Promise<InsertedMessage> => {
     // One statement: the order's sequence row is bumped (and locked until the statement commits, so a
     // concurrent send waits and takes the next sequence, and ids grow with sequences), the message and its
     // files are stored, and a staff message schedules the unseen-message mail (a pending one keeps its
@@ -138,9 +140,10 @@ export const createChatSendRepo = (db: Db) => ({
     // the unique index and rolls back whole, sequence included: the first one is answered instead.
     type Row = { id: number; sequence: number; file_ids: number[] | null } & CustomerUnreadRow;
     let row: Row | undefined;
-    try {
-      [row] = await db.query<Row>(
-        `WITH next AS (
+    const run = async (q: Queryable): Promise<Row | undefined> =>
+      (
+        await q.query<Row>(
+          `WITH next AS (
            INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
            VALUES ($1, 1, ($4 = 3)::int, ($4 = 6)::int, ($4 IN (3, 6))::int)
            ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1, ${BUMP_COUNTERS}
@@ -161,24 +164,32 @@ export const createChatSendRepo = (db: Db) => ({
              SET due_at = COALESCE(chat_unseen_mail.due_at, GREATEST(EXCLUDED.due_at, chat_unseen_mail.last_mailed_at + interval '1 hour')))
          SELECT msg.id, msg.sequence, (SELECT array_agg(id ORDER BY id) FROM files) AS file_ids,
            next.unread_writer, next.unread_support, next.unread_version FROM msg, next`,
-        [
-          m.orderId,
-          m.customerId,
-          m.chat,
-          m.direction,
-          m.senderId,
-          m.body,
-          m.sticker,
-          m.emoji,
-          m.clientId,
-          m.now,
-          m.unseenDueAt,
-          m.files.map((f) => f.name),
-          m.files.map((f) => f.typeName),
-          m.files.map((f) => f.size),
-          m.files.map((f) => f.storageKey),
-        ],
-      );
+          [
+            m.orderId,
+            m.customerId,
+            m.chat,
+            m.direction,
+            m.senderId,
+            m.body,
+            m.sticker,
+            m.emoji,
+            m.clientId,
+            m.now,
+            m.unseenDueAt,
+            m.files.map((f) => f.name),
+            m.files.map((f) => f.typeName),
+            m.files.map((f) => f.size),
+            m.files.map((f) => f.storageKey),
+          ],
+        )
+      )[0];
+    try {
+      row = first
+        ? await db.transaction(async (tx) => {
+            await first(tx);
+            return run(tx);
+          })
+        : await run(db);
     } catch (error) {
       // A client id already stored.
       if (m.clientId === null || !isUniqueViolation(error)) throw error;

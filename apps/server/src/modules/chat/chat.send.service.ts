@@ -4,10 +4,12 @@ import {
   DomainError,
   ERROR_CODE,
   isEmoji,
+  isMessageBodyOverRawCap,
   isStickerId,
   isValidClientId,
   MESSAGE_FILES_MAX,
   messageBodyProblem,
+  MESSAGE_BODY_RAW_MAX_LENGTH,
   messageContentSchema,
   normalizeMessageBody,
   staffDirectionOf,
@@ -15,6 +17,7 @@ import {
   type ChatMessage,
   type MessageDirectionId,
 } from '@app/domain';
+import type { Queryable } from '../../db/client';
 import { batchPerTurn } from '../../lib/batch';
 import type { Clock } from '../../lib/clock';
 import { parseId } from '../../lib/ids';
@@ -33,6 +36,28 @@ const directionOf = (actor: ChatActor, raw: string | undefined): MessageDirectio
   return raw === '1' ? 1 : 2;
 };
 
+const tooLong = () => new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooLong, { message: [CHAT_MESSAGE.tooLong] });
+/** A parsed `message` field whose body is over the raw cap (ADR 0067). */
+const bodyOverRawCap = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && 'body' in json && typeof json.body === 'string' && isMessageBodyOverRawCap(json.body);
+
+/**
+ * ADR 0067: a `message` field whose body is over the raw cap is refused with SPEC's text before anything
+ * else is done with the send (no stripping, no order lookup, no file stored after it): the refusal costs
+ * one JSON parse, and says nothing about the order. Any other problem keeps its place after the order check.
+ */
+export const refuseOversizedMessage = (raw: string | undefined): void => {
+  // A JSON text no longer than the cap cannot hold a longer string: nothing to parse.
+  if (raw === undefined || raw.length <= MESSAGE_BODY_RAW_MAX_LENGTH) return;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  if (bodyOverRawCap(json)) throw tooLong();
+};
+
 /** The parsed `message` field: exactly one of body, sticker, emoji (CONTRACT "Chat"), HTML stripped (SPEC §5). */
 const parseContent = (raw: string | undefined, hasFiles: boolean): { body: string; sticker: number | null; emoji: string | null } => {
   let json: unknown;
@@ -41,6 +66,7 @@ const parseContent = (raw: string | undefined, hasFiles: boolean): { body: strin
   } catch {
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
   }
+  if (bodyOverRawCap(json)) throw tooLong();
   const parsed = messageContentSchema.safeParse(json);
   if (!parsed.success)
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidMessage, { message: [CHAT_MESSAGE.invalidMessage] });
@@ -66,7 +92,7 @@ const SEND_ALONE = new Error('send alone');
 
 export interface ChatSendDeps {
   repo: ChatRepo;
-  files: Pick<FilesService, 'storeMessengerFile' | 'discard'>;
+  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard'>;
   bus: ChatBus;
   clock: Clock;
   /** keeps a message just stored, so this instance's wake-up need not read it back */
@@ -134,11 +160,26 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
     },
 
-    /** One attachment, streamed through the files module's checks (SPEC §5: 15 MB, types); a customer's counts against their quota. */
-    storeAttachment: async ({ actor, file, count }: { actor: ChatActor; file: IncomingFile; count: number }): Promise<NewMessageFile> => {
-      if (count >= MESSAGE_FILES_MAX)
+    /**
+     * One attachment, streamed through the files module's upload use case (ADR 0073; SPEC §5: 15 MB,
+     * types); a customer's counts against their quota together with the message's `earlier` attachments.
+     */
+    storeAttachment: async ({
+      actor,
+      file,
+      earlier,
+    }: {
+      actor: ChatActor;
+      file: IncomingFile;
+      earlier: readonly NewMessageFile[];
+    }): Promise<NewMessageFile> => {
+      if (earlier.length >= MESSAGE_FILES_MAX)
         throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.tooManyFiles, { files: [CHAT_MESSAGE.tooManyFiles] });
-      const stored = await files.storeMessengerFile({ quotaOf: isCustomer(actor) ? actor.userId : null, file });
+      const stored = await files.storeMessengerFile({
+        quotaOf: isCustomer(actor) ? actor.userId : null,
+        pendingBytes: earlier.reduce((sum, f) => sum + f.size, 0),
+        file,
+      });
       return { name: stored.name, typeName: stored.typeName, size: stored.size, storageKey: stored.key };
     },
     /** Removes attachments a refused or repeated message did not take. */
@@ -169,18 +210,25 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       const direction = directionOf(actor, rawDirection);
       const content = parseContent(message, stored.length > 0);
       const now = clock.now();
-      const inserted = await repo.insert({
-        orderId: order.orderId,
-        customerId: order.customerId,
-        chat: chatOfDirection(direction),
-        direction,
-        senderId: actor.userId,
-        ...content,
-        clientId: clientId ?? null,
-        files: stored,
-        now,
-        unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
-      });
+      // ADR 0073: a customer's attachments are charged to their quota in the transaction that records them.
+      const quotaOf = isCustomer(actor) ? actor.userId : null;
+      const bytes = stored.reduce((sum, f) => sum + f.size, 0);
+      const charge = stored.length > 0 ? (tx: Queryable) => files.chargeUploads(tx, { quotaOf, bytes }) : undefined;
+      const inserted = await repo.insert(
+        {
+          orderId: order.orderId,
+          customerId: order.customerId,
+          chat: chatOfDirection(direction),
+          direction,
+          senderId: actor.userId,
+          ...content,
+          clientId: clientId ?? null,
+          files: stored,
+          now,
+          unseenDueAt: isCustomer(actor) ? null : new Date(now.getTime() + UNSEEN_MAIL_AFTER_MS),
+        },
+        charge,
+      );
       if (!inserted.created) for (const f of stored) await files.discard(f.storageKey);
       return announce(actor, order, inserted);
     },

@@ -29,7 +29,7 @@ const RECENT_MAX = 2_000;
 
 export interface ChatServiceDeps {
   repo: ChatRepo;
-  files: Pick<FilesService, 'storeMessengerFile' | 'discard' | 'openStored'>;
+  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard' | 'openStored'>;
   bus: ChatBus;
   clock: Clock;
 }

@@ -5,6 +5,7 @@ import {
   CHAT_PATH,
   customerFrameSchema,
   isCustomerRole,
+  isFrameId,
   ROLE,
   SOCKET_CLOSE,
   SOCKET_EVENT,
@@ -102,6 +103,12 @@ export const chatSockets: FastifyPluginAsync<{ service: ChatService; hub: Hub; t
       const frame = parsed.data;
       if (frame.event === SOCKET_EVENT.ping) {
         socket.send(PONG);
+        return;
+      }
+      // ADR 0067: an id no order can have (not a positive int4) names nothing: dropped here, unanswered,
+      // before it reaches a query (PostgreSQL refused 99,999,999,999 and the failure was logged at warn).
+      if (!isFrameId(frame.data.orderId)) {
+        app.log.debug({ event: frame.event }, 'chat: a frame with an id out of range dropped');
         return;
       }
       const start = frame.event === SOCKET_EVENT.customerTypingStart || frame.event === SOCKET_EVENT.supportTypingStart;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
 import type { AppContext, ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
-import type { FilesService } from '../files';
+import type { FilesService, UploadRate } from '../files';
 import { createMemoryBus, createRedisBus, type ChatBus, type SessionsEndedWake } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
 import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
@@ -51,8 +51,8 @@ export interface ChatHandle {
  * files service from the composition root (ADR 0054), where chat attachments are stored.
  */
 export const chatModule: FastifyPluginAsync<
-  ModuleOptions & { files: FilesService; bus: ChatBus; onReady?: (handle: ChatHandle) => void }
-> = async (app, { ctx, files, bus, onReady }) => {
+  ModuleOptions & { files: FilesService; uploadRate: UploadRate; bus: ChatBus; onReady?: (handle: ChatHandle) => void }
+> = async (app, { ctx, files, uploadRate, bus, onReady }) => {
   const service = createChatService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock });
   const hub = createHub({
     bus,
@@ -100,7 +100,7 @@ export const chatModule: FastifyPluginAsync<
         scope.options('/*', { schema: { hide: true } }, async (_request, reply) => reply.status(204).send());
       }
       await registerMultipart(scope);
-      await scope.register(chatRoutes, { service });
+      await scope.register(chatRoutes, { service, uploadRate });
       await scope.register(chatSockets, { service, hub, tokens: ctx.tokens });
     },
     { prefix: chatPrefix(ctx.config) },

@@ -14,10 +14,11 @@ import {
   messageBodySchema,
   passwordChangeBodySchema,
   privacyBodySchema,
+  ROUTE_RATE_LIMITS,
   sessionListSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountWindowRateLimit, authRateLimit } from '../../plugins/rate-limit';
+import { accountWindowRateLimit, authRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -45,7 +46,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
   app.put(
     '/api/en/customers/customer/password',
     {
-      preHandler: customer.preHandler,
+      // ADR 0073: an argon2 check and hash per request.
+      preHandler: [customer.preHandler, routeRateLimit(app, 'password-change', ROUTE_RATE_LIMITS.passwordChange)],
       schema: {
         tags: ['customers'],
         summary: 'Change the password with the current one; every other session ends, this one stays',
@@ -58,6 +60,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
           404: errorBodySchema,
           409: errorBodySchema,
           422: errorBodySchema,
+          429: errorBodySchema,
         },
       },
     },
@@ -133,7 +136,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
   app.get(
     '/api/en/customers/customer/gdpr',
     {
-      preHandler: customer.preHandler,
+      // ADR 0073: the account's whole history, read and streamed.
+      preHandler: [customer.preHandler, routeRateLimit(app, 'personal-data-report', ROUTE_RATE_LIMITS.personalDataReport)],
       schema: {
         tags: ['customers'],
         summary: 'The personal-data report: a JSON attachment, streamed',

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Queryable } from '../../db/client';
 
 export type FileSource = 'customer' | 'writer';
 
@@ -30,15 +30,17 @@ const toFile = (r: FileRow): StoredOrderFile => ({
   size: Number(r.size_bytes),
   storageKey: r.storage_key,
 });
-/** ADR 0039, 0048: a customer's quota counts their order and revision uploads and the files they sent in chat. */
+/** ADR 0039, 0048, 0073: a customer's quota counts their order and revision uploads and the files they sent in chat. */
 const CUSTOMER_STORED_BYTES = `SELECT (
     (SELECT COALESCE(SUM(size_bytes), 0) FROM order_files WHERE customer_id = $1 AND source = 'customer')
   + (SELECT COALESCE(SUM(size_bytes), 0) FROM message_files WHERE uploaded_by = $1)
   )::text AS bytes`;
+/** ADR 0073: the first key of the quota's advisory lock (the second is the customer id); "UPQT". */
+const UPLOAD_QUOTA_LOCK = 0x55505154;
 const COLUMNS = 'f.id, f.order_id, f.source, f.name, f.type_name, f.size_bytes, f.storage_key';
 
 /** Order files: every query carries the customer id in its WHERE (DESIGN rule 3). */
-export const createFilesRepo = (db: Db) => ({
+export const createFilesRepo = (db: Queryable) => ({
   /** The status of one of the customer's orders; null when it is not theirs. */
   orderStatus: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<number | null> => {
     const [row] = await db.query<{ status_id: number }>('SELECT status_id FROM orders WHERE id = $1 AND customer_id = $2', [
@@ -48,54 +50,49 @@ export const createFilesRepo = (db: Db) => ({
     return row?.status_id ?? null;
   },
 
+  /** Records a stored file (in the caller's transaction, after `lockUploadQuota` when it counts, ADR 0073). */
+  insert: async (file: {
+    orderId: number;
+    customerId: number;
+    source: FileSource;
+    uploadedBy: number;
+    name: string;
+    typeName: string;
+    size: number;
+    storageKey: string;
+    now: Date;
+    /** a file of this revision of the order (ADR 0044); null for the order's own files */
+    revisionId?: number | null;
+  }): Promise<StoredOrderFile> => {
+    const [row] = await db.query<FileRow>(
+      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
+       SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
+         AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
+       RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
+      [
+        file.orderId,
+        file.customerId,
+        file.source,
+        file.uploadedBy,
+        file.name,
+        file.typeName,
+        file.size,
+        file.storageKey,
+        file.now,
+        file.revisionId ?? null,
+      ],
+    );
+    if (!row) throw new Error('the order of the file is gone');
+    return toFile(row);
+  },
+
   /**
-   * Records a stored file, in one transaction with the quota check (ADR 0039): a customer's own upload is
-   * refused ('over-quota') when the customer's stored uploads plus this one pass `quotaBytes`. The
-   * customer row is locked first, so two concurrent uploads cannot both squeeze under the quota.
+   * ADR 0073: the customer's upload quota, locked until the caller's transaction ends (an advisory lock
+   * keyed by the customer), so the uploads of every path that count against it pass one at a time.
    */
-  insert: async (
-    file: {
-      orderId: number;
-      customerId: number;
-      source: FileSource;
-      uploadedBy: number;
-      name: string;
-      typeName: string;
-      size: number;
-      storageKey: string;
-      now: Date;
-      /** a file of this revision of the order (ADR 0044); null for the order's own files */
-      revisionId?: number | null;
-    },
-    quotaBytes: number | null = null,
-  ): Promise<StoredOrderFile | 'over-quota'> =>
-    db.transaction(async (tx) => {
-      if (quotaBytes !== null) {
-        await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [file.customerId]);
-        const [used] = await tx.query<{ bytes: string }>(CUSTOMER_STORED_BYTES, [file.customerId]);
-        if (Number(used?.bytes ?? 0) + file.size > quotaBytes) return 'over-quota';
-      }
-      const [row] = await tx.query<FileRow>(
-        `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
-         SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
-           AND ($10::int IS NULL OR EXISTS (SELECT 1 FROM revisions r WHERE r.id = $10::int AND r.order_id = o.id AND r.customer_id = o.customer_id))
-         RETURNING id, order_id, source, name, type_name, size_bytes, storage_key`,
-        [
-          file.orderId,
-          file.customerId,
-          file.source,
-          file.uploadedBy,
-          file.name,
-          file.typeName,
-          file.size,
-          file.storageKey,
-          file.now,
-          file.revisionId ?? null,
-        ],
-      );
-      if (!row) throw new Error('the order of the file is gone');
-      return toFile(row);
-    }),
+  lockUploadQuota: async ({ customerId }: { customerId: number }): Promise<void> => {
+    await db.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [UPLOAD_QUOTA_LOCK, customerId]);
+  },
 
   /** Bytes of the files the customer uploaded (writer deliveries do not count against the quota). */
   customerStoredBytes: async ({ customerId }: { customerId: number }): Promise<number> => {
@@ -206,4 +203,3 @@ export const createFilesRepo = (db: Db) => ({
     return row?.storage_key ?? null;
   },
 });
-export type FilesRepo = ReturnType<typeof createFilesRepo>;

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,15 +11,19 @@ import {
   ORDER_FILE_MAX_BYTES,
   orderFileListSchema,
   orderFileSchema,
+  ROUTE_RATE_LIMITS,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountRateLimit } from '../../plugins/rate-limit';
+import { routeRateLimit } from '../../plugins/rate-limit';
 import type { FilesService, IncomingFile } from './files.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+/** ADR 0073: counts one upload against the uploader's hourly rate (`createUploadRate`); past it 429 with Retry-After. */
+export type UploadRate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
 const contentDisposition = (name: string): string => {
@@ -44,21 +48,29 @@ export const incomingOrderFile = async (request: FastifyRequest): Promise<Incomi
   return file;
 };
 
-export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadsPerHour: number }> = async (
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadRate: UploadRate }> = async (
   app,
-  { service, uploadsPerHour },
+  { service, uploadRate },
 ) => {
   app.post(
     '/api/en/orders/:id/customers/files',
     {
-      preHandler: [app.requireCustomer, accountRateLimit(app, 'file-upload', uploadsPerHour)],
+      // ADR 0073: the uploads of every path count on one counter per account, before the body is read.
+      preHandler: [app.requireCustomer, uploadRate],
       schema: {
         tags: ['files'],
         summary: 'Uploads one order file (multipart field `file`), streamed to storage',
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...errors, 413: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...errors,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -105,7 +117,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploads
   app.get(
     '/api/en/orders/files/:id',
     {
-      preHandler: app.requireCustomer,
+      // ADR 0073: up to 100 MB streamed each time.
+      preHandler: [app.requireCustomer, routeRateLimit(app, 'file-download', ROUTE_RATE_LIMITS.fileDownload)],
       schema: {
         tags: ['files'],
         summary: "Downloads a file of one of the customer's orders",

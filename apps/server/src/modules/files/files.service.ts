@@ -1,10 +1,12 @@
 import type { Readable } from 'node:stream';
 import {
+  cleanFileName,
   DomainError,
   ERROR_CODE,
   FILE_CONTENT_MISMATCH_MESSAGE,
   FILE_MESSAGE,
   FILE_MISSING_MESSAGE,
+  FILE_NOT_STORED_MESSAGE,
   FILE_SIGNATURE_HEAD_BYTES,
   fileQuotaExceededMessage,
   fileExtension,
@@ -18,25 +20,19 @@ import {
   type CustomerFile,
   type OrderFile,
 } from '@app/domain';
+import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/file-storage';
-import type { FileSource, FilesRepo, StoredOrderFile } from './files.repo';
+import type { Logger } from '../../lib/logger';
+import { createFilesRepo, type FileSource, type StoredOrderFile } from './files.repo';
 import { parseId } from '../../lib/ids';
 
 const NOT_FOUND = 'Not found';
 const NOT_REMOVABLE = 'This file can no longer be removed';
-const NAME_MAX_LENGTH = 255;
 
 /** Ids in paths are strings: anything but a positive integer is an id that does not exist. */
-/** The name as shown and downloaded: no path, no control characters, at most 255 characters (end kept). */
-const cleanName = (raw: string): string => {
-  const base = raw.split(/[/\\]/).pop() ?? '';
-  // \p{Cc}: the C0 and C1 control characters.
-  return base
-    .replace(/\p{Cc}/gu, '')
-    .trim()
-    .slice(-NAME_MAX_LENGTH);
-};
+/** The name as stored, shown and downloaded: the domain's one rule for every upload path (ADR 0068). */
+const cleanName = cleanFileName;
 
 const toWire = (f: StoredOrderFile): OrderFile => ({ id: f.id, name: f.name, typeName: f.typeName, size: f.size, remote: true });
 
@@ -80,6 +76,24 @@ async function* guardedUpload(
 const isMultipartSizeError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 
+/** The disk (or the storage's quota) is full: nothing more can be stored until an operator makes room. */
+const isStorageFull = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
+
+/** SPEC §5: the rules of an order or revision file, and of a chat attachment. */
+const UPLOAD_RULES = {
+  order: { maxBytes: ORDER_FILE_MAX_BYTES, tooLarge: FILE_MESSAGE.orderTooLarge, problem: validateOrderFile },
+  messenger: { maxBytes: MESSENGER_FILE_MAX_BYTES, tooLarge: FILE_MESSAGE.messengerTooLarge, problem: validateMessengerFile },
+} as const;
+
+/** A file streamed to storage and not recorded yet: its key, the bytes stored, its clean name and type. */
+export interface ReceivedFile {
+  key: string;
+  size: number;
+  name: string;
+  typeName: string;
+}
+
 export interface IncomingFile {
   filename: string;
   stream: AsyncIterable<Uint8Array>;
@@ -88,18 +102,22 @@ export interface IncomingFile {
 }
 
 export const createFilesService = ({
-  repo,
+  db,
   storage,
   clock,
+  log,
   uploadQuotaBytes = Number.POSITIVE_INFINITY,
 }: {
-  repo: FilesRepo;
+  db: Db;
   storage: FileStorage;
   clock: Clock;
-  /** ADR 0039: the bytes of uploads one customer may keep (writer deliveries do not count). */
+  log: Logger;
+  /** ADR 0039, 0073: the bytes of uploads one customer may keep (staff uploads do not count). */
   uploadQuotaBytes?: number;
 }) => {
+  const repo = createFilesRepo(db);
   const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
+  const counts = (quotaOf: number | null): quotaOf is number => quotaOf !== null && Number.isFinite(uploadQuotaBytes);
 
   const ownOrder = async (customerId: number, rawOrderId: string): Promise<{ orderId: number; status: number }> => {
     const orderId = parseId(rawOrderId);
@@ -108,7 +126,73 @@ export const createFilesService = ({
     return { orderId, status };
   };
 
-  /** Streams the file to storage through the guard, then records it; a refused upload leaves nothing. */
+  /**
+   * ADR 0073, the one upload use case, first half: every upload path (order and revision files, staff
+   * deliveries, chat attachments) streams its file here, through the guard of its `rules`. When it counts
+   * against the quota of customer `quotaOf`, the byte that crosses what is left (the stored files, less
+   * `pendingBytes` this request already received) fails the stream. A refused or broken upload (too
+   * large, wrong content, over the quota, the disk full) keeps nothing.
+   */
+  const receive = async ({
+    file,
+    rules,
+    quotaOf,
+    pendingBytes = 0,
+  }: {
+    file: IncomingFile;
+    rules: keyof typeof UPLOAD_RULES;
+    quotaOf: number | null;
+    pendingBytes?: number;
+  }): Promise<ReceivedFile> => {
+    const rule = UPLOAD_RULES[rules];
+    const name = cleanName(file.filename);
+    const problem = rule.problem({ name, size: 0 });
+    if (problem) throw new DomainError(ERROR_CODE.validation, problem);
+    const extension = fileExtension(name);
+    const quotaLeft = counts(quotaOf)
+      ? uploadQuotaBytes - (await repo.customerStoredBytes({ customerId: quotaOf })) - pendingBytes
+      : Number.POSITIVE_INFINITY;
+    if (quotaLeft <= 0) throw quotaExceeded();
+    let stored: { key: string; size: number };
+    try {
+      stored = await storage.put(guardedUpload(file.stream, extension, rule.maxBytes, quotaLeft));
+    } catch (error) {
+      if (error instanceof QuotaExceededError) throw quotaExceeded();
+      if (error instanceof FileTooLargeError || isMultipartSizeError(error)) throw new DomainError(ERROR_CODE.tooLarge, rule.tooLarge);
+      if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
+      if (isStorageFull(error)) {
+        // The operator's problem, not the customer's: said once here, and the customer is told to retry.
+        log.error({ err: error }, 'file storage is full: an upload was refused');
+        throw new DomainError(ERROR_CODE.insufficientStorage, FILE_NOT_STORED_MESSAGE);
+      }
+      throw error;
+    }
+    if (file.truncated()) {
+      await storage.delete(stored.key);
+      throw new DomainError(ERROR_CODE.tooLarge, rule.tooLarge);
+    }
+    return { key: stored.key, size: stored.size, name, typeName: extension };
+  };
+
+  /**
+   * ADR 0073, second half: in the transaction that records the received files (`tx`), the quota of
+   * customer `quotaOf` is locked and checked again with their `bytes`: two uploads racing on any paths
+   * cannot both pass. Over the quota it throws, and the caller's transaction records nothing. Uploads
+   * that do not count (`quotaOf` null: staff) pass.
+   */
+  const charge = async (tx: Queryable, { quotaOf, bytes }: { quotaOf: number | null; bytes: number }): Promise<void> => {
+    if (!counts(quotaOf)) return;
+    const locked = createFilesRepo(tx);
+    await locked.lockUploadQuota({ customerId: quotaOf });
+    if ((await locked.customerStoredBytes({ customerId: quotaOf })) + bytes > uploadQuotaBytes) throw quotaExceeded();
+  };
+
+  /**
+   * An order or revision file, the customer's or a staff member's: received, then recorded in one
+   * transaction with its charge. The file is in place before its row, and removed again when the row is
+   * not written: both or neither. A crash between the two leaves a file without a row, which the orphan
+   * sweep removes.
+   */
   const store = async ({
     customerId,
     orderId,
@@ -125,96 +209,51 @@ export const createFilesService = ({
     revisionId?: number | null;
   }): Promise<OrderFile> => {
     if (!file) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
-    const name = cleanName(file.filename);
-    const problem = validateOrderFile({ name, size: 0 });
-    if (problem) throw new DomainError(ERROR_CODE.validation, problem);
-    const extension = fileExtension(name);
-    const quota = source === 'customer' && Number.isFinite(uploadQuotaBytes) ? uploadQuotaBytes : null;
-    const quotaLeft = quota === null ? Number.POSITIVE_INFINITY : quota - (await repo.customerStoredBytes({ customerId }));
-    if (quotaLeft <= 0) throw quotaExceeded();
-    let stored: { key: string; size: number };
+    // ADR 0073: the customer's own files count against their quota; a staff delivery does not.
+    const quotaOf = source === 'customer' ? customerId : null;
+    const received = await receive({ file, rules: 'order', quotaOf });
     try {
-      stored = await storage.put(guardedUpload(file.stream, extension, ORDER_FILE_MAX_BYTES, quotaLeft));
-    } catch (error) {
-      if (error instanceof QuotaExceededError) throw quotaExceeded();
-      if (error instanceof FileTooLargeError || isMultipartSizeError(error))
-        throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
-      if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
-      throw error;
-    }
-    if (file.truncated()) {
-      await storage.delete(stored.key);
-      throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.orderTooLarge);
-    }
-    // The file is in place before its row, and removed again when the row is not written: both or
-    // neither. A crash between the two leaves a file without a row, which the orphan sweep removes.
-    let row: StoredOrderFile | 'over-quota';
-    try {
-      row = await repo.insert(
-        {
+      const row = await db.transaction(async (tx) => {
+        await charge(tx, { quotaOf, bytes: received.size });
+        return createFilesRepo(tx).insert({
           orderId,
           customerId,
           source,
           uploadedBy,
-          name,
-          typeName: extension,
-          size: stored.size,
-          storageKey: stored.key,
+          name: received.name,
+          typeName: received.typeName,
+          size: received.size,
+          storageKey: received.key,
           now: clock.now(),
           revisionId,
-        },
-        quota,
-      );
+        });
+      });
+      return toWire(row);
     } catch (error) {
-      await storage.delete(stored.key);
+      await storage.delete(received.key);
       throw error;
     }
-    if (row === 'over-quota') {
-      await storage.delete(stored.key);
-      throw quotaExceeded();
-    }
-    return toWire(row);
   };
 
   return {
     /**
-     * A chat attachment (ADR 0047), streamed to storage through the same guard as an order file with the
-     * messenger's rules (SPEC §5: 15 MB, the messenger types, content fitting the extension). A
-     * customer's (`quotaOf`) counts against their upload quota. Returns the stored key; the chat module
-     * records it (or calls `discard`), and the orphan sweep removes a key no row took.
+     * A chat attachment (ADR 0047), received with the messenger's rules (SPEC §5: 15 MB, the messenger
+     * types, content fitting the extension). A customer's (`quotaOf`) counts against their quota, with the
+     * message's attachments received before it (`pendingBytes`). Returns the stored key; the chat module
+     * records it in a transaction that calls `chargeUploads` first (or calls `discard`), and the orphan
+     * sweep removes a key no row took.
      */
     storeMessengerFile: async ({
       quotaOf,
+      pendingBytes = 0,
       file,
     }: {
       quotaOf: number | null;
+      pendingBytes?: number;
       file: IncomingFile;
-    }): Promise<{ key: string; size: number; name: string; typeName: string }> => {
-      const name = cleanName(file.filename);
-      const problem = validateMessengerFile({ name, size: 0 });
-      if (problem) throw new DomainError(ERROR_CODE.validation, problem);
-      const extension = fileExtension(name);
-      const quotaLeft =
-        quotaOf === null || !Number.isFinite(uploadQuotaBytes)
-          ? Number.POSITIVE_INFINITY
-          : uploadQuotaBytes - (await repo.customerStoredBytes({ customerId: quotaOf }));
-      if (quotaLeft <= 0) throw quotaExceeded();
-      let stored: { key: string; size: number };
-      try {
-        stored = await storage.put(guardedUpload(file.stream, extension, MESSENGER_FILE_MAX_BYTES, quotaLeft));
-      } catch (error) {
-        if (error instanceof QuotaExceededError) throw quotaExceeded();
-        if (error instanceof FileTooLargeError || isMultipartSizeError(error))
-          throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
-        if (error instanceof ContentMismatchError) throw new DomainError(ERROR_CODE.validation, FILE_CONTENT_MISMATCH_MESSAGE);
-        throw error;
-      }
-      if (file.truncated()) {
-        await storage.delete(stored.key);
-        throw new DomainError(ERROR_CODE.tooLarge, FILE_MESSAGE.messengerTooLarge);
-      }
-      return { key: stored.key, size: stored.size, name, typeName: extension };
-    },
+    }): Promise<ReceivedFile> => receive({ file, rules: 'messenger', quotaOf, pendingBytes }),
+    /** ADR 0073: in the transaction that records uploads another module stores (chat), their charge; see `charge`. */
+    chargeUploads: charge,
     /** Removes a stored key no row took (a refused or repeated chat message). */
     discard: async (key: string): Promise<void> => storage.delete(key),
     /** The bytes of a stored key (the chat module found the file and checked who asks). */

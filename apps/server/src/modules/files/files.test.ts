@@ -92,6 +92,17 @@ describe('POST /api/en/orders/{id}/customers/files', () => {
     expect(orderFileSchema.parse(res.json())).toMatchObject({ name: 'Brief.PDF', typeName: 'pdf', size: PDF.length, remote: true });
   });
 
+  it('ADR 0068: stores the name without bidirectional or other format controls, in NFC', async () => {
+    const orderId = await newOrder();
+    const res = await upload(orderId, 'invoice\u202Efdp.exe.pdf', [PDF]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'invoicefdp.exe.pdf', typeName: 'pdf' });
+    const nfc = await upload(orderId, '\u2067Re\u0301sume\u0301\u200B.pdf', [PDF]);
+    expect(nfc.json()).toMatchObject({ name: 'R\u00e9sum\u00e9.pdf' });
+    const rows = await t.db.query<{ name: string }>('SELECT name FROM order_files WHERE order_id = $1 ORDER BY id', [orderId]);
+    expect(rows.map((r) => r.name)).toEqual(['invoicefdp.exe.pdf', 'R\u00e9sum\u00e9.pdf']);
+  });
+
   it('streams a 20 MB upload to storage', async () => {
     const orderId = await newOrder();
     const size = 20 * 1024 * 1024;

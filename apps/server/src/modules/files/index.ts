@@ -1,28 +1,44 @@
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext, ModuleOptions } from '../../context';
 import { systemClock } from '../../lib/clock';
 import { createDiskFileStorage } from '../../lib/file-storage';
-import { createFilesRepo } from './files.repo';
-import { filesRoutes } from './files.routes';
-import { createFilesService, type FilesService, type IncomingFile } from './files.service';
+import { accountRateLimit } from '../../plugins/rate-limit';
+import { filesRoutes, type UploadRate } from './files.routes';
+import { createFilesService, type FilesService, type IncomingFile, type ReceivedFile } from './files.service';
 
-export type { FilesService, IncomingFile };
+export type { FilesService, IncomingFile, ReceivedFile, UploadRate };
 export { incomingOrderFile } from './files.routes';
 
-/** Order files over the configured storage (disk under FILES_DIR). */
-export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock'>): FilesService =>
+/**
+ * Order files and chat attachments over the configured storage (disk under FILES_DIR), with the one
+ * upload use case of ADR 0073 (`receive`, then `charge` in the recording transaction) behind every path.
+ */
+export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'log'>): FilesService =>
   createFilesService({
-    repo: createFilesRepo(ctx.db),
+    db: ctx.db,
     storage: createDiskFileStorage(ctx.config.filesDir),
     clock: ctx.clock,
+    log: ctx.log,
     uploadQuotaBytes: ctx.config.quotas.uploadBytes,
   });
+
+/**
+ * ADR 0073: one counter of uploads per account (UPLOAD_RATE_PER_HOUR) for every upload path: order and
+ * revision files, staff deliveries, chat attachments (one count per file). Built once (app.ts) and handed
+ * to each module with an upload route: one counter, in the shared store (Redis when configured). A
+ * customer's uploads count on their account, a staff member's on theirs.
+ */
+export const createUploadRate = (app: FastifyInstance, perHour: number): UploadRate => accountRateLimit(app, 'file-upload', perHour);
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 /** SPEC §7 order files and CONTRACT paths: upload, lists, download, delete. */
-export const filesModule: FastifyPluginAsyncZod<ModuleOptions & { service: FilesService }> = async (app, { ctx, service }) => {
-  await app.register(filesRoutes, { service, uploadsPerHour: ctx.config.quotas.uploadsPerHour });
+export const filesModule: FastifyPluginAsyncZod<ModuleOptions & { service: FilesService; uploadRate: UploadRate }> = async (
+  app,
+  { service, uploadRate },
+) => {
+  await app.register(filesRoutes, { service, uploadRate });
 
   // ADR 0039: orphan files (a crash between storing an upload and recording it) are swept at start and
   // every hour. File ages are wall-clock times, so the sweep reads the system clock, not the app's.

@@ -2,8 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { createMailRepo } from './mail.repo';
-import { createMailer } from './mail.service';
+import { createSmtpSend } from './mail.smtp';
 
 interface Received {
   from: string;
@@ -57,7 +56,10 @@ let t: TestApp;
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   smtpUrl = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}?ignoreTLS=true`;
-  t = await buildTestApp({ env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Writing Service <no-reply@example.com>' } });
+  // ADR 0074: the app queues each mail and its delivery job (woken by the mail) sends it.
+  t = await buildTestApp({
+    env: { SMTP_URL: smtpUrl, MAIL_FROM: 'Writing Service <no-reply@example.com>', MAIL_SEND_INTERVAL_SECONDS: '5' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -65,17 +67,25 @@ afterAll(async () => {
 });
 
 describe('mail over SMTP', () => {
-  it('the mailer delivers a message to the SMTP server', async () => {
-    const mailer = createMailer({ smtpUrl, from: 'Test <test@example.com>', repo: createMailRepo(t.db), log: t.app.log });
-    expect(mailer.kind).toBe('smtp');
+  it('the SMTP sender delivers a message to the SMTP server', async () => {
+    const smtp = createSmtpSend({ smtpUrl, from: 'Test <test@example.com>' });
     try {
-      await mailer.send({ to: 'direct@example.com', subject: 'Hello over SMTP', text: 'plain body', html: '<p>html body</p>' });
+      await smtp.send({
+        id: 1,
+        to: 'direct@example.com',
+        subject: 'Hello over SMTP',
+        text: 'plain body',
+        html: '<p>html body</p>',
+        attempts: 1,
+        createdAt: new Date(),
+      });
     } finally {
-      mailer.close();
+      smtp.close();
     }
     const mail = await waitForMailTo('direct@example.com');
     expect(mail.from).toBe('test@example.com');
     expect(mail.raw).toContain('Subject: Hello over SMTP');
+    expect(mail.raw).toMatch(/Message-ID: <mail-1\.[0-9a-z]+@example\.com>/i);
     expect(decoded(mail.raw)).toContain('plain body');
   });
 

@@ -184,6 +184,19 @@ describe('SPEC §8 order creation errors', () => {
     expect(res.json().errors).toEqual({ topic: [ORDER_FORM_MESSAGE.invalidTitle] });
   });
 
+  it.each<[string, Partial<OrderFormValues>, string, string]>([
+    ['topic', { title: `<i>${'a'.repeat(998)}` }, 'topic', ORDER_FORM_MESSAGE.invalidTitle],
+    ['details', { details: `<p>${'a'.repeat(19_998)}` }, 'paperDetails', ORDER_FORM_MESSAGE.detailsTooLong],
+    ['credentials', { credentials: `<p>${'a'.repeat(1_998)}` }, 'credentials', ORDER_FORM_MESSAGE.credentialsTooLong],
+    ['discount code', { discountCode: `<b>${'A'.repeat(62)}` }, 'discountCode', DISCOUNT_MESSAGE.invalid],
+  ])('ADR 0067: a raw %s one past its cap is refused with its text before any work', async (_name, values, field, message) => {
+    const before = await orderCount();
+    const res = await create(body(1, values));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({ [field]: [message] });
+    expect(await orderCount()).toBe(before);
+  });
+
   it.each(['too short', '<b>short</b> ', '   abc   '])('details %j are a paperDetails error', async (details) => {
     const res = await create(body(1, { details }));
     expect(res.statusCode).toBe(422);

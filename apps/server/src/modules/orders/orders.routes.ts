@@ -11,9 +11,10 @@ import {
   orderListSchema,
   orderRefSchema,
   preferredWriterListSchema,
+  ROUTE_RATE_LIMITS,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { accountRateLimit } from '../../plugins/rate-limit';
+import { accountRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
 
 const guarded = { 401: errorBodySchema, 404: errorBodySchema };
@@ -104,7 +105,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
   app.put(
     '/api/en/sites/categories/:category/orders/:id',
     {
-      preHandler: app.requireCustomer,
+      // ADR 0073: an edit prices the order again and moves its money; past the limit 429 with Retry-After.
+      preHandler: [app.requireCustomer, routeRateLimit(app, 'order-edit', ROUTE_RATE_LIMITS.orderEdit)],
       schema: {
         tags: ['orders'],
         summary: 'Edits an unpaid order (or a modified one with forceEditing) and prices it again',
@@ -112,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
         params: categoryParams.extend({ id: z.string().max(20) }),
         querystring: z.object({ forceEditing: z.string().max(8).optional() }),
         body: updateBodySchema,
-        response: { 200: orderRefSchema, ...guarded, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 200: orderRefSchema, ...guarded, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {

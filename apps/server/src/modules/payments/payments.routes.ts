@@ -1,7 +1,16 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CHECKOUT_PATH_PROVIDER, errorBodySchema, PAYMENT_SYSTEMS, paymentStatusSchema, type PaymentSystem } from '@app/domain';
+import {
+  CHECKOUT_PATH_PROVIDER,
+  errorBodySchema,
+  PAYMENT_SYSTEMS,
+  paymentStatusSchema,
+  ROUTE_RATE_LIMITS,
+  type PaymentSystem,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
+import { keyedRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import { useStyleNonce } from '../../plugins/security';
 import { renderSandboxPage } from './payments.sandbox-page';
 import type { PaymentsService } from './payments.service';
@@ -17,17 +26,25 @@ const CALLBACK_BODY_MAX_BYTES = 256 * 1024;
 const flatHeaders = (headers: Record<string, string | string[] | undefined>): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), Array.isArray(v) ? v.join(',') : v]));
 
+/** The order a checkout starts for: the uid of the checkout path, or of PayPal's SDK redirect query. */
+const uidOf = (request: FastifyRequest): string =>
+  (request.params as { uid?: string }).uid ?? (request.query as { uid?: string }).uid ?? '';
+
 export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (app, { service }) => {
+  // ADR 0073: each start stores an attempt and calls the provider; no account, so per order (its uid, in
+  // the path or the query). One counter for both ways in (the checkout path and PayPal's SDK redirect).
+  const checkoutLimit = keyedRateLimit(app, 'checkout-start', uidOf, ROUTE_RATE_LIMITS.checkoutStart);
   // SPEC §7 payment redirects: full-page navigations (no bearer); the uid names the order.
   app.get(
     '/checkout/:system/order/:uid',
     {
+      preHandler: checkoutLimit,
       schema: {
         tags: ['payments'],
         summary: 'Starts a payment attempt for an unpaid order and redirects (302) to the provider',
         params: z.object({ system: z.enum(Object.keys(CHECKOUT_PATH_PROVIDER) as [keyof typeof CHECKOUT_PATH_PROVIDER]), uid: uidSchema }),
         querystring: z.object({ hashDevice: hashDeviceSchema }),
-        response: { 404: errorBodySchema, 422: errorBodySchema },
+        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
@@ -43,11 +60,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
   app.get(
     '/pp/sdk/redirect',
     {
+      preHandler: checkoutLimit,
       schema: {
         tags: ['payments'],
         summary: 'Starts a PayPal payment attempt for an unpaid order and redirects (302) to PayPal',
         querystring: z.object({ uid: uidSchema, hashDevice: hashDeviceSchema }),
-        response: { 404: errorBodySchema, 422: errorBodySchema },
+        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) =>
@@ -60,11 +78,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
   app.get(
     '/pp/sdk/return',
     {
+      // ADR 0073: a capture call to PayPal each time; per payment attempt.
+      preHandler: keyedRateLimit(
+        app,
+        'payment-return',
+        (request) => (request.query as { payment: string }).payment,
+        ROUTE_RATE_LIMITS.paymentReturn,
+      ),
       schema: {
         tags: ['payments'],
         summary: "PayPal's return_url: captures the approved order, then the order page",
         querystring: z.object({ payment: paymentIdSchema, token: z.string().max(64).optional(), PayerID: z.string().max(64).optional() }),
-        response: { 404: errorBodySchema, 422: errorBodySchema },
+        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => reply.redirect(await service.paypalReturn({ paymentId: request.query.payment }), 303),
@@ -113,13 +138,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
   app.get(
     '/api/en/orders/:id/payment',
     {
-      preHandler: app.requireCustomer,
+      // ADR 0073: may ask the provider's status API each time.
+      preHandler: [app.requireCustomer, routeRateLimit(app, 'payment-status', ROUTE_RATE_LIMITS.paymentStatus)],
       schema: {
         tags: ['payments'],
         summary: "The order's payment status for the return page (the return URL only triggers this check)",
         security: [{ bearer: [] }],
         params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: paymentStatusSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: paymentStatusSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => service.paymentStatus({ customerId: currentUser(request).userId, orderId: request.params.id }),

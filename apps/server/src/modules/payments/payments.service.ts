@@ -22,6 +22,7 @@ import { settlePaid } from './payments.settle';
 import { createSettleRepo } from './payments.settle.repo';
 import type { Providers } from './providers';
 import {
+  ProviderUnavailableError,
   SignatureError,
   type CallbackAnswer,
   type CallbackRequest,
@@ -157,11 +158,23 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
         if (created.providerRef) await repo.setProviderRef(payment.id, created.providerRef);
         return created.redirectUrl;
       } catch (error) {
-        log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
-        await applyEvent({
-          provider,
-          event: { eventId: `start-failed:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null },
-        });
+        // SPEC §8: the buyer sees the payment error (and may choose another way to pay).
+        if (error instanceof ProviderUnavailableError) {
+          // ADR 0074: no answer (or a 5xx): whether the provider started the payment is unknown. The attempt
+          // stays open; the reconciliation job asks the provider about it later and applies its answer once.
+          log.warn(
+            { provider, paymentId: payment.id, reason: error.message },
+            'the payment provider did not answer: the attempt is left open',
+          );
+          // The buyer is not at the provider: the order is not pending, so another way to pay is offered.
+          await repo.setOrderPending(order.id, false, clock.now());
+        } else {
+          log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
+          await applyEvent({
+            provider,
+            event: { eventId: `start-failed:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null },
+          });
+        }
         return `${orderPage(order.id)}?payment=fail`;
       }
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import type { FilesService } from '../files';
+import type { FilesService, UploadRate } from '../files';
 import { createRevisionsRepo } from './revisions.repo';
 import { revisionsRoutes } from './revisions.routes';
 import { createRevisionsService, type RevisionActor, type RevisionsService } from './revisions.service';
@@ -21,6 +21,9 @@ export const createRevisions = (
     logError: (error, what) => ctx.log.error({ err: error }, `${what} failed`),
   });
 
-export const revisionsModule: FastifyPluginAsyncZod<{ service: RevisionsService }> = async (app, { service }) => {
-  await app.register(revisionsRoutes, { service });
+export const revisionsModule: FastifyPluginAsyncZod<{ service: RevisionsService; uploadRate: UploadRate }> = async (
+  app,
+  { service, uploadRate },
+) => {
+  await app.register(revisionsRoutes, { service, uploadRate });
 };

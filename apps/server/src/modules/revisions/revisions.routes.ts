@@ -13,14 +13,17 @@ import {
   revisionSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile } from '../files';
+import { incomingOrderFile, type UploadRate } from '../files';
 import type { RevisionsService } from './revisions.service';
 
 const errors = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 
 /** SPEC §7 "Revisions", paths exact (ADR 0044). */
-export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService }> = async (app, { service }) => {
+export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService; uploadRate: UploadRate }> = async (
+  app,
+  { service, uploadRate },
+) => {
   // CONTRACT "Errors and access": the revision categories and levels need no token.
   app.get(
     '/api/en/orders/revisions/categories',
@@ -108,14 +111,23 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService 
   app.post(
     '/api/en/orders/revisions/:id/customers/files',
     {
-      preHandler: app.requireCustomer,
+      // ADR 0073: the uploads of every path count on one counter per account, before the body is read.
+      preHandler: [app.requireCustomer, uploadRate],
       schema: {
         tags: ['revisions'],
         summary: 'Attaches a file to an active revision (form: id_revision and file), streamed to storage',
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...errors, 409: errorBodySchema, 413: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...errors,
+          409: errorBodySchema,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {

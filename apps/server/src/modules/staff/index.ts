@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
-import type { FilesService } from '../files';
+import type { FilesService, UploadRate } from '../files';
 import type { MoneySupport, PaymentAttention } from '../payments';
 import type { RevisionsService } from '../revisions';
 import { reversePointsForOrder } from '../loyalty';
@@ -16,6 +16,8 @@ export interface StaffModuleDeps {
   revisions: RevisionsService;
   money: MoneySupport;
   attention: PaymentAttention;
+  /** ADR 0073: the one upload counter (deliveries count on the staff member's account). */
+  uploadRate: UploadRate;
 }
 
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status, writer, delivery; revisions (ADR 0044). */
@@ -31,6 +33,6 @@ export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffMod
       return id;
     },
   });
-  await app.register(staffRoutes, { service, revisions: deps.revisions });
+  await app.register(staffRoutes, { service, revisions: deps.revisions, uploadRate: deps.uploadRate });
   await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });
 };

@@ -15,7 +15,7 @@ import {
   staffWriterBodySchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile } from '../files';
+import { incomingOrderFile, type UploadRate } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
@@ -23,9 +23,9 @@ const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const idParams = z.object({ id: z.string().max(20) });
 
 /** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
-export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService }> = async (
+export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService; uploadRate: UploadRate }> = async (
   app,
-  { service, revisions },
+  { service, revisions, uploadRate },
 ) => {
   app.get(
     '/api/staff/me',
@@ -107,14 +107,22 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
   app.post(
     '/api/staff/orders/:id/files',
     {
-      preHandler: app.requireStaff,
+      // ADR 0073: a delivery counts on the staff member's upload rate, not on the customer's quota.
+      preHandler: [app.requireStaff, uploadRate],
       schema: {
         tags: ['staff'],
         summary: "Delivers a file (multipart field `file`): it becomes a writer file of the customer's order",
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...guarded,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {
@@ -160,14 +168,22 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
   app.post(
     '/api/staff/revisions/:id/writers/files',
     {
-      preHandler: app.requireStaff,
+      // ADR 0073: as a delivery, on the staff member's upload rate.
+      preHandler: [app.requireStaff, uploadRate],
       schema: {
         tags: ['staff'],
         summary: 'Delivers a revised file (multipart field `file`): a writer file of the revision',
         security: [{ bearer: [] }],
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: { 200: orderFileSchema, ...guarded, 413: errorBodySchema, 422: errorBodySchema },
+        response: {
+          200: orderFileSchema,
+          ...guarded,
+          413: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+          507: errorBodySchema,
+        },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 // The zod-free half of the chat context (ADR 0020): constants, texts and plain checks the web's eager
 // code (the startup socket, the unread badges) may import without pulling zod in.
 import { MESSENGER_FILE_EXTENSIONS, MESSENGER_FILE_MAX_BYTES } from '../../files/rules/index';
-import { stripHtml } from '../../text/index';
+import { characterCount, rawTextMax, stripHtml } from '../../text/index';
 
 /** SPEC §3 "Message": direction{id}. 1 customer → writer, 2 customer → support, 3 writer → customer, 6 support → customer. */
 export const MESSAGE_DIRECTION = { customerToWriter: 1, customerToSupport: 2, writerToCustomer: 3, supportToCustomer: 6 } as const;
@@ -77,8 +77,11 @@ export const CHAT_PATH = {
   staffUnreadAll: '/api/staff/orders/unread',
 } as const;
 
-/** SPEC §5 "Chat", §9: chat text at most 1500 characters. */
+/** SPEC §5 "Chat", §9: chat text at most 1500 characters (code points, ADR 0068), once stripped and trimmed. */
 export const MESSAGE_BODY_MAX_LENGTH = 1500;
+/** ADR 0067: a body longer than this raw (UTF-16 units) is refused with `tooLong` before it is stripped or its order looked up. */
+export const MESSAGE_BODY_RAW_MAX_LENGTH = rawTextMax(MESSAGE_BODY_MAX_LENGTH);
+export const isMessageBodyOverRawCap = (raw: string): boolean => raw.length > MESSAGE_BODY_RAW_MAX_LENGTH;
 /** SPEC §5, §9: messenger files 15 MB (re-exported from the files context, one source). */
 export const MESSAGE_FILE_MAX_BYTES = MESSENGER_FILE_MAX_BYTES;
 export const MESSAGE_FILE_EXTENSIONS = MESSENGER_FILE_EXTENSIONS;
@@ -152,6 +155,10 @@ export const SOCKET_FRAME_MAX_BYTES = 4 * 1024;
 /** Sockets open at once per account; the next is closed with 4429 (a customer's tabs, a staff member's consoles). */
 export const SOCKETS_PER_CUSTOMER_MAX = 10;
 export const SOCKETS_PER_STAFF_MAX = 20;
+/** The ids a client frame may name: PostgreSQL integers from 1 (ADR 0067). */
+export const FRAME_ID_MAX = 2_147_483_647;
+/** True for an id a client frame may carry; any other names nothing and the frame is dropped at the edge, unanswered. */
+export const isFrameId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= FRAME_ID_MAX;
 /** Client frames per socket and second beyond which they are dropped (typing storms). */
 export const SOCKET_FRAMES_PER_SECOND_MAX = 20;
 
@@ -179,12 +186,16 @@ export const CHAT_MESSAGE = {
   sendFailed: 'Something went wrong',
 } as const;
 
+/** The characters of a body as the 1,500 rule counts them: code points (ADR 0068). */
+export const messageBodyLength = (body: string): number => characterCount(body);
+
 /**
  * SPEC §5: null when the text may be sent, else the message. `hasFiles`: a message with files may have an
- * empty body (CONTRACT). The text is measured after HTML is stripped and trimmed (the server's rule).
+ * empty body (CONTRACT). The text is measured in code points (ADR 0068) after HTML is stripped and
+ * trimmed (the server's rule).
  */
 export const messageBodyProblem = (body: string, hasFiles: boolean): string | null => {
-  if (body.length > MESSAGE_BODY_MAX_LENGTH) return CHAT_MESSAGE.tooLong;
+  if (isMessageBodyOverRawCap(body) || messageBodyLength(body) > MESSAGE_BODY_MAX_LENGTH) return CHAT_MESSAGE.tooLong;
   if (body.trim() === '' && !hasFiles) return CHAT_MESSAGE.empty;
   return null;
 };
@@ -218,5 +229,5 @@ export const parseReadIds = (value: string | readonly number[]): number[] => {
   return [...ids].slice(0, READ_IDS_MAX);
 };
 
-/** CONTRACT "Errors and access": chat text is stored with its tags stripped (to a fixpoint, ADR 0039) and trimmed. */
+/** CONTRACT "Errors and access": chat text is stored with its tags stripped (one linear scan, ADR 0067) and trimmed. */
 export const normalizeMessageBody = (body: string): string => stripHtml(body).trim();

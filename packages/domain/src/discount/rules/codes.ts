@@ -13,6 +13,9 @@ export const DISCOUNT_MESSAGE = {
   applied: 'Your discount has been successfully applied',
 } as const;
 
+/** ADR 0067: the longest code taken (raw, before stripping): no code is longer; a longer one is refused as invalid before any work. */
+export const DISCOUNT_CODE_MAX_LENGTH = 64;
+
 /** SPEC §5: HTML is stripped from the discount code; surrounding spaces are not part of it. */
 export const normalizeDiscountCode = (raw: string): string => stripHtml(raw).trim();
 

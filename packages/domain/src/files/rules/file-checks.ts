@@ -93,6 +93,11 @@ export const formatFileSize = (bytes: number): string => {
 export const FILE_CONTENT_MISMATCH_MESSAGE = 'The file content does not match its extension';
 /** A multipart upload without a `file` part, or an empty one. */
 export const FILE_MISSING_MESSAGE = 'Please attach a file';
+/**
+ * ADR 0073, not a SPEC text (SPEC §8 has none for a failed upload; the web shows its transport text for
+ * any 5xx): the storage could not take the file (a full disk). Answered with 507.
+ */
+export const FILE_NOT_STORED_MESSAGE = 'The file could not be stored. Please try again later.';
 /** ADR 0039, not a SPEC text: an upload that would take the customer's stored files past the quota. */
 export const fileQuotaExceededMessage = (quotaBytes: number): string =>
   `Your files have reached the storage limit of ${Math.floor(quotaBytes / (1024 * 1024))}MB. Remove a file you no longer need to upload another.`;

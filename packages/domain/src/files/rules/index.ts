@@ -1,2 +1,3 @@
 // The zod-free half of the files context (ADR 0020).
 export * from './file-checks';
+export * from './file-name';

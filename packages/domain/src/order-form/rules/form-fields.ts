@@ -1,9 +1,11 @@
 // The zod-free half of the order-form context: the wizard's first step imports only this (ADR 0020, 0025).
 import { levelFieldForCategory, SITE_CATEGORY } from '../../settings/rules/index';
-import type { OrderBody, PriceCalcBody } from '../wire';
+import type { OrderBody } from '../order-body';
+import type { PriceCalcBody } from '../wire';
 import type { PriceDiscount, PriceInput } from '../../pricing/index';
 import { PRESENTATION_PAPER_TYPE, RESUME_DEFAULT_PAPER_TYPE, WORK_TYPE, WORDS_PER_PAGE } from '../../order/rules/index';
 import { stripHtml } from '../../text/index';
+import { ORDER_TEXT_LIMITS, ORDER_TEXT_MESSAGE } from './text-limits';
 import {
   DEFAULT_URGENCY_HOURS,
   HIGH_ACADEMIC_LEVEL_IDS,
@@ -19,8 +21,7 @@ import type { OrderFormValues, Spacing } from './values';
  */
 export const ORDER_FORM_LIMITS = {
   titleMin: 5,
-  /** the longest title: the wizard's field takes no more, the server refuses more */
-  titleMax: 250,
+  ...ORDER_TEXT_LIMITS,
   detailsMin: 10,
   pagesMin: 1,
   pagesMax: 100,
@@ -49,7 +50,7 @@ export const ORDER_FORM_MESSAGE = {
   emptyDiscount: 'Please enter your discount',
   topWriterDiscount: 'Please enable Top Writer feature to use this discount',
   discountApplied: 'Your discount has been successfully applied',
-  invalidTitle: 'Please provide valid Title',
+  ...ORDER_TEXT_MESSAGE,
   invalidDetails: 'Paper Details must be empty or contain at least 10 characters',
   orderCreating: 'Your order is now being created',
   orderUpdating: 'Your order is now being updated',

@@ -3,3 +3,4 @@ export { USER_TYPE, type OrderFormValues, type Spacing, type UserType } from './
 export * from './query';
 export * from './form-fields';
 export * from './checkout';
+export * from './text-limits';

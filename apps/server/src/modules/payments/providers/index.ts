@@ -31,7 +31,7 @@ export const createProviders = async ({
   const sandboxSecret = (provider: PaymentSystem) => repo.ensureSecret(`payments_sandbox_${provider}`, secret);
 
   const fondy = config.fondy
-    ? createFondyProvider({ ...config.fondy, sandbox: false, sandboxPage: sandboxPage('fondy') })
+    ? createFondyProvider({ ...config.fondy, sandbox: false, sandboxPage: sandboxPage('fondy'), timeoutMs: config.providerTimeoutMs })
     : createFondyProvider({
         merchantId: '1396424',
         secretKey: await sandboxSecret('fondy'),
@@ -41,7 +41,12 @@ export const createProviders = async ({
       });
 
   const paymentwall = config.paymentwall
-    ? createPaymentwallProvider({ ...config.paymentwall, sandbox: false, sandboxPage: sandboxPage('paymentwall') })
+    ? createPaymentwallProvider({
+        ...config.paymentwall,
+        sandbox: false,
+        sandboxPage: sandboxPage('paymentwall'),
+        timeoutMs: config.providerTimeoutMs,
+      })
     : createPaymentwallProvider({
         projectKey: 'sandbox',
         secretKey: await sandboxSecret('paymentwall'),
@@ -53,7 +58,7 @@ export const createProviders = async ({
       });
 
   const paycore = config.paycore
-    ? createPaycoreProvider({ ...config.paycore, sandbox: false, sandboxPage: sandboxPage('paycore') })
+    ? createPaycoreProvider({ ...config.paycore, sandbox: false, sandboxPage: sandboxPage('paycore'), timeoutMs: config.providerTimeoutMs })
     : createPaycoreProvider({
         publicKey: 'pk_sandbox',
         secretKey: await sandboxSecret('paycore'),
@@ -65,7 +70,12 @@ export const createProviders = async ({
 
   let paypal: PaymentProvider;
   if (config.paypal) {
-    paypal = createPaypalProvider({ ...config.paypal, sandbox: false, sandboxPage: sandboxPage('paypal') });
+    paypal = createPaypalProvider({
+      ...config.paypal,
+      sandbox: false,
+      sandboxPage: sandboxPage('paypal'),
+      timeoutMs: config.providerTimeoutMs,
+    });
   } else {
     // PayPal signs webhooks with RSA (SHA256withRSA); the sandbox holds its own key pair.
     const keys = JSON.parse(

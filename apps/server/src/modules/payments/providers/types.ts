@@ -144,35 +144,78 @@ export const parseFields = (raw: string, contentType: string | undefined): Recor
   return Object.fromEntries(new URLSearchParams(raw));
 };
 
-/** JSON POST to a provider with a timeout; a non-2xx answer is a ProviderError. */
-export const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}): Promise<unknown> => {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new ProviderError(`${url} answered ${res.status}`);
+/**
+ * ADR 0074: a provider's API answers within this (PAYMENTS_PROVIDER_TIMEOUT_SECONDS), or the call fails as
+ * unavailable: a checkout never holds the buyer longer, a job never waits longer for one attempt.
+ */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
+/**
+ * The provider could not say (no answer within the time, no connection, a 5xx): whether it acted on the
+ * request is unknown. A checkout keeps such an attempt open for the reconciliation job to ask about later
+ * (ADR 0074), where a refusal (ProviderError) declines it at once.
+ */
+export class ProviderUnavailableError extends ProviderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}
+
+/**
+ * One call to a provider's API with a deadline over the whole exchange (the answer's body included). No
+ * answer in time, none at all, or a 5xx is a ProviderUnavailableError; the message names the endpoint by
+ * its origin and path only (a query string may carry a signature).
+ */
+export const providerCall = async (
+  url: string,
+  init: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  timeoutMs: number = PROVIDER_TIMEOUT_MS,
+): Promise<{ status: number; text: string }> => {
+  const where = `${new URL(url).origin}${new URL(url).pathname}`;
+  let answer: { status: number; text: string };
   try {
-    return JSON.parse(text) as unknown;
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    answer = { status: res.status, text: await res.text() };
+  } catch (error) {
+    const late = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new ProviderUnavailableError(late ? `${where} did not answer within ${timeoutMs} ms` : `${where} could not be reached`);
+  }
+  if (answer.status >= 500) throw new ProviderUnavailableError(`${where} answered ${answer.status}`);
+  return answer;
+};
+
+/** JSON POST to a provider within `timeoutMs`; any other non-2xx answer is a ProviderError. */
+export const postJson = async (url: string, body: unknown, headers: Record<string, string> = {}, timeoutMs?: number): Promise<unknown> => {
+  const res = await providerCall(
+    url,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(body),
+    },
+    timeoutMs,
+  );
+  if (res.status < 200 || res.status >= 300) throw new ProviderError(`${url} answered ${res.status}`);
+  try {
+    return JSON.parse(res.text) as unknown;
   } catch {
     throw new ProviderError(`${url} answered something that is not JSON`);
   }
 };
 
 /**
- * JSON GET from a provider with a timeout. A 404 is null (the provider does not know the object yet); any
- * other non-2xx answer, or one that is not JSON, is a ProviderError.
+ * JSON GET from a provider within `timeoutMs`. A 404 is null (the provider does not know the object yet);
+ * any other non-2xx answer, or one that is not JSON, is a ProviderError.
  */
-export const getJson = async (url: string, headers: Record<string, string> = {}): Promise<unknown> => {
-  const res = await fetch(url, { method: 'GET', headers: { accept: 'application/json', ...headers }, signal: AbortSignal.timeout(15_000) });
-  const text = await res.text();
+export const getJson = async (url: string, headers: Record<string, string> = {}, timeoutMs?: number): Promise<unknown> => {
+  const res = await providerCall(url, { method: 'GET', headers: { accept: 'application/json', ...headers } }, timeoutMs);
   if (res.status === 404) return null;
-  if (!res.ok) throw new ProviderError(`${new URL(url).origin}${new URL(url).pathname} answered ${res.status}`);
+  const where = `${new URL(url).origin}${new URL(url).pathname}`;
+  if (res.status < 200 || res.status >= 300) throw new ProviderError(`${where} answered ${res.status}`);
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(res.text) as unknown;
   } catch {
-    throw new ProviderError(`${new URL(url).origin}${new URL(url).pathname} answered something that is not JSON`);
+    throw new ProviderError(`${where} answered something that is not JSON`);
   }
 };

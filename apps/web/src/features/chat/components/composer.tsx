@@ -7,6 +7,7 @@ import {
   MESSAGE_BODY_MAX_LENGTH,
   MESSAGE_FILE_EXTENSIONS,
   MESSAGE_FILES_MAX,
+  messageBodyLength,
   messageBodyProblem,
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
@@ -96,7 +97,9 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
     idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
   };
 
-  const tooLong = text.length > MESSAGE_BODY_MAX_LENGTH;
+  // ADR 0068: characters are code points, as the server counts them (an emoji is one).
+  const length = messageBodyLength(text);
+  const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
 
   const send = () => {
     const found = messageBodyProblem(text, files.length > 0);
@@ -271,7 +274,7 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
         </div>
         <div className="flex items-center gap-3">
           <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-            {text.length}/{MESSAGE_BODY_MAX_LENGTH}
+            {length}/{MESSAGE_BODY_MAX_LENGTH}
             <span className="sr-only"> characters</span>
           </span>
           <button

@@ -183,6 +183,36 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  it('counts characters as the server does: 1,500 emoji are sent, 1,501 refused (ADR 0068)', async () => {
+    const calls = serve();
+    server.use(
+      http.post(`${CHAT_HTTP}/api/customers/orders/${ORDER}/messages`, async ({ request }) => {
+        const form = await request.formData();
+        calls.posts.push({
+          key: request.headers.get('Idempotency-Key'),
+          message: String(form.get('message')),
+          direction: String(form.get('direction')),
+        });
+        const { body } = JSON.parse(String(form.get('message'))) as { body: string };
+        return HttpResponse.json(message(10, 2, body, { clientId: request.headers.get('Idempotency-Key') }));
+      }),
+    );
+    const { user } = await open();
+    const box = await screen.findByLabelText('Message to support', {}, { timeout: 10_000 });
+    await user.click(box);
+    await user.paste('😀'.repeat(1501));
+    expect(screen.getByText('1501/1500')).toBeInTheDocument();
+    expect(screen.getByText('Message cannot be more than 1500 characters long.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.clear(box);
+    await user.paste('😀'.repeat(1500));
+    expect(screen.getByText('1500/1500')).toBeInTheDocument();
+    expect(screen.queryByText('Message cannot be more than 1500 characters long.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(calls.posts).toHaveLength(1));
+    expect(calls.posts[0]!.message).toBe(JSON.stringify({ body: '😀'.repeat(1500) }));
+  });
+
   it('loads the older page with ?before= the oldest message held when the top of the list comes into view', async () => {
     const history = Array.from({ length: 60 }, (_, i) => message(i + 1, 6, `Message ${i + 1}`, { state: { id: 2 } }));
     const calls = serve({ history });

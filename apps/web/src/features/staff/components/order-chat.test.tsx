@@ -181,6 +181,16 @@ describe('order chat (staff)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Message cannot be more than 1500 characters long.')).toBeInTheDocument();
     expect(chat.posts).toHaveLength(2);
+    // ADR 0068: characters are code points, as the server counts them: 1,501 emoji are refused, 1,500 sent.
+    fireEvent.change(box, { target: { value: '👍'.repeat(1501) } });
+    expect(screen.getByText('1501 / 1500')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(chat.posts).toHaveLength(2);
+    fireEvent.change(box, { target: { value: '👍'.repeat(1500) } });
+    expect(screen.getByText('1500 / 1500')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(chat.posts).toHaveLength(3));
+    expect(chat.posts[2]).toMatchObject({ message: JSON.stringify({ body: '👍'.repeat(1500) }) });
   });
 
   it('loads older pages on demand and keeps each message once', async () => {

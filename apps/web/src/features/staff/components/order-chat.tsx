@@ -8,6 +8,7 @@ import {
   CHAT_MESSAGE,
   MESSAGE_FILES_MAX,
   MESSAGE_STATE,
+  messageBodyLength,
   messageBodyProblem,
   type ChatId,
 } from '@app/domain/chat/rules';
@@ -144,7 +145,9 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
       submit();
     }
   };
-  const over = body.length > MESSAGE_BODY_MAX_LENGTH;
+  // ADR 0068: code points, as the server counts them.
+  const length = messageBodyLength(body);
+  const over = length > MESSAGE_BODY_MAX_LENGTH;
   return (
     <form
       className="flex flex-col gap-2 border-t border-slate-200 pt-3"
@@ -174,7 +177,7 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
         <span>Enter sends, Shift+Enter starts a new line.</span>
         <span id={`${id}-count`} className={over ? 'font-semibold text-red-800' : undefined}>
-          {body.length} / {MESSAGE_BODY_MAX_LENGTH}
+          {length} / {MESSAGE_BODY_MAX_LENGTH}
         </span>
       </div>
       {problem && (

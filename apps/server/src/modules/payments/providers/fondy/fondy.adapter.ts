@@ -113,6 +113,8 @@ export interface FondyOptions {
   apiUrl: string;
   sandbox: boolean;
   sandboxPage: (paymentId: string) => string;
+  /** How long one call to its API may take (ADR 0074). */
+  timeoutMs?: number;
 }
 
 /** Fondy: the checkout URL API and its server callback (server_callback_url). */
@@ -153,7 +155,7 @@ export const createFondyProvider = (opts: FondyOptions): PaymentProvider => {
         server_callback_url: returnUrls.callback,
       };
       request.signature = fondySignature(request, opts.secretKey);
-      const answer = (await postJson(`${opts.apiUrl}/checkout/url/`, { request })) as {
+      const answer = (await postJson(`${opts.apiUrl}/checkout/url/`, { request }, {}, opts.timeoutMs)) as {
         response?: { response_status?: string; checkout_url?: string; error_message?: string };
       };
       const url = answer.response?.checkout_url;
@@ -177,7 +179,9 @@ export const createFondyProvider = (opts: FondyOptions): PaymentProvider => {
       if (opts.sandbox) return null;
       const request: Record<string, string> = { order_id: payment.id, merchant_id: opts.merchantId };
       request.signature = fondySignature(request, opts.secretKey);
-      const answer = (await postJson(`${opts.apiUrl}/status/order_id`, { request })) as { response?: Record<string, unknown> };
+      const answer = (await postJson(`${opts.apiUrl}/status/order_id`, { request }, {}, opts.timeoutMs)) as {
+        response?: Record<string, unknown>;
+      };
       const fields: Record<string, string> = {};
       for (const [k, v] of Object.entries(answer.response ?? {})) {
         if (v !== null && v !== undefined) fields[k] = typeof v === 'object' ? JSON.stringify(v) : String(v as string | number);

@@ -69,6 +69,8 @@ export interface PaycoreOptions {
   service: string | undefined;
   sandbox: boolean;
   sandboxPage: (paymentId: string) => string;
+  /** How long one call to its API may take (ADR 0074). */
+  timeoutMs?: number;
 }
 
 /** paycore.io: a payment invoice created by the server (public API), the buyer redirected to its hosted page. */
@@ -79,17 +81,22 @@ export const createPaycoreProvider = (opts: PaycoreOptions): PaymentProvider => 
 
   async createPayment({ payment, order, returnUrls }) {
     if (opts.sandbox) return { redirectUrl: opts.sandboxPage(payment.id) };
-    const answer = (await postJson(`${opts.apiUrl}/public-api/payment-invoices`, {
-      public_key: opts.publicKey,
-      reference_id: payment.id,
-      description: `Order ${order.id}`,
-      ...(opts.service ? { service: opts.service } : {}),
-      currency: payment.currency,
-      amount: Number(centsToDecimal(payment.amountCents)),
-      return_url: returnUrls.success,
-      return_urls: { success: returnUrls.success, fail: returnUrls.fail },
-      callback_url: returnUrls.callback,
-    })) as InvoiceDocument;
+    const answer = (await postJson(
+      `${opts.apiUrl}/public-api/payment-invoices`,
+      {
+        public_key: opts.publicKey,
+        reference_id: payment.id,
+        description: `Order ${order.id}`,
+        ...(opts.service ? { service: opts.service } : {}),
+        currency: payment.currency,
+        amount: Number(centsToDecimal(payment.amountCents)),
+        return_url: returnUrls.success,
+        return_urls: { success: returnUrls.success, fail: returnUrls.fail },
+        callback_url: returnUrls.callback,
+      },
+      {},
+      opts.timeoutMs,
+    )) as InvoiceDocument;
     const attributes = answer.data?.attributes;
     const flow = attributes?.flow_data;
     const hosted =
@@ -123,10 +130,11 @@ export const createPaycoreProvider = (opts: PaycoreOptions): PaymentProvider => 
    */
   async queryStatus(payment) {
     if (opts.sandbox || !payment.providerRef) return null;
-    const doc = (await getJson(`${opts.apiUrl}/payment-invoices/${encodeURIComponent(payment.providerRef)}`, {
-      authorization: `Bearer ${opts.secretKey}`,
-      accept: 'application/vnd.api+json, application/json',
-    })) as InvoiceDocument | null;
+    const doc = (await getJson(
+      `${opts.apiUrl}/payment-invoices/${encodeURIComponent(payment.providerRef)}`,
+      { authorization: `Bearer ${opts.secretKey}`, accept: 'application/vnd.api+json, application/json' },
+      opts.timeoutMs,
+    )) as InvoiceDocument | null;
     if (!doc) return null;
     const event = invoiceEvent(doc);
     if (!event || event.paymentId !== payment.id || doc.data?.id !== payment.providerRef) return null;

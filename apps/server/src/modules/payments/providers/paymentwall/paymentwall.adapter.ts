@@ -64,6 +64,8 @@ export interface PaymentwallOptions {
   signVersion: 2 | 3;
   sandbox: boolean;
   sandboxPage: (paymentId: string) => string;
+  /** How long one call to its API may take (ADR 0074). */
+  timeoutMs?: number;
 }
 
 /** Paymentwall: a signed Digital Goods widget URL (non-stored product) and its pingback. */
@@ -137,7 +139,11 @@ export const createPaymentwallProvider = (opts: PaymentwallOptions): PaymentProv
       sign_version: String(opts.signVersion),
     };
     params.sign = paymentwallSignature(params, opts.secretKey, opts.signVersion);
-    const doc = (await getJson(`${opts.apiUrl}/rest/payment?${new URLSearchParams(params).toString()}`)) as PaymentStatusDocument | null;
+    const doc = (await getJson(
+      `${opts.apiUrl}/rest/payment?${new URLSearchParams(params).toString()}`,
+      {},
+      opts.timeoutMs,
+    )) as PaymentStatusDocument | null;
     if (
       !doc ||
       doc.object !== 'payment' ||

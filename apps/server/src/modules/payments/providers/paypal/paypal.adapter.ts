@@ -3,6 +3,7 @@ import { crc32 } from 'node:zlib';
 import type { PaymentEventStatus } from '@app/domain';
 import {
   ProviderError,
+  providerCall,
   SignatureError,
   centsToDecimal,
   decimalToCents,
@@ -68,6 +69,8 @@ export interface PaypalOptions {
   sandboxPage: (paymentId: string) => string;
   /** Sandbox mode: the key pair the sandbox signs its webhooks with (PEM). */
   sandboxKeys?: { privateKey: string; publicKey: string };
+  /** How long one call to its API may take (ADR 0074). */
+  timeoutMs?: number;
 }
 
 /** PayPal Orders v2: create (intent CAPTURE), approve redirect, capture on return; webhooks verified. */
@@ -76,18 +79,26 @@ export const createPaypalProvider = (opts: PaypalOptions): PaymentProvider => {
 
   const accessToken = async (): Promise<string> => {
     if (token && token.expiresAt > Date.now() + 60_000) return token.value;
-    const res = await fetch(`${opts.apiUrl}/v1/oauth2/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'application/json',
+    const res = await providerCall(
+      `${opts.apiUrl}/v1/oauth2/token`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${opts.clientId}:${opts.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          accept: 'application/json',
+        },
+        body: 'grant_type=client_credentials',
       },
-      body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(15_000),
-    });
-    if (!res.ok) throw new ProviderError(`PayPal token request answered ${res.status}`);
-    const body = (await res.json()) as { access_token?: string; expires_in?: number };
+      opts.timeoutMs,
+    );
+    if (res.status < 200 || res.status >= 300) throw new ProviderError(`PayPal token request answered ${res.status}`);
+    let body: { access_token?: string; expires_in?: number };
+    try {
+      body = JSON.parse(res.text) as { access_token?: string; expires_in?: number };
+    } catch {
+      throw new ProviderError('PayPal answered a token that is not JSON');
+    }
     if (!body.access_token) throw new ProviderError('PayPal answered no access token');
     token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in ?? 300) * 1000 };
     return token.value;
@@ -99,21 +110,23 @@ export const createPaypalProvider = (opts: PaypalOptions): PaymentProvider => {
     body?: unknown,
     requestId?: string,
   ): Promise<{ status: number; json: unknown }> => {
-    const res = await fetch(`${opts.apiUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await accessToken()}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-        ...(requestId ? { 'paypal-request-id': requestId } : {}),
+    const res = await providerCall(
+      `${opts.apiUrl}${path}`,
+      {
+        method,
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(requestId ? { 'paypal-request-id': requestId } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
+      opts.timeoutMs,
+    );
     let json: unknown = null;
     try {
-      json = text ? (JSON.parse(text) as unknown) : null;
+      json = res.text ? (JSON.parse(res.text) as unknown) : null;
     } catch {
       throw new ProviderError(`PayPal ${path} answered something that is not JSON`);
     }
