@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   expect,
   expectNoAxeViolations,
+  freshEmail,
   linkFromMail,
   openSignedIn,
   placeOrder,
@@ -174,12 +175,19 @@ test('the privacy modal saves a consent, and the personal-data report downloads 
   expect((await request.get(`/api/en/customers/customer/gdpr?id=${me.id}`, { headers: bearer(stranger) })).status()).toBe(404);
 });
 
-test('deletion is refused until the email is confirmed, then done: /logout after 3 s and no way back in', async ({ page, request }) => {
+test('deletion is refused until the email is confirmed, asks for the password, then done: /logout after 3 s and no way back in', async ({
+  page,
+  request,
+}) => {
   await openSignedIn(page, customer, '/profile');
   let dialog = await openPrivacy(page, 'Settings');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
+  // ADR 0070: the confirmation asks for the password, and the field has the focus.
+  const password = dialog.getByLabel('Your password');
+  await expect(password).toBeFocused();
   await shoot(page, 'profile-delete-confirm');
   await expectNoAxeViolations(page, 'delete confirmation');
+  await password.fill(customer.password);
   await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Email is not confirmed', SLOW);
   expect((await profileOf(request, customer)).status).toBe(200);
@@ -194,6 +202,19 @@ test('deletion is refused until the email is confirmed, then done: /logout after
 
   dialog = await openPrivacy(page, 'Settings');
   await dialog.getByRole('button', { name: 'Delete account' }).click();
+  // No password: said on the field, nothing sent. A wrong one: said on the field, focused, still signed in.
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(dialog.getByText('Enter your password to delete your account')).toBeVisible();
+  await dialog.getByLabel('Your password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
+  await expect(dialog.getByText('The password is not correct')).toBeVisible(SLOW);
+  await expect(dialog.getByLabel('Your password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Your password')).toBeFocused();
+  await shoot(page, 'profile-delete-wrong-password');
+  await expectNoAxeViolations(page, 'deletion: wrong password');
+  expect((await profileOf(request, customer)).status).toBe(200);
+
+  await dialog.getByLabel('Your password').fill(customer.password);
   await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
   await expect(notice(page, 'Your account has been successfully deleted.')).toBeVisible(SLOW);
   const deletedAt = Date.now();
@@ -209,4 +230,41 @@ test('deletion is refused until the email is confirmed, then done: /logout after
   expect(refreshed.status()).toBe(401);
   const signIn = await request.post('/api/en/auth/jwt/sign_in', { data: { email: customer.email, password: customer.password } });
   expect(signIn.status()).toBe(400);
+});
+
+test('an account without a password confirms its deletion through the mailed link (ADR 0070)', async ({ page, request }) => {
+  const email = freshEmail('profile-nopass');
+  const signedUp = await request.post('/api/en/auth/jwt/sign_up', {
+    data: { email, firstName: 'Noa', lastName: 'Link', phone: '15551234567', isEnabledNightCall: false },
+  });
+  expect(signedUp.status()).toBe(200);
+  const tokens = (await signedUp.json()) as Tokens;
+  await openSignedIn(page, tokens, '/profile');
+  await page.goto(await linkFromMail(request, email, 'confirmEmail='));
+  await expect(notice(page, 'Your email has been confirmed.')).toBeVisible(SLOW);
+
+  const dialog = await openPrivacy(page, 'Settings');
+  await dialog.getByRole('button', { name: 'Delete account' }).click();
+  await expect(dialog.getByLabel('Your password')).toHaveCount(0);
+  await expect(dialog.getByText(/we will email you a link/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Email me the link' }).click();
+  await expect(dialog.getByText(/We sent you an email with a link to confirm the deletion/)).toBeVisible(SLOW);
+  await shoot(page, 'profile-delete-link-mailed');
+  await expectNoAxeViolations(page, 'deletion link mailed');
+  expect((await profileOf(request, tokens)).status).toBe(200);
+  await page.keyboard.press('Escape');
+
+  // Another customer's session cannot use the link.
+  const link = await linkFromMail(request, email, 'deleteAccount=');
+  const token = new URLSearchParams(link.split('?')[1]).get('deleteAccount');
+  const stranger = await signUp(request, 'profile-nopass-stranger');
+  const stolen = await request.put('/api/en/customers/customer/deactivate/confirm', { headers: bearer(stranger), data: { token } });
+  expect(stolen.status()).toBe(400);
+  expect((await profileOf(request, tokens)).status).toBe(200);
+
+  await page.goto(link);
+  await expect(notice(page, 'Your account has been successfully deleted.')).toBeVisible(SLOW);
+  await expect(page).toHaveURL(/\/logout$/, { timeout: 8_000 });
+  expect((await profileOf(request, tokens)).status).toBe(401);
+  expect((await profileOf(request, stranger)).status).toBe(200);
 });

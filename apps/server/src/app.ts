@@ -66,11 +66,12 @@ const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
 
 /**
  * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
- * `?confirmEmail=`, `?token=` of a reset) and the magic-link sign-in's path. None reaches a log line (ADR 0039).
+ * `?confirmEmail=`, `?token=` of a reset, `?deleteAccount=` of a deletion, ADR 0070) and the magic-link
+ * sign-in's path. None reaches a log line (ADR 0039).
  */
 const redactUrl = (url: string): string =>
   url
-    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/magic_link\/)[^/?#]+/gi, '$1[redacted]');
 
 export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
@@ -140,10 +141,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       ctx,
       files: services.files,
       uploadRate,
+      bus: services.chatBus,
       ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
     });
     app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
     app.addHook('onClose', async () => {
+      await services.chatBus.close();
       mailer.close();
       if (redis) redis.disconnect();
     });
@@ -195,6 +198,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       ctx,
       files: services.files,
       uploadRate,
+      bus: services.chatBus,
       ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
     });
   await app.register(paymentsModule, { ctx });
@@ -229,6 +233,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   } else app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ message: 'Not found' }));
 
   app.addHook('onClose', async () => {
+    await services.chatBus.close();
     mailer.close();
     if (redis) redis.disconnect();
   });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * ADR 0039, secrets in logs: the real server (`tsx src/main.ts`, no SMTP_URL, LOG_LEVEL=trace) goes
- * through sign-up, confirmation, magic link, forgot password and reset; then its whole stdout and
+ * through sign-up, confirmation, magic link, forgot password and reset, and an account deletion confirmed
+ * by its mailed link (ADR 0070); then its whole stdout and
  * stderr are searched for every token and link it issued. None may be there, at any level.
  */
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -92,13 +93,15 @@ describe('a real run of the server', () => {
     const session = (await signUp.json()) as { accessToken: string; refreshToken: string };
     secrets.add(session.accessToken).add(session.refreshToken).add('real-run-pass-1');
     const passwordless = `real-run-np-${Date.now().toString(36)}@example.com`;
-    await call('POST', '/api/en/auth/jwt/sign_up', {
+    const npSignUp = await call('POST', '/api/en/auth/jwt/sign_up', {
       email: passwordless,
       firstName: 'Bo',
       lastName: '',
       phone: '1555123456',
       isEnabledNightCall: false,
     });
+    const npSession = (await npSignUp.json()) as { accessToken: string; refreshToken: string };
+    secrets.add(npSession.accessToken).add(npSession.refreshToken);
 
     // The confirmation link, opened as a browser would (the page) and then confirmed by the app.
     const [confirmToken] = grab(await outbox(email), /confirmEmail=([\w-]+)/g);
@@ -127,15 +130,30 @@ describe('a real run of the server', () => {
     expect((await call('PUT', '/api/en/auth/password/reset', { token: resetToken, password: 'real-run-pass-2' })).status).toBe(200);
     secrets.add('real-run-pass-2');
 
-    for (const mails of [await outbox(email), await outbox(passwordless)]) {
-      for (const token of grab(mails, /(?:confirmEmail|magicLink|token)=([\w-]+)/g)) secrets.add(token);
-      for (const link of grab(mails, /(https?:\/\/\S+[?&](?:confirmEmail|magicLink|token)=[\w-]+)/g)) secrets.add(link);
+    // ADR 0070: the account without a password confirms its email, asks for its deletion, opens the mailed
+    // page and confirms. The deletion erases its mails, so their tokens are kept before it.
+    const [npConfirm] = grab(await outbox(passwordless), /confirmEmail=([\w-]+)/g);
+    expect((await call('PUT', '/api/en/customers/customer/emails/confirm', { token: npConfirm }, npSession.accessToken)).status).toBe(200);
+    expect((await call('PUT', '/api/en/customers/customer/deactivate', {}, npSession.accessToken)).status).toBe(202);
+    const npMails = await outbox(passwordless);
+    const [deleteToken] = grab(npMails, /deleteAccount=([\w-]+)/g);
+    if (!deleteToken) throw new Error('no deletion link');
+    await call('GET', `/profile?deleteAccount=${deleteToken}`);
+    expect((await call('PUT', '/api/en/customers/customer/deactivate/confirm', { token: deleteToken }, npSession.accessToken)).status).toBe(
+      200,
+    );
+
+    for (const mails of [await outbox(email), npMails]) {
+      for (const token of grab(mails, /(?:confirmEmail|magicLink|token|deleteAccount)=([\w-]+)/g)) secrets.add(token);
+      for (const link of grab(mails, /(https?:\/\/\S+[?&](?:confirmEmail|magicLink|token|deleteAccount)=[\w-]+)/g)) secrets.add(link);
     }
     expect(secrets.size).toBeGreaterThan(8);
 
     // The log is there: every request above has its lines.
     expect(output).toContain('/api/en/auth/magic_link/');
     expect(output).toContain('/api/en/auth/password/reset');
+    expect(output).toContain('/api/en/customers/customer/deactivate/confirm');
+    expect(output).toContain('/profile?deleteAccount=');
     const leaked = [...secrets].filter((secret) => output.includes(secret));
     expect(leaked).toEqual([]);
   }, 60_000);

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { authServiceFor } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
+import { createChatBus, sessionsEndedOn } from './modules/chat';
 import { createDiscounts } from './modules/discounts';
 import { createFiles } from './modules/files';
 import { createManualPayments, createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
@@ -18,8 +19,12 @@ export const buildServices = (ctx: AppContext) => {
   const files = createFiles(ctx);
   const catalogue = createCatalogue(ctx, { usablePayments: usablePaymentSystems(ctx.config) });
   const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
+  // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).
+  const chatBus = createChatBus(ctx);
   return {
-    auth: authServiceFor(ctx),
+    /** Every end of sessions is announced on the chat bus, so each instance closes their sockets (ADR 0069). */
+    auth: authServiceFor(ctx, { onSessionsEnded: sessionsEndedOn(chatBus) }),
+    chatBus,
     catalogue,
     priceTables,
     discounts: createDiscounts(ctx),

@@ -19,7 +19,15 @@ export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
   /** Returns the claims, or null for a missing, malformed, forged, expired or wrong-type token. */
   verify(token: string): Promise<AccessClaims | null>;
+  /**
+   * Whether the account and session of claims that verified earlier are still live (ADR 0053): an open
+   * chat socket asks it again every sweep (ADR 0069). Without a liveness check, always true.
+   */
+  isLive(claims: LiveClaims): Promise<boolean>;
 }
+
+/** What the liveness check reads of a token's claims: its account and its session. */
+export type LiveClaims = Pick<AccessClaims, 'userId' | 'sid'>;
 
 // jose is loaded at the first sign or verify, not at start (ADR 0058).
 let joseModule: Promise<typeof Jose> | undefined;
@@ -78,6 +86,7 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
         throw error;
       }
     },
+    isLive: async () => true,
   };
 };
 
@@ -85,12 +94,14 @@ export const createAccessTokens = (secret: string, clock: Clock): AccessTokens =
  * ADR 0053: an access token is good only while its account is not deleted and its session (refresh-token
  * family) is not ended. `isLive` asks the database on every verify, after the signature (cached) and the
  * expiry: a deletion, a password change, a logout or an ended session stops the access tokens at once,
- * on every instance, and the chat socket's check (which calls verify) sees it too.
+ * on every instance. A chat socket is checked when it opens (verify), closed by the "sessions ended"
+ * wake-up the auth module publishes, and asks `isLive` again every sweep (ADR 0069).
  */
-export const withLiveness = (tokens: AccessTokens, isLive: (claims: AccessClaims) => Promise<boolean>): AccessTokens => ({
+export const withLiveness = (tokens: AccessTokens, isLive: (claims: LiveClaims) => Promise<boolean>): AccessTokens => ({
   sign: (claims) => tokens.sign(claims),
   verify: async (token) => {
     const claims = await tokens.verify(token);
     return claims && (await isLive(claims)) ? claims : null;
   },
+  isLive,
 });

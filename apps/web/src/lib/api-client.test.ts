@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
-import { ApiError, apiFetch, deferChecksAgain, deferredCheckCount, onBadResponse, onSessionEnd, releaseDeferredChecks } from './api-client';
+import {
+  ApiError,
+  apiFetch,
+  deferChecksAgain,
+  deferredCheckCount,
+  holdSessionEnd,
+  onBadResponse,
+  onSessionEnd,
+  releaseDeferredChecks,
+} from './api-client';
 import { resetInlineAnswers } from './inline-answers';
 
 const PING = '/api/en/test/ping';
@@ -373,5 +382,39 @@ describe('answers the page brought (ADR 0040)', () => {
     } finally {
       cleanup();
     }
+  });
+});
+
+describe('ADR 0070: a session end held while the app ends the session itself', () => {
+  const endedCall = async () => {
+    signIn('access-1', 'refresh-1');
+    server.use(protectedPing('access-x'), rotatingRefresh('refresh-x'));
+    await expect(apiFetch(PING)).rejects.toBeInstanceOf(ApiError);
+  };
+
+  it('clears the tokens but tells no one while held; released as left by the app, it stays untold', async () => {
+    const ended = watchSessionEnd();
+    const release = holdSessionEnd();
+    await endedCall();
+    expect(window.localStorage.getItem('accessToken')).toBeNull();
+    expect(ended).not.toHaveBeenCalled();
+    release(true);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('announces a held end when released as not left (the deletion failed), once', async () => {
+    const ended = watchSessionEnd();
+    const release = holdSessionEnd();
+    await endedCall();
+    release(false);
+    release(false);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('announces an end at once when nothing holds it', async () => {
+    const ended = watchSessionEnd();
+    holdSessionEnd()(false);
+    await endedCall();
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });

@@ -91,9 +91,35 @@ export const onSessionEnd = (listener: SessionEndListener): (() => void) => {
   };
 };
 
+let holds = 0;
+let endedWhileHeld = false;
+
 const endSession = (): void => {
   tokenStorage.clear();
+  if (holds > 0) {
+    endedWhileHeld = true;
+    return;
+  }
   for (const listener of sessionEndListeners) listener();
+};
+
+/**
+ * ADR 0070: the app is about to end the session itself (an account deletion, which SPEC §9 follows with
+ * /logout after 3 s). Meanwhile an end noticed elsewhere (the chat socket closed with 4401 by the deletion,
+ * ADR 0069, then a refused renewal) clears the tokens but does not move the app. The release says whether
+ * the app left by itself (`true`: a held end is dropped) or not (`false`: a held end is announced now).
+ */
+export const holdSessionEnd = (): ((leftByItself: boolean) => void) => {
+  holds += 1;
+  let released = false;
+  return (leftByItself) => {
+    if (released) return;
+    released = true;
+    holds -= 1;
+    if (holds > 0 || !endedWhileHeld) return;
+    endedWhileHeld = false;
+    if (!leftByItself) for (const listener of sessionEndListeners) listener();
+  };
 };
 
 type BadResponseListener = (error: ApiError, path: string) => void;

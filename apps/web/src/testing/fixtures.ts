@@ -47,6 +47,7 @@ export const customerFixture = (overrides: Partial<Customer> = {}): Customer => 
   enabledInformationSharing: false,
   enabledEmailSubscription: false,
   emailConfirmed: true,
+  signInByLinkOnly: false,
   ...overrides,
 });
 

@@ -15,6 +15,16 @@ export const PROFILE_PHONE_MAX_LENGTH = 21;
 export const isValidProfilePhone = (phone: string): boolean =>
   phone === '' || (/^\d+$/.test(phone) && phone.length <= PROFILE_PHONE_MAX_LENGTH);
 
+/**
+ * ADR 0070: the deletion's proof. An account with a password sends it; one without (made at checkout,
+ * or whose unproven password was removed, ADR 0038) is mailed a link that works once, for an hour, and
+ * only with a session of the same account. Attempts (both calls) are limited per account.
+ */
+export const ACCOUNT_DELETION_LINK_TTL_SECONDS = 60 * 60;
+/** The link's life as the mail and the message say it. */
+export const ACCOUNT_DELETION_LINK_LIFE = '1 hour';
+export const ACCOUNT_DELETION_ATTEMPTS = { max: 5, windowMs: 15 * 60_000 } as const;
+
 export const CUSTOMER_MESSAGE = {
   profileUpdated: 'Your personal information has been successfully updated.',
   privacyFailed: 'Problem occured while setting your preferences',
@@ -34,6 +44,12 @@ export const CUSTOMER_MESSAGE = {
   sessionEnded: 'The session has been signed out.',
   otherSessionsEnded: 'All other sessions have been signed out.',
   preferencesSaved: 'Your preferences have been saved.',
+  // Not SPEC texts (ADR 0070): the deletion asks for a proof first.
+  deletionPasswordMissing: 'Enter your password to delete your account',
+  deletionWrongPassword: 'The password is not correct',
+  deletionLinkSent: `We sent you an email with a link to confirm the deletion. Open it while signed in; it works once and expires in ${ACCOUNT_DELETION_LINK_LIFE}.`,
+  deletionLinkInvalid: 'This deletion link is invalid or has expired',
+  deletionTooManyAttempts: 'Too many attempts to delete the account. Please try again later.',
 } as const;
 
 export const facebookDataSchema = z.object({
@@ -70,6 +86,11 @@ export const customerSchema = z.object({
   enabledInformationSharing: z.boolean(),
   enabledEmailSubscription: z.boolean(),
   emailConfirmed: z.boolean(),
+  /**
+   * ADR 0070: the account has no password of its own and signs in by magic link only (a checkout without
+   * one, or a password removed, ADR 0038); its deletion is confirmed through a mailed link.
+   */
+  signInByLinkOnly: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -189,6 +210,14 @@ export const consentHistoryEntrySchema = z.object({
   date: z.string(),
 });
 export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
+
+/** PUT /api/en/customers/customer/deactivate (ADR 0070): the password, for an account that has one. */
+export const accountDeletionBodySchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+export type AccountDeletionBody = z.infer<typeof accountDeletionBodySchema>;
+/** Its answer: deleted, or (an account without a password) a confirmation link mailed (202). */
+export const accountDeletionAnswerSchema = z.object({ message: z.string(), confirmByEmail: z.boolean().optional() });
+/** PUT /api/en/customers/customer/deactivate/confirm: the mailed link's token. */
+export const accountDeletionConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
 
 /** PUT /api/en/customers/customer/password (SPEC §7): the current password proves the holder. */
 export const passwordChangeBodySchema = z.object({

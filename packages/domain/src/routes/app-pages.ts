@@ -67,6 +67,8 @@ export const SESSION_HINT_COOKIE = 'signed_in';
 
 /** CONTRACT "Identity": the query parameter of the emailed sign-in link (`/order?magicLink=…`). */
 export const MAGIC_LINK_PARAM = 'magicLink';
+/** ADR 0070: the page the deletion mail links to is {origin}/profile?deleteAccount={token}. */
+export const ACCOUNT_DELETION_PARAM = 'deleteAccount';
 
 /** The module of the web app's 404 page. */
 export const NOT_FOUND_MODULE = 'not-found';

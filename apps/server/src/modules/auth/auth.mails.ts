@@ -1,4 +1,10 @@
-import { AUTH_MESSAGE, EMAIL_CONFIRM_TTL_SECONDS, MAGIC_LINK_TTL_SECONDS, PASSWORD_RESET_TTL_SECONDS } from '@app/domain';
+import {
+  ACCOUNT_DELETION_LINK_LIFE,
+  AUTH_MESSAGE,
+  EMAIL_CONFIRM_TTL_SECONDS,
+  MAGIC_LINK_TTL_SECONDS,
+  PASSWORD_RESET_TTL_SECONDS,
+} from '@app/domain';
 import type { MailMessage } from '../mail';
 
 /** Texts of the account mails: plain text plus simple HTML, each says what the link does and when it expires. */
@@ -83,5 +89,15 @@ export const passwordRemovedMail = (m: { to: string; firstName: string; resetUrl
     {
       text: `Open this link to set a password. It works once. The link expires in ${hours(PASSWORD_RESET_TTL_SECONDS)}.`,
       link: { url: m.resetUrl, label: 'Set a password' },
+    },
+  ]);
+
+/** ADR 0070: an account without a password confirms its deletion through this link (once, for an hour). */
+export const accountDeletionMail = (m: { to: string; firstName: string; url: string }): MailMessage =>
+  compose(m.to, 'Confirm the deletion of your account', m.firstName, [
+    { text: 'You asked to delete your account. Deleting it signs you out everywhere and erases your personal data; it cannot be undone.' },
+    {
+      text: `To delete it, open this link while signed in (it works once and expires in ${ACCOUNT_DELETION_LINK_LIFE}):`,
+      link: { url: m.url, label: 'Delete my account' },
     },
   ]);

@@ -12,6 +12,8 @@ export interface AccountRow {
   firstName: string;
   statusId: number;
   passwordHash: string;
+  /** ADR 0070: false for an account without a password its holder set (checkout without one, or removed). */
+  passwordSet: boolean;
 }
 
 interface UserSqlRow {
@@ -21,6 +23,7 @@ interface UserSqlRow {
   first_name: string;
   status_id: number;
   password_hash: string;
+  password_set: boolean;
 }
 
 const toAccount = (r: UserSqlRow): AccountRow => ({
@@ -30,11 +33,12 @@ const toAccount = (r: UserSqlRow): AccountRow => ({
   firstName: r.first_name,
   statusId: r.status_id,
   passwordHash: r.password_hash,
+  passwordSet: r.password_set,
 });
 
-const ACCOUNT_COLUMNS = 'id, role, email, first_name, status_id, password_hash';
+const ACCOUNT_COLUMNS = 'id, role, email, first_name, status_id, password_hash, password_set';
 
-export type OneTimePurpose = 'magic_link' | 'password_reset' | 'email_confirm';
+export type OneTimePurpose = 'magic_link' | 'password_reset' | 'email_confirm' | 'account_delete';
 
 export interface NewUser {
   role: number;
@@ -50,6 +54,8 @@ export interface NewUser {
   ipClient: string;
   /** True when the password was chosen by someone who has not proven the mailbox yet (ADR 0038). */
   passwordUnproven: boolean;
+  /** False when the server set a random password (a checkout without one, ADR 0070). */
+  passwordSet: boolean;
   now: Date;
 }
 
@@ -89,8 +95,8 @@ export const createAuthRepo = (db: Db) => ({
   insertUser: async (u: NewUser): Promise<number | null> => {
     const [row] = await db.query<{ id: number }>(
       `INSERT INTO users (role, email, password_hash, first_name, last_name, phone, status_id, enabled_night_calls,
-         referrer_id, hash_device, ip_client, created_at, updated_at, password_unproven)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13)
+         referrer_id, hash_device, ip_client, created_at, updated_at, password_unproven, password_set)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12, $13, $14)
        ON CONFLICT DO NOTHING
        RETURNING id`,
       [
@@ -107,6 +113,7 @@ export const createAuthRepo = (db: Db) => ({
         u.ipClient,
         u.now,
         u.passwordUnproven,
+        u.passwordSet,
       ],
     );
     return row?.id ?? null;
@@ -123,28 +130,35 @@ export const createAuthRepo = (db: Db) => ({
    * token is revoked and a password chosen before the proof is removed: whoever set it had not shown
    * the mailbox. With a session of the account, the session's holder proved the mailbox: all is kept.
    */
-  proveMailbox: async (p: { userId: number; sameSession: boolean; now: Date }): Promise<{ passwordRemoved: boolean }> =>
+  proveMailbox: async (p: {
+    userId: number;
+    sameSession: boolean;
+    now: Date;
+  }): Promise<{ passwordRemoved: boolean; sessionsEnded: boolean }> =>
     db.transaction(async (tx) => {
       const [row] = await tx.query<{ confirmed: boolean; password_unproven: boolean }>(
         'SELECT email_confirmed_at IS NOT NULL AS confirmed, password_unproven FROM users WHERE id = $1 FOR UPDATE',
         [p.userId],
       );
-      if (!row) return { passwordRemoved: false };
+      if (!row) return { passwordRemoved: false, sessionsEnded: false };
       await tx.query(
         `UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $2),
            status_id = CASE WHEN status_id = $3 THEN $4 ELSE status_id END, updated_at = $2
          WHERE id = $1`,
         [p.userId, p.now, CUSTOMER_STATUS.awaitingConfirmation.id, CUSTOMER_STATUS.active.id],
       );
-      if (row.confirmed) return { passwordRemoved: false };
+      if (row.confirmed) return { passwordRemoved: false, sessionsEnded: false };
       if (p.sameSession) {
         await tx.query('UPDATE users SET password_unproven = false WHERE id = $1', [p.userId]);
-        return { passwordRemoved: false };
+        return { passwordRemoved: false, sessionsEnded: false };
       }
       await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [p.userId, p.now]);
-      if (!row.password_unproven) return { passwordRemoved: false };
-      await tx.query('UPDATE users SET password_hash = $2, password_unproven = false WHERE id = $1', [p.userId, NO_PASSWORD_HASH]);
-      return { passwordRemoved: true };
+      if (!row.password_unproven) return { passwordRemoved: false, sessionsEnded: true };
+      await tx.query('UPDATE users SET password_hash = $2, password_unproven = false, password_set = false WHERE id = $1', [
+        p.userId,
+        NO_PASSWORD_HASH,
+      ]);
+      return { passwordRemoved: true, sessionsEnded: true };
     }),
 
   /**
@@ -162,7 +176,7 @@ export const createAuthRepo = (db: Db) => ({
       );
       if (!token) return null;
       const [user] = await tx.query<{ id: number }>(
-        `UPDATE users SET password_hash = $2, password_unproven = false, updated_at = $3
+        `UPDATE users SET password_hash = $2, password_unproven = false, password_set = true, updated_at = $3
          WHERE id = $1 AND status_id <> $4 RETURNING id`,
         [token.user_id, r.passwordHash, r.now, CUSTOMER_STATUS.deactivated.id],
       );
@@ -196,7 +210,7 @@ export const createAuthRepo = (db: Db) => ({
   }): Promise<boolean> =>
     db.transaction(async (tx) => {
       const [user] = await tx.query<{ id: number }>(
-        `UPDATE users SET password_hash = $3, password_unproven = false, updated_at = $4
+        `UPDATE users SET password_hash = $3, password_unproven = false, password_set = true, updated_at = $4
          WHERE id = $1 AND password_hash = $2 AND status_id <> $5 RETURNING id`,
         [c.userId, c.expectedHash, c.passwordHash, c.now, CUSTOMER_STATUS.deactivated.id],
       );
@@ -227,6 +241,29 @@ export const createAuthRepo = (db: Db) => ({
       t.expiresAt,
       t.now,
     ]);
+  },
+
+  /** Spends every unused token of the account for `purpose` (a new one replaces them). */
+  spendOneTimeTokens: async (t: { userId: number; purpose: OneTimePurpose; now: Date }): Promise<void> => {
+    await db.query('UPDATE one_time_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [
+      t.userId,
+      t.purpose,
+      t.now,
+    ]);
+  },
+
+  /**
+   * A token that only its own account may spend (ADR 0070: the deletion link works with a session of the
+   * account that asked for it). Another account's attempt spends nothing. True when it was spent now.
+   */
+  consumeOwnOneTimeToken: async (t: { userId: number; purpose: OneTimePurpose; tokenHash: string; now: Date }): Promise<boolean> => {
+    const rows = await db.query(
+      `UPDATE one_time_tokens SET used_at = $4
+       WHERE token_hash = $1 AND purpose = $2 AND user_id = $3 AND used_at IS NULL AND expires_at > $4
+       RETURNING id`,
+      [t.tokenHash, t.purpose, t.userId, t.now],
+    );
+    return rows.length > 0;
   },
 
   /** Single use by construction: only the first UPDATE finds used_at still null. Null when unknown, used or expired. */

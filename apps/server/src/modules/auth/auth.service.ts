@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
+  ACCOUNT_DELETION_LINK_TTL_SECONDS,
+  ACCOUNT_DELETION_PARAM,
   AUTH_MESSAGE,
   CUSTOMER_MESSAGE,
   CUSTOMER_STATUS,
@@ -25,8 +27,18 @@ import {
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
+import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
+
+/**
+ * ADR 0069: sessions of an account that just ended, by ids only: `sids` names them (refresh-token
+ * families); without it every session of the account ended but `exceptSid`, if any.
+ */
+export interface SessionsEnded {
+  userId: number;
+  sids?: readonly string[];
+  exceptSid?: string | null;
+}
 
 type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log'> & {
   repo: AuthRepo;
@@ -34,6 +46,8 @@ type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log
   rotationKey: () => Promise<string>;
   /** ADR 0051: a sign-up with a valid ref_id becomes a referral (the loyalty module records it). */
   onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
+  /** ADR 0069: told after every committed end of sessions (the chat closes their sockets on every instance). */
+  onSessionsEnded?: (ended: SessionsEnded) => void;
 };
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
@@ -55,7 +69,28 @@ export interface SignUpInput {
   userAgent?: string;
 }
 
-export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, origin, log, onReferredSignUp }: AuthDeps) => {
+export const createAuthService = ({
+  repo,
+  rotationKey,
+  clock,
+  tokens,
+  mailer,
+  origin,
+  log,
+  onReferredSignUp,
+  onSessionsEnded,
+}: AuthDeps) => {
+  /**
+   * ADR 0069: the one place that announces ended sessions, after the revocation committed. The HTTP
+   * answer never waits for it or fails with it: the sockets' periodic re-check is the safety net.
+   */
+  const sessionsEnded = (ended: SessionsEnded): void => {
+    try {
+      onSessionsEnded?.(ended);
+    } catch (error) {
+      log.warn({ err: error, userId: ended.userId }, 'ended sessions not announced');
+    }
+  };
   // ADR 0061: the child of a refresh token is a keyed hash of it, so asking again for a rotation whose
   // answer was lost (a reload, a dropped connection) gets the same child instead of revoking the family.
   const childOf = async (refreshToken: string): Promise<string> =>
@@ -113,11 +148,12 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     account: { id: number; email: string; firstName: string },
     sessionUserId: number | null,
   ): Promise<boolean> => {
-    const { passwordRemoved } = await repo.proveMailbox({
+    const { passwordRemoved, sessionsEnded: ended } = await repo.proveMailbox({
       userId: account.id,
       sameSession: sessionUserId === account.id,
       now: clock.now(),
     });
+    if (ended) sessionsEnded({ userId: account.id });
     if (passwordRemoved) {
       log.info({ userId: account.id }, 'mailbox proven from another browser: unproven password removed, sessions revoked');
       const mail = passwordRemovedMail({ to: account.email, firstName: account.firstName, resetUrl: await resetUrlFor(account.id) });
@@ -192,6 +228,7 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
         hashDevice: input.hashDevice ?? '',
         ipClient: input.ip,
         passwordUnproven: chosePassword,
+        passwordSet: chosePassword,
         now: clock.now(),
       });
       // The unique index on lower(email) settles a race between two sign-ups of one address.
@@ -226,8 +263,10 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
         client,
       });
       if (!rotated) {
-        if (await repo.revokeFamilyIfRotated(tokenHash, now)) {
+        const reused = await repo.revokeFamilyIfRotated(tokenHash, now);
+        if (reused) {
           log.warn('refresh token reuse detected: token family revoked');
+          sessionsEnded({ userId: reused.userId, sids: [reused.familyId] });
         }
         throw unauthorized();
       }
@@ -235,7 +274,8 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     },
 
     logout: async ({ refreshToken }: { refreshToken: string }): Promise<void> => {
-      await repo.revokeFamilyOf(hashToken(refreshToken), clock.now());
+      const ended = await repo.revokeFamilyOf(hashToken(refreshToken), clock.now());
+      if (ended) sessionsEnded({ userId: ended.userId, sids: [ended.familyId] });
     },
 
     /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */
@@ -298,6 +338,7 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
         now: clock.now(),
       });
       if (userId === null) throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.resetLinkInvalid);
+      sessionsEnded({ userId });
     },
 
     /** CONTRACT "Identity": the link is {origin}/profile?confirmEmail={token}. */
@@ -325,11 +366,21 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
     /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
     endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {
       if (!(await repo.revokeSession(userId, sessionId, clock.now()))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      sessionsEnded({ userId, sids: [sessionId] });
     },
 
     /** Ends every session of the account but the one asking; the count ended. */
-    endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> =>
-      repo.revokeOtherSessions(userId, currentSid, clock.now()),
+    endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> => {
+      const ended = await repo.revokeOtherSessions(userId, currentSid, clock.now());
+      if (ended > 0) sessionsEnded({ userId, exceptSid: currentSid });
+      return ended;
+    },
+
+    /**
+     * ADR 0069: every session of the account ended with its deletion (the customers module's transaction
+     * removed its tokens): announced like every other end of sessions.
+     */
+    accountDeleted: ({ userId }: { userId: number }): void => sessionsEnded({ userId }),
 
     /**
      * SPEC §7 PUT …/customer/password: the current password proves the holder; the new one ends every other
@@ -357,7 +408,51 @@ export const createAuthService = ({ repo, rotationKey, clock, tokens, mailer, or
       });
       // Another change won the race with the same current password: this one is refused, nothing changed.
       if (!changed) throw new DomainError(ERROR_CODE.conflict, CUSTOMER_MESSAGE.somethingWentWrong);
+      sessionsEnded({ userId: c.userId, exceptSid: c.currentSid });
       log.info({ userId: c.userId }, 'password changed; other sessions ended');
+    },
+
+    /**
+     * ADR 0070: the proof a deletion asks for. An account with a password must send it: missing or wrong is
+     * a 400 naming the field (never 401, which the web app takes for an expired token). An account without
+     * one is mailed a fresh link (older ones are spent) to {origin}/profile?deleteAccount={token}, and
+     * nothing is deleted yet. 'proven' lets the deletion go ahead.
+     */
+    proveForDeletion: async ({ userId, password }: { userId: number; password: string | undefined }): Promise<'proven' | 'mailed'> => {
+      const account = await repo.findAccountById(userId);
+      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!account.passwordSet) {
+        const now = clock.now();
+        await repo.spendOneTimeTokens({ userId, purpose: 'account_delete', now });
+        const token = await newOneTimeToken(userId, 'account_delete', ACCOUNT_DELETION_LINK_TTL_SECONDS);
+        await mailer.send(
+          accountDeletionMail({
+            to: account.email,
+            firstName: account.firstName,
+            url: `${origin}/profile?${ACCOUNT_DELETION_PARAM}=${token}`,
+          }),
+        );
+        log.info({ userId }, 'account deletion: confirmation link mailed');
+        return 'mailed';
+      }
+      if (!password) {
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionPasswordMissing, {
+          password: [CUSTOMER_MESSAGE.deletionPasswordMissing],
+        });
+      }
+      if (!(await verifyPassword(account.passwordHash, password))) {
+        log.info({ userId }, 'account deletion refused: wrong password');
+        throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionWrongPassword, {
+          password: [CUSTOMER_MESSAGE.deletionWrongPassword],
+        });
+      }
+      return 'proven';
+    },
+
+    /** ADR 0070: spends the mailed deletion link, only for the account it was made for; else a 400. */
+    spendDeletionLink: async ({ userId, token }: { userId: number; token: string }): Promise<void> => {
+      const spent = await repo.consumeOwnOneTimeToken({ userId, purpose: 'account_delete', tokenHash: hashToken(token), now: clock.now() });
+      if (!spent) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionLinkInvalid);
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */

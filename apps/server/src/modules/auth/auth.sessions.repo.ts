@@ -151,24 +151,29 @@ export const createAuthSessionsRepo = (db: Db) => ({
       return { userId: rotated.user_id, role: user.role, familyId: rotated.family_id };
     }),
 
-  /** CONTRACT "Identity": a rotated token presented again revokes its whole family. True when it was such a reuse. */
-  revokeFamilyIfRotated: async (tokenHash: string, now: Date): Promise<boolean> => {
-    const rows = await db.query(
+  /**
+   * CONTRACT "Identity": a rotated token presented again revokes its whole family. The family ended (its
+   * account and id, ADR 0069) when it was such a reuse, else null.
+   */
+  revokeFamilyIfRotated: async (tokenHash: string, now: Date): Promise<{ userId: number; familyId: string } | null> => {
+    const [row] = await db.query<{ user_id: number; family_id: string }>(
       `UPDATE refresh_tokens SET revoked_at = $2
        WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1 AND rotated_at IS NOT NULL)
          AND revoked_at IS NULL
-       RETURNING id`,
+       RETURNING user_id, family_id`,
       [tokenHash, now],
     );
-    return rows.length > 0;
+    return row ? { userId: row.user_id, familyId: row.family_id } : null;
   },
 
-  /** Logout: the token's family (the live token and its rotated ancestors). Idempotent. */
-  revokeFamilyOf: async (tokenHash: string, now: Date): Promise<void> => {
-    await db.query(
+  /** Logout: the token's family (the live token and its rotated ancestors). Idempotent; the family ended, or null. */
+  revokeFamilyOf: async (tokenHash: string, now: Date): Promise<{ userId: number; familyId: string } | null> => {
+    const [row] = await db.query<{ user_id: number; family_id: string }>(
       `UPDATE refresh_tokens SET revoked_at = $2
-       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL`,
+       WHERE family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
+       RETURNING user_id, family_id`,
       [tokenHash, now],
     );
+    return row ? { userId: row.user_id, familyId: row.family_id } : null;
   },
 });

@@ -4,21 +4,27 @@ import { storedAppSecret } from '../../db/app-secrets';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/tokens';
 import { batchPerTurn } from '../../lib/batch';
-import type { AccessClaims } from '../../lib/jwt';
+import type { LiveClaims } from '../../lib/jwt';
 import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
-import { createAuthService, type AuthService } from './auth.service';
+import { createAuthService, type AuthService, type SessionsEnded } from './auth.service';
 
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
-export type { AuthService } from './auth.service';
+export type { AuthService, SessionsEnded } from './auth.service';
 export { NO_PASSWORD_HASH } from './auth.repo';
 
 const ROTATION_KEY_NAME = 'refresh_rotation_key';
 
-/** The auth service over the app's infrastructure; other modules use it for email confirmation. */
-export const authServiceFor = (ctx: AppContext): AuthService => {
+/**
+ * The auth service over the app's infrastructure; other modules use it for email confirmation.
+ * `onSessionsEnded` hears every end of sessions (the composition root passes the chat bus's, ADR 0069).
+ */
+export const authServiceFor = (
+  ctx: AppContext,
+  { onSessionsEnded }: { onSessionsEnded?: (ended: SessionsEnded) => void } = {},
+): AuthService => {
   let rotationKey: Promise<string> | undefined;
   return createAuthService({
     repo: createAuthRepo(ctx.db),
@@ -34,6 +40,7 @@ export const authServiceFor = (ctx: AppContext): AuthService => {
     origin: ctx.origin,
     log: ctx.log,
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
+    ...(onSessionsEnded ? { onSessionsEnded } : {}),
   });
 };
 
@@ -47,7 +54,7 @@ export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async
  * ADR 0063: every request still asks the database, but the requests of one event-loop turn ask in one
  * query (lib/batch.ts; no cache: each check reads the state after the request arrived).
  */
-export const accessLivenessFor = (db: Db): ((claims: AccessClaims) => Promise<boolean>) => {
+export const accessLivenessFor = (db: Db): ((claims: LiveClaims) => Promise<boolean>) => {
   const repo = createAuthRepo(db);
   const live = batchPerTurn((batch: readonly { userId: number; sid: string | null }[]) => repo.liveAccesses(batch));
   return (claims) => live({ userId: claims.userId, sid: claims.sid ?? null });

@@ -35,7 +35,22 @@ export type WakeUp =
       unread?: CustomerUnread;
     }
   | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
-  | { t: 'writer-online'; writerId: number };
+  | { t: 'writer-online'; writerId: number }
+  | SessionsEndedWake;
+
+/**
+ * ADR 0069: sessions of an account ended (devices list, logout, refresh-token reuse, password change or
+ * reset, a mailbox proof, deletion), published by the auth module, the one place that ends sessions.
+ * `sids` names the sessions (refresh-token families) ended; without it every session of the account
+ * ended but `exceptSid` (the one that changed the password), if any. Ids only, never a token. Every
+ * instance closes the sockets opened with those sessions with 4401.
+ */
+export interface SessionsEndedWake {
+  t: 'sessions-ended';
+  userId: number;
+  sids?: readonly string[];
+  exceptSid?: string | null;
+}
 
 /** How wake-ups reach every instance, and where writers' presence is kept. */
 export interface ChatBus {

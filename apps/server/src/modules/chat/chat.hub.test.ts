@@ -91,3 +91,84 @@ describe('the hub and the customer unread counts', () => {
     expect(s.countReads()).toBe(1);
   });
 });
+
+describe('ADR 0069: the hub and ended sessions', () => {
+  const socketOf = (closes: number[]): ChatSocket => ({
+    send: () => undefined,
+    close: (code) => closes.push(code ?? 0),
+    ping: () => undefined,
+    terminate: () => undefined,
+    bufferedAmount: 0,
+    readyState: 1,
+  });
+  const reads: HubReads = {
+    message: async () => null,
+    customerUnread: async () => ({ writer: 0, support: 0, version: 0 }),
+    staffUnread: async () => ({ total: 0, writer: 0, support: 0 }),
+    ordersOfWriterFor: async () => [],
+  };
+  const silent = () => undefined;
+  const conn = (closes: number[], sid: string, userId = CUSTOMER) => ({
+    socket: socketOf(closes),
+    userId,
+    kind: 'customer' as const,
+    expiresAtMs: Number.MAX_SAFE_INTEGER,
+    sid,
+    alive: true,
+  });
+
+  it('closes the sockets of the sessions named, of every session but one, and of no other account', async () => {
+    const bus = createMemoryBus();
+    const hub = createHub({ bus, reads, log: { info: silent, warn: silent, error: silent } });
+    const a: number[] = [];
+    const b: number[] = [];
+    const c: number[] = [];
+    const other: number[] = [];
+    for (const [closes, sid, userId] of [
+      [a, 'A', CUSTOMER],
+      [b, 'B', CUSTOMER],
+      [c, 'C', CUSTOMER],
+      [other, 'A', CUSTOMER + 1],
+    ] as const)
+      hub.add(conn(closes, sid, userId));
+    bus.publish({ t: 'sessions-ended', userId: CUSTOMER, sids: ['A'] });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([a, b, c, other]).toEqual([[4401], [], [], []]);
+    expect(hub.openSockets()).toBe(3);
+    bus.publish({ t: 'sessions-ended', userId: CUSTOMER, exceptSid: 'B' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([a, b, c, other]).toEqual([[4401], [], [4401], []]);
+  });
+
+  it('closes at once a socket of a session that ended while its upgrade was answered', async () => {
+    const bus = createMemoryBus();
+    const hub = createHub({ bus, reads, log: { info: silent, warn: silent, error: silent } });
+    bus.publish({ t: 'sessions-ended', userId: CUSTOMER, sids: ['late'] });
+    await new Promise((resolve) => setImmediate(resolve));
+    const closes: number[] = [];
+    const kept: number[] = [];
+    expect(hub.add(conn(closes, 'late'))).toBe(true);
+    hub.add(conn(kept, 'live'));
+    expect(closes).toEqual([4401]);
+    expect(kept).toEqual([]);
+    expect(hub.openSockets()).toBe(1);
+  });
+
+  it('the sweep closes the sockets whose session is no longer live', async () => {
+    const bus = createMemoryBus();
+    const hub = createHub({
+      bus,
+      reads,
+      log: { info: silent, warn: silent, error: silent },
+      isLive: async ({ sid }) => sid !== 'revoked',
+    });
+    const closes: number[] = [];
+    const kept: number[] = [];
+    hub.add(conn(closes, 'revoked'));
+    hub.add(conn(kept, 'live'));
+    hub.sweep();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closes).toEqual([4401]);
+    expect(kept).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import {
   type OrderUnread,
 } from '@app/domain';
 import type { Logger } from '../../lib/logger';
-import type { ChatBus, WakeUp } from './chat.bus';
+import type { ChatBus, SessionsEndedWake, WakeUp } from './chat.bus';
 import type { CustomerUnread } from './chat.model';
 
 /** What the hub needs of a WebSocket (ws's satisfies it; no Fastify type here, DESIGN rule 2). */
@@ -28,6 +28,8 @@ export interface Connection {
   kind: 'customer' | 'writer' | 'support';
   /** when the access token it opened with expires (ms since epoch): then it is closed with 4401 */
   expiresAtMs: number;
+  /** the session (refresh-token family, the token's `sid`) it opened with: when it ends, 4401 (ADR 0069) */
+  sid?: string | undefined;
   /** answered the last protocol ping (or sent anything) */
   alive: boolean;
 }
@@ -41,6 +43,18 @@ export interface HubReads {
 }
 
 const OPEN = 1;
+/** How long an ended session is remembered, for a socket whose upgrade was answered while its end went by (ADR 0069). */
+const RECENT_ENDS_MS = 60_000;
+const RECENT_ENDS_MAX = 10_000;
+
+/** Whether a "sessions ended" wake-up ends the session this connection opened with (ADR 0069). */
+const endsSessionOf = (wake: SessionsEndedWake, conn: Connection): boolean => {
+  if (wake.userId !== conn.userId) return false;
+  if (wake.sids) return conn.sid !== undefined && wake.sids.includes(conn.sid);
+  // Every session of the account but one: a socket whose token names no session is closed too (it
+  // reconnects if its account is still live).
+  return wake.exceptSid === undefined || wake.exceptSid === null || conn.sid !== wake.exceptSid;
+};
 /** A socket that lets this much pile up unsent is a client that does not read: it is dropped. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -62,11 +76,14 @@ export const createHub = ({
   reads,
   log,
   now = () => Date.now(),
+  isLive,
 }: {
   bus: ChatBus;
   reads: HubReads;
   log: Logger;
   now?: () => number;
+  /** ADR 0069: whether the account and session a socket opened with are still live (asked every sweep). */
+  isLive?: (session: { userId: number; sid?: string | undefined }) => Promise<boolean>;
 }) => {
   const customers = new Map<number, Set<Connection>>();
   // ADR 0066: per customer with sockets here, the version of each order's counts last sent to them.
@@ -118,7 +135,7 @@ export const createHub = ({
     sendAll(own, unreadFrame(wake.orderId, { total: counts.writer + counts.support, writer: counts.writer, support: counts.support }));
   };
 
-  const onWake = async (wake: WakeUp): Promise<void> => {
+  const onWake = async (wake: Exclude<WakeUp, SessionsEndedWake>): Promise<void> => {
     if (wake.t === 'writer-online') {
       if (customers.size === 0) return;
       const online = await bus.isWriterOnline(wake.writerId);
@@ -177,10 +194,44 @@ export const createHub = ({
     for (const [kind, conns] of byKind) sendAll(conns, unreadFrame(orderId, await reads.staffUnread({ orderId, chats: staffReads(kind) })));
   };
 
+  const remove = (conn: Connection): void => {
+    const map = conn.kind === 'customer' ? customers : staff;
+    const set = map.get(conn.userId);
+    if (!set?.delete(conn)) return;
+    open -= 1;
+    support.delete(conn);
+    if (set.size === 0) {
+      map.delete(conn.userId);
+      if (conn.kind === 'customer') unreadSent.delete(conn.userId);
+      if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
+    }
+  };
+
+  /** The sessions' sockets here are closed with 4401 at once and hear nothing more (ADR 0069). */
+  const recentEnds: { wake: SessionsEndedWake; at: number }[] = [];
+  const endSocket = (conn: Connection): void => {
+    remove(conn);
+    conn.socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+  };
+  const sessionsEnded = (wake: SessionsEndedWake): void => {
+    const at = Date.now();
+    const kept = recentEnds.findIndex((end) => end.at > at - RECENT_ENDS_MS);
+    recentEnds.splice(0, kept < 0 ? recentEnds.length : kept);
+    if (recentEnds.length >= RECENT_ENDS_MAX) recentEnds.shift();
+    recentEnds.push({ wake, at });
+    for (const conn of [...(customers.get(wake.userId) ?? []), ...(staff.get(wake.userId) ?? [])]) {
+      if (endsSessionOf(wake, conn)) endSocket(conn);
+    }
+  };
+
   // Wake-ups of one order are handled one after the other, so the frames a socket gets follow the order
   // of the changes, and the last unread count it hears was read after the last change (no stale badge).
   const chains = new Map<string, Promise<void>>();
   bus.onWake((wake) => {
+    if (wake.t === 'sessions-ended') {
+      sessionsEnded(wake);
+      return;
+    }
     const key = wake.t === 'writer-online' ? `w${wake.writerId}` : `o${wake.orderId}`;
     const run = (chains.get(key) ?? Promise.resolve())
       .then(() => onWake(wake))
@@ -215,13 +266,32 @@ export const createHub = ({
         conn.socket.terminate();
       }
     }
+    // ADR 0069: the safety net under the wake-ups (one lost while Redis was away, a chat process that
+    // does not hear the main one): every socket's session is asked again, in batched queries.
+    if (isLive) {
+      for (const conn of everyConnection()) {
+        isLive({ userId: conn.userId, sid: conn.sid })
+          .then((live) => {
+            if (!live) endSocket(conn);
+          })
+          .catch((error: unknown) => log.warn({ err: error }, 'chat: a socket session could not be checked'));
+      }
+    }
     const writers = [...staff.entries()].filter(([, set]) => [...set].some((c) => c.kind === 'writer')).map(([id]) => id);
     bus.refreshPresence(writers).catch((error: unknown) => log.warn({ err: error }, 'chat: presence refresh failed'));
   };
 
   return {
-    /** Registers a socket; false when the account already has its maximum open (the caller closes with 4429). */
+    /**
+     * Registers a socket; false when the account already has its maximum open (the caller closes with 4429).
+     * A socket whose session ended while its upgrade was answered is closed with 4401 instead (ADR 0069).
+     */
     add(conn: Connection): boolean {
+      const at = Date.now();
+      if (recentEnds.some((end) => end.at > at - RECENT_ENDS_MS && endsSessionOf(end.wake, conn))) {
+        conn.socket.close(SOCKET_CLOSE.unauthorized, 'session ended');
+        return true;
+      }
       const map = conn.kind === 'customer' ? customers : staff;
       const set = map.get(conn.userId) ?? new Set<Connection>();
       if (set.size >= (conn.kind === 'customer' ? SOCKETS_PER_CUSTOMER_MAX : SOCKETS_PER_STAFF_MAX)) return false;
@@ -232,18 +302,7 @@ export const createHub = ({
       if (conn.kind === 'writer' && set.size === 1) writerPresenceChanged(conn.userId, true);
       return true;
     },
-    remove(conn: Connection): void {
-      const map = conn.kind === 'customer' ? customers : staff;
-      const set = map.get(conn.userId);
-      if (!set?.delete(conn)) return;
-      open -= 1;
-      support.delete(conn);
-      if (set.size === 0) {
-        map.delete(conn.userId);
-        if (conn.kind === 'customer') unreadSent.delete(conn.userId);
-        if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
-      }
-    },
+    remove,
     /** Resolves when every wake-up received so far has been delivered (tests and benches). */
     idle: async (): Promise<void> => {
       while (chains.size > 0) await Promise.all([...chains.values()]);

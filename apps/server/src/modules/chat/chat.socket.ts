@@ -68,6 +68,7 @@ export const chatSockets: FastifyPluginAsync<{ service: ChatService; hub: Hub; t
       userId: actor.userId,
       kind: side === 'customer' ? 'customer' : role === ROLE.writer ? 'writer' : 'support',
       expiresAtMs: auth.expiresAtMs,
+      sid: auth.claims.sid,
       alive: true,
     };
     if (!hub.add(conn)) {

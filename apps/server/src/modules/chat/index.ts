@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../config';
-import type { ModuleOptions } from '../../context';
+import type { AppContext, ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
 import type { FilesService, UploadRate } from '../files';
-import { createMemoryBus, createRedisBus, type ChatBus } from './chat.bus';
+import { createMemoryBus, createRedisBus, type ChatBus, type SessionsEndedWake } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
 import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
 import { createChatRepo } from './chat.repo';
@@ -11,7 +11,21 @@ import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
 import { chatSockets } from './chat.socket';
 
-export type { ChatService, Hub, UnseenMailJob };
+export type { ChatBus, ChatService, Hub, UnseenMailJob };
+
+/**
+ * The chat's fan-out (ADR 0048): in process, or Redis wake-ups with REDIS_URL. Built once by the
+ * composition root (services.ts), even on a process that serves no chat: the auth module publishes
+ * "sessions ended" through it so every instance's sockets close (ADR 0069). The app closes it.
+ */
+export const createChatBus = (ctx: Pick<AppContext, 'redis' | 'config' | 'log'>): ChatBus =>
+  ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
+
+/** ADR 0069: tells every instance's chat hub that sessions ended (ids only); the auth module's `onSessionsEnded`. */
+export const sessionsEndedOn =
+  (bus: ChatBus) =>
+  (ended: Omit<SessionsEndedWake, 't'>): void =>
+    bus.publish({ t: 'sessions-ended', ...ended });
 
 /** Where the chat lives on this process: `/chat`, or the path of CHAT_BASE_URL on a chat-only process (CONTRACT "Serving"). */
 export const chatPrefix = (config: Pick<Config, 'serverRole' | 'chatBaseUrl'>): string =>
@@ -37,11 +51,17 @@ export interface ChatHandle {
  * files service from the composition root (ADR 0054), where chat attachments are stored.
  */
 export const chatModule: FastifyPluginAsync<
-  ModuleOptions & { files: FilesService; uploadRate: UploadRate; onReady?: (handle: ChatHandle) => void }
-> = async (app, { ctx, files, uploadRate, onReady }) => {
-  const bus = ctx.redis ? createRedisBus({ redis: ctx.redis, prefix: ctx.config.chat.redisPrefix, log: ctx.log }) : createMemoryBus();
+  ModuleOptions & { files: FilesService; uploadRate: UploadRate; bus: ChatBus; onReady?: (handle: ChatHandle) => void }
+> = async (app, { ctx, files, uploadRate, bus, onReady }) => {
   const service = createChatService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock });
-  const hub = createHub({ bus, reads: service.hubReads, log: ctx.log, now: () => ctx.clock.now().getTime() });
+  const hub = createHub({
+    bus,
+    reads: service.hubReads,
+    log: ctx.log,
+    now: () => ctx.clock.now().getTime(),
+    // ADR 0069: every sweep asks whether each socket's session is still live (the wake-ups' safety net).
+    isLive: (session) => ctx.tokens.isLive(session),
+  });
   const mailJob = createUnseenMailJob({
     db: ctx.db,
     clock: ctx.clock,
@@ -91,9 +111,9 @@ export const chatModule: FastifyPluginAsync<
     mailJob.start();
     onReady?.({ service, hub, mailJob, bus });
   });
+  // The bus is the app's (services.ts); app.ts closes it.
   app.addHook('onClose', async () => {
     hub.stop();
     await mailJob.stop();
-    await bus.close();
   });
 };

@@ -351,7 +351,12 @@ describe('active sessions', () => {
 describe('PUT /api/en/customers/customer/deactivate', () => {
   it("refuses with 'Email is not confirmed' until the email is confirmed, and nothing changes", async () => {
     const { email, session } = await newCustomer({ confirmed: false });
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/deactivate',
+      headers: session.auth,
+      payload: { password: PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Email is not confirmed' });
     expect((await getProfile(session)).json()).toMatchObject({ email, firstName: 'Ada' });
@@ -392,7 +397,12 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
       [id, `del-earned-${id}`, order.id],
     );
 
-    const res = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/deactivate',
+      headers: session.auth,
+      payload: { password: PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Your account has been successfully deleted.' });
     // The customer's words go, support's stay; the points ledger is books and stays whole.
@@ -431,7 +441,14 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
   it('two racing deletions delete once; the other finds no account', async () => {
     const { session } = await newCustomer();
     const answers = await Promise.all(
-      [1, 2, 3].map(() => t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth })),
+      [1, 2, 3].map(() =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/en/customers/customer/deactivate',
+          headers: session.auth,
+          payload: { password: PASSWORD },
+        }),
+      ),
     );
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
@@ -441,7 +458,7 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
   it('a refresh racing the deletion mints no live token', async () => {
     const { session } = await newCustomer();
     const [, refreshed] = await Promise.all([
-      t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth }),
+      t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/deactivate', headers: session.auth, payload: { password: PASSWORD } }),
       refresh(session),
     ]);
     if (refreshed.statusCode === 200) expect((await getProfile(sessionOf(refreshed.json()))).statusCode).toBe(401);

@@ -35,13 +35,14 @@ interface CustomerSqlRow {
   enabled_information_sharing: boolean;
   enabled_email_subscription: boolean;
   email_confirmed: boolean;
+  password_set: boolean;
 }
 
 // Never password_hash: the profile leaves the server as is (CONTRACT "Identity").
 const CUSTOMER_COLUMNS = `id, role, email, first_name, last_name, phone, country, state, city, address, zip, ip_client,
   status_id, enabled_newsletters, enabled_night_calls, enabled_facebook_messenger, enabled_cookies_usage,
   enabled_personal_data, enabled_technical_data, enabled_location_usage, enabled_information_sharing,
-  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed`;
+  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed, password_set`;
 
 const toCustomer = (r: CustomerSqlRow): Customer => ({
   id: r.id,
@@ -76,6 +77,7 @@ const toCustomer = (r: CustomerSqlRow): Customer => ({
   enabledInformationSharing: r.enabled_information_sharing,
   enabledEmailSubscription: r.enabled_email_subscription,
   emailConfirmed: r.email_confirmed,
+  signInByLinkOnly: !r.password_set,
 });
 
 export interface ProfileUpdate {

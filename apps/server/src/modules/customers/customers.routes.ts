@@ -2,6 +2,10 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCOUNT_DELETION_ATTEMPTS,
+  accountDeletionAnswerSchema,
+  accountDeletionBodySchema,
+  accountDeletionConfirmBodySchema,
   CUSTOMER_MESSAGE,
   customerSchema,
   customerUpdateBodySchema,
@@ -14,7 +18,7 @@ import {
   sessionListSchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { authRateLimit, routeRateLimit } from '../../plugins/rate-limit';
+import { accountWindowRateLimit, authRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -67,19 +71,64 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
     },
   );
 
+  // ADR 0070: the deletion's attempts (both calls, right or wrong) counted per account.
+  const deletionAttempts = accountWindowRateLimit(
+    app,
+    'account-delete',
+    ACCOUNT_DELETION_ATTEMPTS.max,
+    ACCOUNT_DELETION_ATTEMPTS.windowMs,
+    CUSTOMER_MESSAGE.deletionTooManyAttempts,
+  );
+
   app.put(
     '/api/en/customers/customer/deactivate',
     {
-      preHandler: customer.preHandler,
+      preHandler: [app.requireCustomer, deletionAttempts],
       schema: {
         tags: ['customers'],
-        summary: 'Delete the account (needs a confirmed email): personal data erased, the books kept anonymised',
+        summary:
+          'Delete the account (needs a confirmed email and the password; an account without one is mailed a confirmation link, 202): personal data erased, the books kept anonymised',
         security: customer.security,
-        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        body: accountDeletionBodySchema.nullish(),
+        response: {
+          200: accountDeletionAnswerSchema,
+          202: accountDeletionAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const done = await service.deactivate({ customerId: currentUser(request).userId, password: request.body?.password });
+      if (done === 'mailed') return reply.status(202).send({ message: CUSTOMER_MESSAGE.deletionLinkSent, confirmByEmail: true });
+      return { message: CUSTOMER_MESSAGE.accountDeleted };
+    },
+  );
+
+  app.put(
+    '/api/en/customers/customer/deactivate/confirm',
+    {
+      preHandler: [app.requireCustomer, deletionAttempts],
+      schema: {
+        tags: ['customers'],
+        summary: "Delete the account with the mailed link's token (ADR 0070): once, only with a session of the same account",
+        security: customer.security,
+        body: accountDeletionConfirmBodySchema,
+        response: {
+          200: accountDeletionAnswerSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          404: errorBodySchema,
+          422: errorBodySchema,
+          429: errorBodySchema,
+        },
       },
     },
     async (request) => {
-      await service.deactivate({ customerId: currentUser(request).userId });
+      await service.confirmDeletion({ customerId: currentUser(request).userId, token: request.body.token });
       return { message: CUSTOMER_MESSAGE.accountDeleted };
     },
   );

@@ -8,6 +8,7 @@ import { ProfileForm } from '@/features/customer/components/profile-form';
 import { SessionsList } from '@/features/customer/components/sessions-list';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useConfirmEmailParam } from '@/features/customer/hooks/use-confirm-email-param';
+import { useDeleteAccountParam } from '@/features/customer/hooks/use-delete-account-param';
 import { Button } from '@/components/ui/button';
 import { PageHeading } from '@/components/ui/page-heading';
 
@@ -25,6 +26,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** SPEC §2 "/profile: Settings": personal information, password, signed-in devices and the privacy modal. */
 export function Component() {
   useConfirmEmailParam();
+  useDeleteAccountParam();
   const customer = useCurrentCustomer();
   const [privacyOpen, setPrivacyOpen] = useState(false);
   if (!customer) return null;

@@ -1,16 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
+import { PASSWORD_MAX_LENGTH } from '@app/domain/auth/rules';
 import { ACCOUNT_DELETION_REDIRECT_MS } from '@app/domain/ui';
 import { CUSTOMER_MESSAGE, PRIVACY_CONSENTS, privacyBodyOf, type Customer, type PrivacyBody } from '@app/domain/customer';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { CheckboxField } from '@/components/ui/field';
+import { CheckboxField, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, holdSessionEnd } from '@/lib/api-client';
 import { useDeactivateAccount } from '../api/deactivate';
 import { useDownloadReport } from '../api/download-report';
 import { useUpdatePrivacy } from '../api/update-privacy';
@@ -75,27 +76,95 @@ function PersonalData({ customer }: { customer: Customer }) {
   );
 }
 
-/** SPEC §2 account-delete confirmation; SPEC §8 "Account deletion" texts; SPEC §9 3 s to /logout. */
+type DeletionStep = 'idle' | 'confirming' | 'mailed';
+
+/** What a failed deletion call says in the panel: SPEC §8's texts, or the server's clear one (ADR 0070). */
+const deletionFailure = (error: unknown): string => {
+  if (!(error instanceof ApiError)) return CUSTOMER_MESSAGE.deletionFailed;
+  const said = error.serverMessage;
+  if (said === CUSTOMER_MESSAGE.emailNotConfirmed || error.status === 429) return said ?? CUSTOMER_MESSAGE.deletionFailed;
+  return CUSTOMER_MESSAGE.deletionFailed;
+};
+
+/**
+ * SPEC §2 account-delete confirmation; SPEC §8 "Account deletion" texts; SPEC §9 3 s to /logout. ADR 0070:
+ * the confirmation asks for the password; an account without one is mailed a link that deletes it.
+ */
 function DeleteAccount({ customer }: { customer: Customer }) {
   const deactivate = useDeactivateAccount();
-  const [confirming, setConfirming] = useState(false);
+  const [step, setStep] = useState<DeletionStep>('idle');
   const [, navigate] = useLocation();
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const opener = useRef<HTMLButtonElement>(null);
+  const mailedNotice = useRef<HTMLDivElement>(null);
+  const byLink = customer.signInByLinkOnly;
+  const { register, handleSubmit, formState, setError, reset, setFocus } = useForm<{ password: string }>({
+    defaultValues: { password: '' },
+  });
+  // ADR 0070: while the deletion is asked and for its 3 s, the session's end (the server closes this tab's
+  // chat socket as it deletes) does not move the app: the deletion leaves for /logout itself.
+  const held = useRef<((leftByItself: boolean) => void) | null>(null);
+  const release = (leftByItself: boolean) => {
+    held.current?.(leftByItself);
+    held.current = null;
+  };
+  useEffect(
+    () => () => {
+      window.clearTimeout(timer.current);
+      held.current?.(false);
+    },
+    [],
+  );
+  // The panel's first control takes the focus when it opens; the mailed notice when it shows; the
+  // "Delete account" button again when the panel is left.
+  useEffect(() => {
+    if (step === 'confirming' && !byLink) setFocus('password');
+    if (step === 'mailed') mailedNotice.current?.focus();
+  }, [step, byLink, setFocus]);
 
-  if (deactivate.isSuccess) {
+  if (deactivate.isSuccess && !deactivate.data.confirmByEmail) {
     return (
       <Alert tone="success" title={CUSTOMER_MESSAGE.accountDeleted}>
         You will be signed out in a few seconds.
       </Alert>
     );
   }
-  const failure =
-    deactivate.error instanceof ApiError && deactivate.error.serverMessage === CUSTOMER_MESSAGE.emailNotConfirmed
-      ? CUSTOMER_MESSAGE.emailNotConfirmed
-      : deactivate.isError
-        ? CUSTOMER_MESSAGE.deletionFailed
-        : null;
+  const leave = () => {
+    setStep('idle');
+    reset();
+    deactivate.reset();
+    window.setTimeout(() => opener.current?.focus(), 0);
+  };
+  const send = (password: string | undefined) => {
+    release(false);
+    held.current = holdSessionEnd();
+    deactivate.mutate(password, {
+      onSuccess: (answer) => {
+        if (answer.confirmByEmail) {
+          release(false);
+          setStep('mailed');
+          return;
+        }
+        toast.success(CUSTOMER_MESSAGE.accountDeleted);
+        timer.current = window.setTimeout(() => {
+          navigate(paths.logout, { replace: true });
+          release(true);
+        }, ACCOUNT_DELETION_REDIRECT_MS);
+      },
+      onError: (error) => {
+        release(false);
+        const wrong = error instanceof ApiError ? error.fieldErrors.password?.[0] : undefined;
+        if (wrong) setError('password', { message: wrong }, { shouldFocus: true });
+      },
+    });
+  };
+  const submit = ({ password }: { password: string }) => {
+    if (byLink) send(undefined);
+    else if (password === '') setError('password', { message: CUSTOMER_MESSAGE.deletionPasswordMissing }, { shouldFocus: true });
+    else send(password);
+  };
+  // A refused password is said on its field; any other failure in the panel.
+  const failure = deactivate.isError && !formState.errors.password ? deletionFailure(deactivate.error) : null;
   return (
     <section aria-labelledby="delete-account-title" className="flex flex-col gap-3 text-sm text-slate-800">
       <h3 id="delete-account-title" className="text-base font-semibold text-slate-900">
@@ -111,33 +180,47 @@ function DeleteAccount({ customer }: { customer: Customer }) {
           {failure}
         </p>
       )}
-      {confirming ? (
-        <div className="flex flex-col gap-3 rounded-md border border-red-300 bg-red-50 p-3">
-          <p className="font-medium text-red-900">Delete your account for good? This cannot be undone.</p>
+      {step === 'mailed' ? (
+        <div ref={mailedNotice} tabIndex={-1} className="outline-none">
+          <Alert tone="success" title="Check your email">
+            {CUSTOMER_MESSAGE.deletionLinkSent}
+          </Alert>
+        </div>
+      ) : step === 'confirming' ? (
+        <form
+          noValidate
+          onSubmit={(event) => void handleSubmit(submit)(event)}
+          aria-labelledby="delete-account-confirm"
+          className="flex flex-col gap-3 rounded-md border border-red-300 bg-red-50 p-3"
+        >
+          <p id="delete-account-confirm" className="font-medium text-red-900">
+            Delete your account for good? This cannot be undone.
+          </p>
+          {byLink ? (
+            <p>Your account has no password: we will email you a link, and opening it while signed in deletes the account.</p>
+          ) : (
+            <TextField
+              label="Your password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              hint="Enter your password to confirm it is you."
+              error={formState.errors.password?.message}
+              {...register('password')}
+            />
+          )}
           <div className="flex flex-wrap gap-2">
-            <Button
-              className="bg-red-700! text-white!"
-              busy={deactivate.isPending}
-              onClick={() =>
-                deactivate.mutate(undefined, {
-                  onSuccess: () => {
-                    toast.success(CUSTOMER_MESSAGE.accountDeleted);
-                    timer.current = window.setTimeout(() => navigate(paths.logout, { replace: true }), ACCOUNT_DELETION_REDIRECT_MS);
-                  },
-                  onSettled: () => setConfirming(false),
-                })
-              }
-            >
-              Yes, delete my account
+            <Button type="submit" className="bg-red-700! text-white!" busy={deactivate.isPending}>
+              {byLink ? 'Email me the link' : 'Yes, delete my account'}
             </Button>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
+            <Button type="button" variant="secondary" onClick={leave}>
               Keep my account
             </Button>
           </div>
-        </div>
+        </form>
       ) : (
         <div>
-          <Button variant="secondary" className="border-red-300! text-red-800!" onClick={() => setConfirming(true)}>
+          <Button ref={opener} variant="secondary" className="border-red-300! text-red-800!" onClick={() => setStep('confirming')}>
             Delete account
           </Button>
         </div>

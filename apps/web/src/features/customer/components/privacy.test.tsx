@@ -1,6 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { CUSTOMER_MESSAGE } from '@app/domain/customer';
+import { apiFetch } from '@/lib/api-client';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -191,6 +193,7 @@ describe('privacy modal', () => {
     );
     const { user, dialog, router } = await openPrivacy('Settings');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.type(within(dialog).getByLabelText('Your password'), 'secret-pass-1');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Email is not confirmed');
     expect(currentUrl(router)).toBe('/profile');
@@ -201,23 +204,132 @@ describe('privacy modal', () => {
     server.use(http.put('/api/en/customers/customer/deactivate', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     const { user, dialog } = await openPrivacy('Settings');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.type(within(dialog).getByLabelText('Your password'), 'secret-pass-1');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^Error$/);
   });
 
-  it('deletes the account, says so, and moves to /logout after 3 s', async () => {
+  it('deletes the account with the password, says so, and moves to /logout after 3 s', async () => {
     signIn();
+    const bodies: unknown[] = [];
     server.use(
-      http.put('/api/en/customers/customer/deactivate', () =>
-        HttpResponse.json({ message: 'Your account has been successfully deleted.' }),
-      ),
+      http.put('/api/en/customers/customer/deactivate', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: 'Your account has been successfully deleted.' });
+      }),
+    );
+    const { user, dialog, router } = await openPrivacy('Settings');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await user.type(within(dialog).getByLabelText('Your password'), 'secret-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await toastText()).toHaveTextContent('Your account has been successfully deleted.');
+    const deletedAt = Date.now();
+    expect(bodies).toEqual([{ password: 'secret-pass-1' }]);
+    // The deletion ended the session (ADR 0069: this tab's chat socket is closed, its renewal refused):
+    // that does not send the customer to /login before the 3 s are over.
+    server.use(
+      http.get('/api/en/customers/customer', () => HttpResponse.json({ message: 'gone' }, { status: 401 })),
+      http.put('/api/en/auth/jwt/refresh', () => HttpResponse.json({ message: 'revoked' }, { status: 401 })),
+    );
+    await apiFetch('/api/en/customers/customer').catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(currentUrl(router)).toBe('/profile');
+    await waitFor(() => expect(currentUrl(router)).toBe('/logout'), { timeout: 5000 });
+    expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(2500);
+  });
+});
+
+describe('ADR 0070: the deletion asks for a proof', () => {
+  it('focuses the password field when the confirmation opens, and the button again when it is left', async () => {
+    signIn();
+    const { user, dialog } = await openPrivacy('Settings');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('Your password')).toHaveFocus());
+    expect(within(dialog).getByLabelText('Your password')).toHaveAttribute('type', 'password');
+    expect(within(dialog).getByLabelText('Your password')).toHaveAttribute('autocomplete', 'current-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Delete account' })).toHaveFocus());
+  });
+
+  it('asks for the password before calling, and shows a wrong one on the field, focused, without signing out', async () => {
+    signIn();
+    let calls = 0;
+    server.use(
+      http.put('/api/en/customers/customer/deactivate', () => {
+        calls += 1;
+        return HttpResponse.json(
+          { message: 'The password is not correct', errors: { password: ['The password is not correct'] } },
+          { status: 400 },
+        );
+      }),
     );
     const { user, dialog, router } = await openPrivacy('Settings');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await within(dialog).findByText('Enter your password to delete your account')).toBeInTheDocument();
+    expect(calls).toBe(0);
+    const field = within(dialog).getByLabelText('Your password');
+    await user.type(field, 'not-mine');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
+    expect(await within(dialog).findByText('The password is not correct')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(/The password is not correct/);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(1);
+    expect(currentUrl(router)).toBe('/profile');
+  });
+
+  it('an account without a password is told a link is mailed, sends no password, and stays signed in', async () => {
+    signIn();
+    const bodies: unknown[] = [];
+    server.use(
+      http.get('/api/en/customers/customer', () => HttpResponse.json(customerFixture({ signInByLinkOnly: true }))),
+      http.put('/api/en/customers/customer/deactivate', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json({ message: CUSTOMER_MESSAGE.deletionLinkSent, confirmByEmail: true }, { status: 202 });
+      }),
+    );
+    const { user, dialog, router } = await openPrivacy('Settings');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(within(dialog).queryByLabelText('Your password')).not.toBeInTheDocument();
+    expect(within(dialog).getByText(/we will email you a link/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Email me the link' }));
+    const notice = await within(dialog).findByText(CUSTOMER_MESSAGE.deletionLinkSent);
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    await waitFor(() => expect(notice.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(bodies).toEqual([{}]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(currentUrl(router)).toBe('/profile');
+  });
+
+  it('/profile?deleteAccount= deletes with the mailed token, says so, cleans the address and moves to /logout', async () => {
+    signIn();
+    const tokens: unknown[] = [];
+    server.use(
+      http.put('/api/en/customers/customer/deactivate/confirm', async ({ request }) => {
+        tokens.push(await request.json());
+        return HttpResponse.json({ message: 'Your account has been successfully deleted.' });
+      }),
+    );
+    const { router } = renderApp('/profile?deleteAccount=mailed-token-1');
     expect(await toastText()).toHaveTextContent('Your account has been successfully deleted.');
-    const deletedAt = Date.now();
+    expect(tokens).toEqual([{ token: 'mailed-token-1' }]);
+    expect(currentUrl(router)).toBe('/profile');
     await waitFor(() => expect(currentUrl(router)).toBe('/logout'), { timeout: 5000 });
-    expect(Date.now() - deletedAt).toBeGreaterThanOrEqual(2500);
+  });
+
+  it('/profile?deleteAccount= with a used or foreign link says so and stays', async () => {
+    signIn();
+    server.use(
+      http.put('/api/en/customers/customer/deactivate/confirm', () =>
+        HttpResponse.json({ message: CUSTOMER_MESSAGE.deletionLinkInvalid }, { status: 400 }),
+      ),
+    );
+    const { router } = renderApp('/profile?deleteAccount=used-token');
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByText(CUSTOMER_MESSAGE.deletionLinkInvalid)).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(currentUrl(router)).toBe('/profile');
   });
 });
