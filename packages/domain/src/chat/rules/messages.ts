@@ -147,6 +147,13 @@ export const WRITER_ONLINE_POLL_MS = 60_000;
 export const SERVER_PING_INTERVAL_MS = 30_000;
 /** A typing start without a stop clears itself after this long on the receiving side (ADR 0047). */
 export const TYPING_TIMEOUT_MS = 8_000;
+/**
+ * The sending side's typing (SPEC §4 events 11 to 14, one rule for the customer and staff, ADR 0076): a
+ * start on the first key and again at most this often while typing goes on (well inside the receiver's
+ * `TYPING_TIMEOUT_MS`), and a stop after this long without a key.
+ */
+export const TYPING_REFRESH_MS = 3_000;
+export const TYPING_IDLE_MS = 4_000;
 /** Client → server frames are small; a bigger one closes the socket with 1009. */
 export const SOCKET_FRAME_MAX_BYTES = 4 * 1024;
 /** Sockets open at once per account; the next is closed with 4429 (a customer's tabs, a staff member's consoles). */

@@ -1,14 +1,14 @@
 import { CHAT_PATH, MESSAGES_PAGE_SIZE } from '@app/domain/chat/rules';
+import type { ChatMessage, OrderUnread, UnreadSummary } from '@app/domain/chat';
 import { apiErrorFor, apiFetch } from '@/lib/api-client';
 import { uploadWithProgress } from '@/lib/upload';
 import type { OutboxPayload } from '../lib/outbox';
-import type { ChatMessage } from '../lib/types';
-import type { UnreadCounts } from '../lib/unread';
 import { chatHttp } from './base';
-import { readMessage, readMessages, readOrdersUnread, readUnread, type OrdersUnread } from './wire';
 
 /** Newest page size; older pages and catch-up pages use the same. */
 export const MESSAGE_PAGE_SIZE = MESSAGES_PAGE_SIZE;
+
+// The domain's schemas check every answer; each is loaded with its call, so no eager code bundles zod (ADR 0020).
 
 const messagesPath = (orderId: number) => chatHttp(CHAT_PATH.customerMessages(orderId));
 
@@ -22,7 +22,11 @@ export const getMessages = async (
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor.before !== undefined) query.set('before', String(cursor.before));
   if (cursor.after !== undefined) query.set('after', String(cursor.after));
-  return readMessages(await apiFetch(`${messagesPath(orderId)}?${query.toString()}`, signal ? { signal } : {}));
+  const list = await apiFetch(`${messagesPath(orderId)}?${query.toString()}`, {
+    schema: () => import('@app/domain/chat').then((m) => m.messageListSchema),
+    ...(signal ? { signal } : {}),
+  });
+  return list.messages;
 };
 
 /** The JSON string of the multipart field `message` (CONTRACT "Chat"). */
@@ -58,43 +62,45 @@ export const postMessage = async ({
   form.set('direction', String(direction));
   form.set('message', messageField(payload));
   for (const file of files) form.append('files', file, file.name);
-  const answer = await uploadWithProgress({
-    url: messagesPath(orderId),
-    form,
-    onProgress,
-    headers: { 'Idempotency-Key': clientId },
-    ...(signal ? { signal } : {}),
-  });
+  const [answer, chatMessageSchema] = await Promise.all([
+    uploadWithProgress({
+      url: messagesPath(orderId),
+      form,
+      onProgress,
+      headers: { 'Idempotency-Key': clientId },
+      ...(signal ? { signal } : {}),
+    }),
+    import('@app/domain/chat').then((m) => m.chatMessageSchema),
+  ]);
   if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  const body = answer.body as { message?: unknown } | undefined;
-  const message = readMessage(body && typeof body === 'object' && 'id' in body ? body : body?.message);
-  if (!message) throw apiErrorFor(502, undefined);
-  return message;
+  const message = chatMessageSchema.safeParse(answer.body);
+  if (!message.success) throw apiErrorFor(502, undefined);
+  return message.data;
 };
 
 /** CONTRACT "Chat": GET …/orders/{id}/messages/unread → { total, writer, support }. */
-export const getOrderUnread = async (orderId: number): Promise<UnreadCounts> =>
-  readUnread(await apiFetch(chatHttp(CHAT_PATH.customerUnread(orderId))));
+export const getOrderUnread = (orderId: number): Promise<OrderUnread> =>
+  apiFetch(chatHttp(CHAT_PATH.customerUnread(orderId)), { schema: () => import('@app/domain/chat').then((m) => m.orderUnreadSchema) });
 
 /** CONTRACT "Chat": GET {chat}/api/customers/orders/unread → { total, orders: [{ orderId, total }] }. */
-export const getAllUnread = async (): Promise<OrdersUnread> => readOrdersUnread(await apiFetch(chatHttp(CHAT_PATH.customerUnreadAll)));
+export const getAllUnread = (): Promise<UnreadSummary> =>
+  apiFetch(chatHttp(CHAT_PATH.customerUnreadAll), { schema: () => import('@app/domain/chat').then((m) => m.unreadSummarySchema) });
 
 /** CONTRACT "Chat": PUT …/messages/read { messages: "1,2,3" } → { messages, unread }. */
-export const markMessagesRead = async (orderId: number, ids: readonly number[]): Promise<{ unread: UnreadCounts | null }> => {
-  const answer = await apiFetch<unknown>(chatHttp(CHAT_PATH.customerRead(orderId)), {
+export const markMessagesRead = (orderId: number, ids: readonly number[]) =>
+  apiFetch(chatHttp(CHAT_PATH.customerRead(orderId)), {
     method: 'PUT',
     json: { messages: ids.join(',') },
+    schema: () => import('@app/domain/chat').then((m) => m.readAnswerSchema),
   });
-  const unread = typeof answer === 'object' && answer !== null && 'unread' in answer ? (answer as { unread: unknown }).unread : null;
-  if (unread === null || unread === undefined) return { unread: null };
-  return { unread: typeof unread === 'number' ? null : readUnread(unread) };
-};
 
 /** CONTRACT "Paths": GET {chat}/api/customers/orders/{id}/writer/online → { online }. */
-export const getWriterOnline = async (orderId: number): Promise<boolean> => {
-  const answer = await apiFetch<unknown>(chatHttp(CHAT_PATH.writerOnline(orderId)));
-  return typeof answer === 'object' && answer !== null && 'online' in answer && (answer as { online: unknown }).online === true;
-};
+export const getWriterOnline = async (orderId: number): Promise<boolean> =>
+  (
+    await apiFetch(chatHttp(CHAT_PATH.writerOnline(orderId)), {
+      schema: () => import('@app/domain/chat').then((m) => m.writerOnlineSchema),
+    })
+  ).online;
 
 /** A message's file, downloaded with the bearer token (lib/download.ts). */
 export const messageFileUrl = (orderId: number, fileId: number): string => chatHttp(CHAT_PATH.customerFile(orderId, fileId));

@@ -6,7 +6,7 @@ import { useNow } from '@/lib/use-now';
 import { chatOf, isOwn, type ChatName } from '../lib/chats';
 import { dayLabel, withDaySeparators } from '../lib/days';
 import type { OutboxEntry } from '../lib/outbox';
-import type { ChatMessage } from '../lib/types';
+import type { ChatMessage } from '@app/domain/chat';
 import {
   useChatSession,
   useConnectionStatus,
@@ -46,7 +46,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
   const counterpart = chat === 'writer' ? 'your writer' : 'support';
   const sender = chat === 'writer' ? 'Writer' : 'Support';
 
-  const messages = useMemo(() => (window.data?.messages ?? []).filter((m) => chatOf(m.direction) === chat), [window.data, chat]);
+  const messages = useMemo(() => (window.data?.messages ?? []).filter((m) => chatOf(m.direction.id) === chat), [window.data, chat]);
   const rows = useMemo<Row[]>(() => {
     const stored = new Set(messages.map((m) => m.clientId).filter(Boolean));
     const pending = outbox.filter((e) => e.chat === chat && !stored.has(e.clientId));
@@ -173,11 +173,13 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
               <MessageItem
                 key={rowKey(item.item)}
                 message={item.item.message}
-                own={isOwn(item.item.message.direction)}
+                own={isOwn(item.item.message.direction.id)}
                 sender={sender}
                 orderId={orderId}
                 timeZone={timeZone}
-                observe={!isOwn(item.item.message.direction) && item.item.message.state === 1 ? observe(item.item.message.id) : undefined}
+                observe={
+                  !isOwn(item.item.message.direction.id) && item.item.message.state.id === 1 ? observe(item.item.message.id) : undefined
+                }
               />
             ) : (
               <PendingItem

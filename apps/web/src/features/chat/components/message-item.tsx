@@ -7,12 +7,12 @@ import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
 import { messageFileUrl } from '../api/messages';
 import type { OutboxEntry } from '../lib/outbox';
-import type { ChatFile, ChatMessage } from '../lib/types';
+import type { ChatMessage, MessageFile } from '@app/domain/chat';
 import { Sticker, stickerName } from './stickers';
 
 const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
 
-function FileLink({ orderId, file }: { orderId: number; file: ChatFile }) {
+function FileLink({ orderId, file }: { orderId: number; file: MessageFile }) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -81,7 +81,7 @@ export function MessageItem({
   observe?: ((element: Element | null) => void) | undefined;
 }) {
   const plain = message.sticker !== null || (message.emoji !== null && message.body === '' && message.files.length === 0);
-  const read = message.state === 2;
+  const read = message.state.id === 2;
   return (
     <div ref={observe} data-message-id={message.id} className={`flex ${own ? 'justify-end' : 'justify-start'}`}>
       <div className={bubble(own, plain)}>

@@ -4,10 +4,9 @@ import { WRITER_ONLINE_POLL_MS } from '@app/domain/chat/rules';
 import { chatKeys } from '../api/keys';
 import { getMessages, getWriterOnline, markMessagesRead, MESSAGE_PAGE_SIZE } from '../api/messages';
 import { createReadBatcher } from '../lib/read-batch';
-import { markRead, mergeWindow, newestId, oldestId } from '../lib/merge';
+import { markRead, mergeWindow, newestId, oldestId, type MessageWindow } from '../lib/merge';
 import { entriesOf, type OutboxEntry } from '../lib/outbox';
 import { SUPPORT_TYPING_TIMEOUT_MS } from '../lib/typing';
-import type { MessageWindow } from '../lib/types';
 import type { ChatName } from '../lib/chats';
 import { chatSessionStore, type ChatSession } from '../socket/session';
 import type { ConnectionStatus } from '../socket/connection';
@@ -139,7 +138,7 @@ export const useReadReceipts = (orderId: number): ((ids: readonly number[]) => v
         const { unread } = await markMessagesRead(orderId, ids);
         const seen = new Set(ids);
         queryClient.setQueryData<MessageWindow>(chatKeys.window(orderId), (w) => (w ? { ...w, messages: markRead(w.messages, seen) } : w));
-        if (unread) queryClient.setQueryData(chatKeys.unread(orderId), unread);
+        queryClient.setQueryData(chatKeys.unread(orderId), unread);
         void queryClient.invalidateQueries({ queryKey: chatKeys.unreadAll() });
       },
     });

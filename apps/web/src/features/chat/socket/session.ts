@@ -6,7 +6,7 @@ import { tokenStorage } from '@/lib/storage';
 import { chatSocketUrl, setChatBase } from '../api/base';
 import { chatKeys } from '../api/keys';
 import { getAllUnread, postMessage } from '../api/messages';
-import { orderIdOf, readMessageEvent, readReadEvent, readUnreadEvent, typingKey, type OrdersUnread } from '../api/wire';
+import { serverFrameSchema, type OrderUnread, type UnreadSummary } from '@app/domain/chat';
 import { backoffDelay } from '@/lib/backoff';
 import { customerDirectionOf } from '@app/domain/chat/rules';
 import { markReadUpTo, mergeWindow } from '../lib/merge';
@@ -24,8 +24,7 @@ import {
   type OutboxPayload,
 } from '../lib/outbox';
 import { chatOf, type ChatName } from '../lib/chats';
-import type { MessageWindow } from '../lib/types';
-import type { UnreadCounts } from '../lib/unread';
+import type { MessageWindow } from '../lib/merge';
 import { createConnection, SOCKET_EVENT, type Connection, type ConnectionStatus, type Frame } from './connection';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { createStore, type Store } from './store';
@@ -35,7 +34,7 @@ import { createStore, type Store } from './store';
  * written into TanStack Query's cache (DESIGN rule 8), the outbox and its sender, support's typing.
  */
 export interface UnreadListener {
-  (update: { orderId: number } & UnreadCounts): void;
+  (update: { orderId: number } & OrderUnread): void;
 }
 
 const randomId = (): string =>
@@ -73,13 +72,13 @@ export const createChatSession = ({
   };
 
   // ── unread ────────────────────────────────────────────────────────────────────────────────────────
-  const setUnread = (update: { orderId: number } & UnreadCounts) => {
-    queryClient.setQueryData<UnreadCounts>(chatKeys.unread(update.orderId), {
+  const setUnread = (update: { orderId: number } & OrderUnread) => {
+    queryClient.setQueryData<OrderUnread>(chatKeys.unread(update.orderId), {
       total: update.total,
       writer: update.writer,
       support: update.support,
     });
-    queryClient.setQueryData<OrdersUnread>(chatKeys.unreadAll(), (all) => {
+    queryClient.setQueryData<UnreadSummary>(chatKeys.unreadAll(), (all) => {
       if (!all) return all;
       const orders = all.orders.filter((o) => o.orderId !== update.orderId);
       if (update.total > 0) orders.push({ orderId: update.orderId, total: update.total });
@@ -89,49 +88,40 @@ export const createChatSession = ({
   };
 
   // ── frames ────────────────────────────────────────────────────────────────────────────────────────
-  const onFrame = (frame: Frame) => {
+  const onFrame = (raw: Frame) => {
+    // Anything that is not one of the server's frames is dropped rather than trusted into the cache.
+    const parsed = serverFrameSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const frame = parsed.data;
     switch (frame.event) {
       case SOCKET_EVENT.newMessage: {
-        const event = readMessageEvent(frame.data);
-        if (event) {
-          mergeInto(event.orderId, [event.message]);
-          // A message from the side that was typing ends its "typing…".
-          clearTyping(`${event.orderId}:${chatOf(event.message.direction)}`);
-        }
+        const { message } = frame.data;
+        mergeInto(message.orderId, [message]);
+        // A message from the side that was typing ends its "typing…".
+        clearTyping(`${message.orderId}:${chatOf(message.direction.id)}`);
         break;
       }
-      case SOCKET_EVENT.unread: {
-        const event = readUnreadEvent(frame.data);
-        if (event) setUnread(event);
+      case SOCKET_EVENT.unread:
+        setUnread(frame.data);
         break;
-      }
-      case SOCKET_EVENT.writerOnline: {
-        const orderId = orderIdOf(frame.data);
-        const online = (frame.data as { online?: unknown } | undefined)?.online === true;
-        if (orderId !== null) queryClient.setQueryData(chatKeys.writerOnline(orderId), online);
+      case SOCKET_EVENT.writerOnline:
+        queryClient.setQueryData(chatKeys.writerOnline(frame.data.orderId), frame.data.online);
         break;
-      }
       case SOCKET_EVENT.read: {
         // Event 6 (ADR 0047): a side read a chat up to a message. Staff reading: the customer's own
         // messages turn "read"; the customer in another tab: staff messages turn read here too.
-        const event = readReadEvent(frame.data);
-        if (event) {
-          queryClient.setQueryData<MessageWindow>(chatKeys.window(event.orderId), (w) =>
-            w ? { ...w, messages: markReadUpTo(w.messages, event.chat, event.messageId, event.by === 'customer') } : w,
-          );
-        }
+        const event = frame.data;
+        queryClient.setQueryData<MessageWindow>(chatKeys.window(event.orderId), (w) =>
+          w ? { ...w, messages: markReadUpTo(w.messages, event.chat, event.messageId, event.by === 'customer') } : w,
+        );
         break;
       }
-      case SOCKET_EVENT.supportTypingStart: {
-        const key = typingKey(frame.data);
-        if (key !== null) typing.set(new Map(typing.get()).set(key, Date.now()));
+      case SOCKET_EVENT.supportTypingStart:
+        typing.set(new Map(typing.get()).set(`${frame.data.orderId}:${frame.data.chat ?? 'support'}`, Date.now()));
         break;
-      }
-      case SOCKET_EVENT.supportTypingStop: {
-        const key = typingKey(frame.data);
-        if (key !== null) clearTyping(key);
+      case SOCKET_EVENT.supportTypingStop:
+        clearTyping(`${frame.data.orderId}:${frame.data.chat ?? 'support'}`);
         break;
-      }
       default:
         break;
     }
