@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { OrderList } from '@app/domain/order-list';
-import { chatKeys } from '@/features/chat/api/keys';
+import { chatKeys } from '@/lib/chat/keys';
 import { orderKeys } from '@/lib/resources/orders';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
@@ -42,9 +42,16 @@ export function ChatStartup() {
     if (customerId === null || disabled) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void import('@/features/chat/start').then(({ startChat }) => {
+    void import('@/lib/chat/session').then(({ startChatSession }) => {
       if (cancelled) return;
-      stop = startChat({ queryClient, customerId, http, ws, onUnread: () => syncOrderListUnread(queryClient) });
+      stop = startChatSession({
+        side: 'customer',
+        queryClient,
+        ownerId: customerId,
+        http,
+        ws,
+        onUnread: () => syncOrderListUnread(queryClient),
+      });
     });
     // A list page that arrives (or the summary itself) is brought in line with the summary.
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {

@@ -3,9 +3,9 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { customerTimeZone } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
-import { chatOf, isOwn, type ChatName } from '../lib/chats';
+import { chatOf, isOwn, type ChatName } from '@/lib/chat/chats';
 import { dayLabel, withDaySeparators } from '../lib/days';
-import type { OutboxEntry } from '../lib/outbox';
+import type { OutboxEntry } from '@/lib/chat/outbox';
 import type { ChatMessage } from '@app/domain/chat';
 import {
   useChatSession,
@@ -13,9 +13,9 @@ import {
   useMessageWindow,
   useOutboxEntries,
   useReadReceipts,
-  useStaffTyping,
+  useTyping,
   useUploadProgress,
-} from '../hooks/use-chat';
+} from '@/lib/chat/hooks';
 import { useSeen } from '../hooks/use-seen';
 import { Composer } from './composer';
 import { MessageItem, PendingItem } from './message-item';
@@ -34,11 +34,11 @@ const rowDate = (row: Row): string => (row.kind === 'pending' ? row.entry.create
 export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat: ChatName; hasWriter: boolean }) {
   const session = useChatSession();
   const status = useConnectionStatus();
-  const window = useMessageWindow(orderId);
+  const window = useMessageWindow('customer', orderId);
   const outbox = useOutboxEntries(orderId);
   const progress = useUploadProgress();
-  const typing = useStaffTyping(orderId, chat);
-  const markSeen = useReadReceipts(orderId);
+  const typing = useTyping(orderId, chat);
+  const markSeen = useReadReceipts('customer', orderId);
   const now = useNow(60_000);
   const timeZone = customerTimeZone();
   const scroller = useRef<HTMLDivElement>(null);
@@ -155,7 +155,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             </button>
           </div>
         )}
-        {window.olderError && (
+        {window.olderError !== null && (
           <p className="pb-2 text-center text-sm text-red-700">Older messages could not be loaded. Please try again.</p>
         )}
         {window.isSuccess && rows.length === 0 && (

@@ -11,8 +11,8 @@ import {
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
 import { Icon } from '@/components/ui/icon';
-import type { ChatName } from '../lib/chats';
-import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '../lib/typing';
+import type { ChatName } from '@/lib/chat/chats';
+import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
 import { Sticker, STICKERS } from './stickers';
 
 /** The typing throttle's clock (a function of its own: called from handlers, never while rendering). */

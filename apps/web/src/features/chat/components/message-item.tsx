@@ -5,8 +5,8 @@ import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { messageFileUrl } from '../api/messages';
-import type { OutboxEntry } from '../lib/outbox';
+import { messageFileUrl } from '@/lib/chat/api';
+import type { OutboxEntry } from '@/lib/chat/outbox';
 import type { ChatMessage, MessageFile } from '@app/domain/chat';
 import { Sticker, stickerName } from './stickers';
 
@@ -20,7 +20,7 @@ function FileLink({ orderId, file }: { orderId: number; file: MessageFile }) {
       disabled={busy}
       onClick={() => {
         setBusy(true);
-        downloadFile({ id: file.id, name: file.name, size: file.size, url: messageFileUrl(orderId, file.id) })
+        downloadFile({ id: file.id, name: file.name, size: file.size, url: messageFileUrl('customer', orderId, file.id) })
           .catch((error: unknown) => toast.error(errorMessage(error)))
           .finally(() => setBusy(false));
       }}

@@ -1,16 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { SOCKET_EVENT } from '@app/domain/chat/rules';
+import { serverFrameSchema, type OrderUnread } from '@app/domain/chat';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { UploadCanceledError } from '@/lib/upload';
-import { tokenStorage } from '@/lib/storage';
-import { chatSocketUrl, setChatBase } from '../api/base';
-import { chatKeys } from '../api/keys';
-import { getAllUnread, postMessage } from '../api/messages';
-import { serverFrameSchema, type OrderUnread, type UnreadSummary } from '@app/domain/chat';
 import { backoffDelay } from '@/lib/backoff';
-import { customerDirectionOf } from '@app/domain/chat/rules';
-import { markReadUpTo, mergeWindow } from '../lib/merge';
+import { tokenStorage } from '@/lib/storage';
+import { UploadCanceledError } from '@/lib/upload';
+import { getAllUnread, postMessage, type UnreadSummary } from './api';
+import { chatSocketUrl, setChatBase } from './base';
+import { chatOf, isOwn, type ChatName } from './chats';
+import { createConnection, type Connection, type ConnectionStatus, type Frame } from './connection';
+import { chatKeys } from './keys';
+import { markReadEvent, mergeInto } from './messages';
 import {
+  discard,
   enqueue,
   isFinalRefusal,
   markFailed,
@@ -18,20 +21,18 @@ import {
   markSending,
   markSent,
   retry,
-  discard,
   sendable,
   type OutboxEntry,
   type OutboxPayload,
-} from '../lib/outbox';
-import { chatOf, type ChatName } from '../lib/chats';
-import type { MessageWindow } from '../lib/merge';
-import { createConnection, SOCKET_EVENT, type Connection, type ConnectionStatus, type Frame } from './connection';
+} from './outbox';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
+import { CHAT_SIDE, type ChatSide } from './side';
 import { createStore, type Store } from './store';
 
 /**
- * The chat session of a signed-in tab (SPEC §2 "startup socket", ADR 0049): one socket, its events
- * written into TanStack Query's cache (DESIGN rule 8), the outbox and its sender, support's typing.
+ * The chat session of a tab (SPEC §2 "startup socket", ADR 0049, 0059, 0076), the same for a customer and
+ * for staff, told apart by `side` (lib/chat/side.ts): one socket, its events written into TanStack
+ * Query's cache (DESIGN rule 8), the outbox and its sender, the other side's typing, the unread counts.
  */
 export interface UnreadListener {
   (update: { orderId: number } & OrderUnread): void;
@@ -43,22 +44,25 @@ const randomId = (): string =>
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
 export const createChatSession = ({
+  side,
   queryClient,
-  customerId,
+  ownerId,
   WebSocketImpl,
   renewToken,
 }: {
+  side: ChatSide;
   queryClient: QueryClient;
-  /** the outbox is kept per customer: another account signing in on this browser never sends it */
-  customerId: number;
+  /** the signed-in account: a customer's outbox is kept under it, so another account never sends it */
+  ownerId: number;
   WebSocketImpl?: typeof WebSocket;
   renewToken: () => Promise<boolean>;
 }) => {
+  const rules = CHAT_SIDE[side];
   const status: Store<ConnectionStatus> = createStore<ConnectionStatus>('closed');
-  // support's (or the writer's) typing, by `${orderId}:${chat}`, with the time its last start came
+  // the other side's typing, by `${orderId}:${chat}`, with the time its last start came
   const typing: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const progress: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
-  const outbox: OutboxStore = createOutboxStore(customerId);
+  const outbox: OutboxStore = createOutboxStore(rules.outbox === 'persisted' ? ownerId : null);
   const unreadListeners = new Set<UnreadListener>();
   const aborts = new Map<string, AbortController>();
   const inFlight = new Set<string>();
@@ -66,25 +70,25 @@ export const createChatSession = ({
   let sendFailures = 0;
   let stopped = false;
 
-  // ── the message windows in the cache ──────────────────────────────────────────────────────────────
-  const mergeInto = (orderId: number, messages: MessageWindow['messages']) => {
-    queryClient.setQueryData<MessageWindow>(chatKeys.window(orderId), (window) => (window ? mergeWindow(window, messages) : window));
-  };
-
-  // ── unread ────────────────────────────────────────────────────────────────────────────────────────
+  // ── unread: event 5 carries the viewer's side's counts of one order ──────────────────────────────
   const setUnread = (update: { orderId: number } & OrderUnread) => {
-    queryClient.setQueryData<OrderUnread>(chatKeys.unread(update.orderId), {
-      total: update.total,
-      writer: update.writer,
-      support: update.support,
-    });
+    const { orderId, total, writer, support } = update;
+    queryClient.setQueryData<OrderUnread>(chatKeys.unread(orderId), { total, writer, support });
     queryClient.setQueryData<UnreadSummary>(chatKeys.unreadAll(), (all) => {
       if (!all) return all;
-      const orders = all.orders.filter((o) => o.orderId !== update.orderId);
-      if (update.total > 0) orders.push({ orderId: update.orderId, total: update.total });
+      const orders = all.orders.filter((o) => o.orderId !== orderId);
+      if (total > 0) orders.push({ orderId, total, writer, support });
       return { orders, total: orders.reduce((sum, o) => sum + o.total, 0) };
     });
     for (const listener of unreadListeners) listener(update);
+  };
+
+  const typingKey = (data: { orderId: number; chat?: ChatName | undefined }) => `${data.orderId}:${data.chat ?? 'support'}`;
+  const clearTyping = (key: string) => {
+    if (!typing.get().has(key)) return;
+    const next = new Map(typing.get());
+    next.delete(key);
+    typing.set(next);
   };
 
   // ── frames ────────────────────────────────────────────────────────────────────────────────────────
@@ -96,42 +100,31 @@ export const createChatSession = ({
     switch (frame.event) {
       case SOCKET_EVENT.newMessage: {
         const { message } = frame.data;
-        mergeInto(message.orderId, [message]);
+        mergeInto(queryClient, message.orderId, [message]);
         // A message from the side that was typing ends its "typing…".
-        clearTyping(`${message.orderId}:${chatOf(message.direction.id)}`);
-        break;
+        if (!isOwn(message.direction.id, side)) clearTyping(typingKey({ orderId: message.orderId, chat: chatOf(message.direction.id) }));
+        return;
       }
       case SOCKET_EVENT.unread:
         setUnread(frame.data);
-        break;
+        return;
       case SOCKET_EVENT.writerOnline:
         queryClient.setQueryData(chatKeys.writerOnline(frame.data.orderId), frame.data.online);
-        break;
-      case SOCKET_EVENT.read: {
-        // Event 6 (ADR 0047): a side read a chat up to a message. Staff reading: the customer's own
-        // messages turn "read"; the customer in another tab: staff messages turn read here too.
-        const event = frame.data;
-        queryClient.setQueryData<MessageWindow>(chatKeys.window(event.orderId), (w) =>
-          w ? { ...w, messages: markReadUpTo(w.messages, event.chat, event.messageId, event.by === 'customer') } : w,
-        );
-        break;
-      }
+        return;
+      case SOCKET_EVENT.read:
+        // Event 6 (ADR 0047): a side read a chat up to a message: the other side's messages turn "read"
+        // (or, read in another tab or console of the same side, the ones it received).
+        markReadEvent(queryClient, frame.data);
+        return;
+      case SOCKET_EVENT.customerTypingStart:
+      case SOCKET_EVENT.customerTypingStop:
       case SOCKET_EVENT.supportTypingStart:
-        typing.set(new Map(typing.get()).set(`${frame.data.orderId}:${frame.data.chat ?? 'support'}`, Date.now()));
-        break;
       case SOCKET_EVENT.supportTypingStop:
-        clearTyping(`${frame.data.orderId}:${frame.data.chat ?? 'support'}`);
-        break;
+        if (frame.event === rules.typingShown.start) typing.set(new Map(typing.get()).set(typingKey(frame.data), Date.now()));
+        else if (frame.event === rules.typingShown.stop) clearTyping(typingKey(frame.data));
+        return;
       default:
-        break;
     }
-  };
-
-  const clearTyping = (key: string) => {
-    if (!typing.get().has(key)) return;
-    const next = new Map(typing.get());
-    next.delete(key);
-    typing.set(next);
   };
 
   // ── (re)connect: catch up, then send what waits ───────────────────────────────────────────────────
@@ -139,7 +132,7 @@ export const createChatSession = ({
     // Typing seen before the cut may have stopped meanwhile: start clean.
     typing.set(new Map());
     // The socket is subscribed from its first moment; now read what came while it was away (`?after=`,
-    // hooks/use-chat.ts loadWindow) and merge by id: what arrives on the socket meanwhile merges too.
+    // messages.ts) and merge by id: what arrives on the socket meanwhile merges too.
     void queryClient.invalidateQueries({ queryKey: chatKeys.windows() });
     void queryClient.invalidateQueries({ queryKey: chatKeys.unreads() });
     pump();
@@ -148,7 +141,7 @@ export const createChatSession = ({
   const connection: Connection = createConnection({
     url: () => {
       const { accessToken } = tokenStorage.read();
-      return accessToken === null ? null : chatSocketUrl(accessToken);
+      return accessToken === null ? null : chatSocketUrl(side, accessToken);
     },
     onFrame,
     onOpen,
@@ -176,8 +169,9 @@ export const createChatSession = ({
     aborts.set(entry.clientId, abort);
     try {
       const message = await postMessage({
+        side,
         orderId: entry.orderId,
-        direction: customerDirectionOf(entry.chat) as 1 | 2,
+        direction: rules.direction(entry.chat),
         payload: entry.payload,
         files: entry.files ?? [],
         clientId: entry.clientId,
@@ -186,12 +180,12 @@ export const createChatSession = ({
       });
       sendFailures = 0;
       // The stored message joins the list before the pending copy leaves it: no blink, no double.
-      mergeInto(entry.orderId, [message]);
+      mergeInto(queryClient, entry.orderId, [message]);
       outbox.update((entries) => markSent(entries, entry.clientId));
     } catch (error) {
       if (error instanceof UploadCanceledError) {
         outbox.update((entries) => discard(entries, entry.clientId));
-      } else if (error instanceof ApiError && isFinalRefusal(error.status)) {
+      } else if (rules.outbox === 'memory' || (error instanceof ApiError && isFinalRefusal(error.status))) {
         // SPEC §8 "Chat": the server's details or message; the text stays, with Retry.
         outbox.update((entries) => markFailed(entries, entry.clientId, errorMessage(error, TRANSPORT_MESSAGE.somethingWentWrong)));
       } else {
@@ -225,6 +219,7 @@ export const createChatSession = ({
   };
 
   return {
+    side,
     status,
     typing,
     progress,
@@ -271,12 +266,9 @@ export const createChatSession = ({
       if (abort) abort.abort();
       else outbox.update((entries) => discard(entries, clientId));
     },
-    /** Own typing (SPEC §4 events 11 and 12). */
+    /** Own typing (SPEC §4: a customer's 11 and 12, staff's 13 and 14). */
     sendTyping(orderId: number, chat: ChatName, signal: 'start' | 'stop') {
-      connection.send({
-        event: signal === 'start' ? SOCKET_EVENT.customerTypingStart : SOCKET_EVENT.customerTypingStop,
-        data: { orderId, chat },
-      });
+      connection.send({ event: signal === 'start' ? rules.typingSent.start : rules.typingSent.stop, data: { orderId, chat } });
     },
     onUnread(listener: UnreadListener): () => void {
       unreadListeners.add(listener);
@@ -284,7 +276,6 @@ export const createChatSession = ({
         unreadListeners.delete(listener);
       };
     },
-    loadAllUnread: getAllUnread,
   };
 };
 
@@ -292,31 +283,54 @@ export type ChatSession = ReturnType<typeof createChatSession>;
 
 let current: ChatSession | null = null;
 const sessionStore = createStore<ChatSession | null>(null);
+export const chatSessionStore = sessionStore;
 
 /**
- * Starts the tab's chat session once (SPEC §2: a signed-in customer's startup opens the socket).
- * Returns the stop function; a second call while one runs returns that one's stop.
+ * Starts the tab's chat session once (SPEC §2: a signed-in customer's startup opens the socket; the staff
+ * console opens staff's). Returns the stop function; a second call while one of the same side runs
+ * returns that one's stop.
  */
 export const startChatSession = ({
+  side,
   queryClient,
-  customerId,
+  ownerId,
   http,
   ws,
-  renewToken,
   onUnread,
   WebSocketImpl,
 }: {
+  side: ChatSide;
   queryClient: QueryClient;
-  customerId: number;
+  ownerId: number;
   http?: string | undefined;
   ws?: string | undefined;
-  renewToken: () => Promise<boolean>;
+  /** each unread update (event 5) */
   onUnread?: UnreadListener | undefined;
   WebSocketImpl?: typeof WebSocket;
 }): (() => void) => {
   setChatBase({ http, ws });
+  // SPEC §2: a customer's startup loads the navigation's count (the console's queue asks when it shows).
+  if (side === 'customer') {
+    void queryClient.prefetchQuery({ queryKey: chatKeys.unreadAll(), queryFn: () => getAllUnread(side), staleTime: 60_000 });
+  }
+  if (current && current.side !== side) {
+    current.stop();
+    current = null;
+  }
   if (!current) {
-    current = createChatSession({ queryClient, customerId, renewToken, ...(WebSocketImpl ? { WebSocketImpl } : {}) });
+    current = createChatSession({
+      side,
+      queryClient,
+      ownerId,
+      // After a 4401 any authenticated call renews the token (lib/api-client refreshes on 401); the
+      // session is over only when that call itself ends in a 401.
+      renewToken: () =>
+        getAllUnread(side).then(
+          () => true,
+          (error: unknown) => !(error instanceof ApiError && error.status === 401),
+        ),
+      ...(WebSocketImpl ? { WebSocketImpl } : {}),
+    });
     current.start();
     sessionStore.set(current);
   }
@@ -330,5 +344,3 @@ export const startChatSession = ({
     sessionStore.set(null);
   };
 };
-
-export const chatSessionStore = sessionStore;

@@ -1,7 +1,6 @@
-import { chatOf, isOwn, type ChatName } from './chats';
 import type { ChatMessage, OrderUnread } from '@app/domain/chat';
-
-export const NO_UNREAD: OrderUnread = { total: 0, writer: 0, support: 0 };
+import { chatOf, isOwn, type ChatName } from './chats';
+import type { ChatSide } from './side';
 
 /** The customer's unread messages of one order, counted from the messages held: staff messages in state 1. */
 export const countUnread = (messages: readonly ChatMessage[]): OrderUnread => {
@@ -38,6 +37,9 @@ export const unreadFromPointers = (messages: readonly ChatMessage[], pointers: R
   return { total: writer + support, writer, support };
 };
 
-/** Staff messages of `chat` still unread, oldest first: the ones the read call may carry once seen. */
-export const unreadIdsOf = (messages: readonly ChatMessage[], chat: ChatName): number[] =>
-  messages.filter((m) => !isOwn(m.direction.id) && m.state.id === 1 && chatOf(m.direction.id) === chat).map((m) => m.id);
+/**
+ * The other side's messages of `chat` still unread, oldest first: the ones the read call may carry once
+ * seen (the customer's: staff's messages; staff's: the customer's), and the console's tab badge.
+ */
+export const unreadIdsOf = (messages: readonly ChatMessage[], chat: ChatName, side: ChatSide = 'customer'): number[] =>
+  messages.filter((m) => !isOwn(m.direction.id, side) && m.state.id === 1 && chatOf(m.direction.id) === chat).map((m) => m.id);
