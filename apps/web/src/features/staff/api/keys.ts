@@ -5,10 +5,6 @@ export const staffKeys = {
   queues: () => [...staffKeys.all, 'queue'] as const,
   queue: (status: number | null, page: number) => [...staffKeys.queues(), { status, page }] as const,
   order: (orderId: number) => [...staffKeys.all, 'order', orderId] as const,
-  /** One order's messages, both chats, merged from history pages, catch-ups and the socket. */
-  chat: (orderId: number) => [...staffKeys.all, 'chat', orderId] as const,
-  /** Orders with customer messages the viewer's side has not read. */
-  unread: () => [...staffKeys.all, 'unread'] as const,
   money: () => [...staffKeys.all, 'money'] as const,
   unapplied: () => [...staffKeys.money(), 'unapplied'] as const,
   refundClaims: () => [...staffKeys.money(), 'refund-claims'] as const,

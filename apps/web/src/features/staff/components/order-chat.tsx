@@ -1,16 +1,18 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Paperclip, Send, X } from 'lucide';
 import {
-  CHAT,
+  CHAT_MESSAGE,
   chatOfDirection,
+  chatsSeenBy,
   isCustomerDirection,
   MESSAGE_BODY_MAX_LENGTH,
-  CHAT_MESSAGE,
   MESSAGE_FILES_MAX,
   MESSAGE_STATE,
   messageBodyProblem,
+  staffChatOf,
   type ChatId,
 } from '@app/domain/chat/rules';
+import type { ChatMessage } from '@app/domain/chat';
 import { validateMessengerFile } from '@app/domain/files/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -21,10 +23,21 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { messageFileUrl } from '@/lib/chat/api';
+import {
+  useChatSession,
+  useConnectionStatus,
+  useMessageWindow,
+  useOutboxEntries,
+  useReadReceipts,
+  useTyping,
+  useUploadProgress,
+} from '@/lib/chat/hooks';
+import type { OutboxEntry } from '@/lib/chat/outbox';
+import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
+import { unreadIdsOf } from '@/lib/chat/unread';
 import { formatDateTime } from '@/lib/dates';
-import { downloadMessageFile, type ChatMessage } from '../api/chat';
-import { useChatConnection, useSocketState } from '../hooks/chat-context';
-import { useOrderChat, type OrderChat, type PendingMessage } from '../hooks/use-order-chat';
+import { downloadFile } from '@/lib/download';
 
 const AUTHOR: Record<number, string> = { 1: 'Customer', 2: 'Customer', 3: 'Writer', 6: 'Support' };
 const CHAT_LABEL: Record<ChatId, string> = { writer: 'Writer chat', support: 'Support chat' };
@@ -40,7 +53,6 @@ const fileProblem = (files: readonly File[]): string | null => {
 };
 
 function MessageFiles({ orderId, message }: { orderId: number; message: ChatMessage }) {
-  const { base } = useChatConnection();
   const [progress, setProgress] = useState<Record<number, number>>({});
   if (message.files.length === 0) return null;
   return (
@@ -52,7 +64,9 @@ function MessageFiles({ orderId, message }: { orderId: number; message: ChatMess
             className="text-left text-sm font-medium underline underline-offset-2"
             onClick={() => {
               setProgress((p) => ({ ...p, [file.id]: 0 }));
-              downloadMessageFile(base, orderId, file, (value) => setProgress((p) => ({ ...p, [file.id]: value })))
+              downloadFile({ ...file, url: messageFileUrl('staff', orderId, file.id) }, (value) =>
+                setProgress((p) => ({ ...p, [file.id]: value })),
+              )
                 .catch((error: unknown) => toast.error(errorMessage(error)))
                 .finally(() => setProgress(({ [file.id]: _done, ...rest }) => rest));
             }}
@@ -91,24 +105,27 @@ function Bubble({ orderId, message }: { orderId: number; message: ChatMessage })
   );
 }
 
-function PendingBubble({ message, chat }: { message: PendingMessage; chat: OrderChat }) {
+function PendingBubble({ entry, percent }: { entry: OutboxEntry; percent: number | undefined }) {
+  const session = useChatSession();
+  const body = entry.payload.kind === 'text' ? entry.payload.body : '';
+  const files = entry.files ?? [];
   return (
     <li className="flex justify-end">
       <div className="flex max-w-[85%] flex-col gap-1 rounded-lg bg-sky-50 px-3 py-2 text-sm ring-1 ring-sky-200">
-        {message.body !== '' && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-        {message.files.length > 0 && <p className="text-xs">{message.files.map((f) => f.name).join(', ')}</p>}
-        {message.status === 'sending' ? (
+        {body !== '' && <p className="break-words whitespace-pre-wrap">{body}</p>}
+        {files.length > 0 && <p className="text-xs">{files.map((f) => f.name).join(', ')}</p>}
+        {entry.status !== 'failed' ? (
           <>
-            {message.files.length > 0 && <ProgressBar value={message.progress} label="Sending attachments" />}
+            {files.length > 0 && <ProgressBar value={percent ?? 0} label="Sending attachments" />}
             <p className="text-right text-xs text-slate-700">Sending…</p>
           </>
         ) : (
           <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
-            <span className="text-red-800">Failed: {message.error}</span>
-            <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => chat.retry(message.clientId)}>
+            <span className="text-red-800">Failed: {entry.error}</span>
+            <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => session?.retry(entry.clientId)}>
               Retry
             </Button>
-            <Button variant="ghost" className="px-2! py-1! text-xs!" onClick={() => chat.discard(message.clientId)}>
+            <Button variant="ghost" className="px-2! py-1! text-xs!" onClick={() => session?.cancel(entry.clientId)}>
               Discard
             </Button>
           </div>
@@ -118,8 +135,25 @@ function PendingBubble({ message, chat }: { message: PendingMessage; chat: Order
   );
 }
 
-function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
+function Composer({ orderId, chatId }: { orderId: number; chatId: ChatId }) {
+  const session = useChatSession();
   const id = useId();
+  const typing = useRef<OwnTypingState>(IDLE_TYPING);
+  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stopTyping = () => {
+    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
+    idleTimer.current = null;
+    const next = onStop(typing.current);
+    typing.current = next.state;
+    if (next.signal) session?.sendTyping(orderId, chatId, next.signal);
+  };
+  const typed = (value: string) => {
+    const next = onKeystroke(typing.current, value, Date.now());
+    typing.current = next.state;
+    if (next.signal) session?.sendTyping(orderId, chatId, next.signal);
+    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
+    idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
+  };
   const [body, setBody] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -132,8 +166,8 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
       return;
     }
     setProblem(null);
-    chat.stopTyping();
-    chat.send(chatId, text, files);
+    stopTyping();
+    session?.send({ orderId, chat: chatId, payload: { kind: 'text', body: text }, files });
     setBody('');
     setFiles([]);
     if (fileInput.current) fileInput.current.value = '';
@@ -166,9 +200,9 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
         aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
         onChange={(event) => {
           setBody(event.target.value);
-          if (event.target.value !== '') chat.typed(chatId);
+          typed(event.target.value);
         }}
-        onBlur={() => chat.stopTyping()}
+        onBlur={stopTyping}
         onKeyDown={onKeyDown}
       />
       <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
@@ -225,29 +259,20 @@ function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
  * support chat); support sees the writer chat as it is, without replying or marking it read (the server
  * sends support's messages as direction 6 and moves support's read pointer in the support chat only).
  */
-function Conversation({
-  orderId,
-  chat,
-  chatId,
-  active,
-  replies,
-}: {
-  orderId: number;
-  chat: OrderChat;
-  chatId: ChatId;
-  active: boolean;
-  replies: boolean;
-}) {
+function Conversation({ orderId, chatId, active, replies }: { orderId: number; chatId: ChatId; active: boolean; replies: boolean }) {
   const list = useRef<HTMLDivElement>(null);
-  const data = chat.query.data;
+  const chat = useMessageWindow('staff', orderId);
+  const outbox = useOutboxEntries(orderId);
+  const progress = useUploadProgress();
+  const typing = useTyping(orderId, chatId);
+  const data = chat.data;
   const messages = (data?.messages ?? []).filter((m) => chatOfDirection(m.direction.id) === chatId);
   const known = new Set(messages.map((m) => m.clientId));
-  const pending = chat.pending.filter((p) => p.chat === chatId && !known.has(p.clientId));
-  const unseen = messages.filter((m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read).map((m) => m.id);
-  const unseenKey = unseen.join(',');
+  const pending = outbox.filter((p) => p.chat === chatId && !known.has(p.clientId));
+  const unseenKey = unreadIdsOf(messages, chatId, 'staff').join(',');
 
-  // Read only when seen: this chat on screen in a visible tab (batched by the hook).
-  const { markSeen } = chat;
+  // Read only when seen: this chat on screen in a visible tab (batched by the engine).
+  const markSeen = useReadReceipts('staff', orderId);
   useEffect(() => {
     if (!active || !replies || unseenKey === '') return undefined;
     const ids = unseenKey.split(',').map(Number);
@@ -300,7 +325,7 @@ function Conversation({
             </Button>
           </div>
         )}
-        {chat.olderError && <Alert tone="error">{chat.olderError}</Alert>}
+        {chat.olderError !== null && <Alert tone="error">{errorMessage(chat.olderError)}</Alert>}
         {messages.length === 0 && pending.length === 0 ? (
           <p className="m-auto text-sm text-slate-700">No messages in this chat yet.</p>
         ) : (
@@ -309,16 +334,16 @@ function Conversation({
               <Bubble key={m.id} orderId={orderId} message={m} />
             ))}
             {pending.map((p) => (
-              <PendingBubble key={p.clientId} message={p} chat={chat} />
+              <PendingBubble key={p.clientId} entry={p} percent={progress.get(p.clientId)} />
             ))}
           </ol>
         )}
       </div>
       <p className="min-h-5 text-sm text-slate-700" aria-live="polite">
-        {chat.typing[chatId] ? 'The customer is typing…' : ''}
+        {typing ? 'The customer is typing…' : ''}
       </p>
       {replies ? (
-        <Composer chat={chat} chatId={chatId} />
+        <Composer orderId={orderId} chatId={chatId} />
       ) : (
         <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">
           The writer’s conversation with the customer. Only the writer replies here.
@@ -332,18 +357,16 @@ function Conversation({
  * ADR 0059: the order's chats as staff sees them. Support has both (tabs); a writer only the writer chat.
  * History with older pages, live customer messages, typing and read state over the staff socket.
  */
-export function OrderChatPanel({ orderId, support }: { orderId: number; support: boolean }) {
-  const chat = useOrderChat(orderId);
-  const { socket } = useChatConnection();
-  const socketState = useSocketState(socket);
-  const [open, setOpen] = useState<ChatId>(support ? CHAT.support : CHAT.writer);
-  const messages = chat.query.data?.messages ?? [];
-  const unread = (chatId: ChatId) =>
-    messages.filter(
-      (m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read && chatOfDirection(m.direction.id) === chatId,
-    ).length;
+export function OrderChatPanel({ orderId, role }: { orderId: number; role: number }) {
+  const chat = useMessageWindow('staff', orderId);
+  const status = useConnectionStatus();
+  // The domain's rule (the chat server's too): a writer sees the writer chat; support both, answering in support's.
+  const chats = chatsSeenBy(role);
+  const own = staffChatOf(role);
+  const [open, setOpen] = useState<ChatId>(own);
+  const messages = chat.data?.messages ?? [];
   const badge = (chatId: ChatId) => {
-    const n = unread(chatId);
+    const n = unreadIdsOf(messages, chatId, 'staff').length;
     return n > 0 ? (
       <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
         {n}
@@ -351,6 +374,9 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
       </span>
     ) : undefined;
   };
+  const conversation = (chatId: ChatId) => (
+    <Conversation orderId={orderId} chatId={chatId} active={chats.length === 1 || open === chatId} replies={chatId === own} />
+  );
 
   return (
     <section aria-labelledby={`chat-${orderId}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -358,43 +384,36 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
         <h2 id={`chat-${orderId}`} className="text-base font-semibold">
           Messages
         </h2>
-        {socketState !== 'open' && (
+        {status !== 'open' && (
           <span className="inline-flex items-center gap-2 text-xs text-slate-700" role="status">
             <Spinner className="size-3" /> Connecting to live updates…
           </span>
         )}
       </div>
-      {chat.query.isPending ? (
+      {chat.isPending ? (
         <div className="flex items-center gap-2 text-sm" role="status">
           <Spinner /> Loading messages…
         </div>
-      ) : chat.query.isError ? (
+      ) : chat.isError ? (
         <Alert tone="error" title="Messages could not be loaded">
-          {errorMessage(chat.query.error)}
+          {errorMessage(chat.error)}
         </Alert>
-      ) : support ? (
+      ) : chats.length > 1 ? (
         <Tabs
           label="Chats"
           value={open}
           onValueChange={setOpen}
-          items={[
-            {
-              value: CHAT.support,
-              label: CHAT_LABEL.support,
-              badge: badge(CHAT.support),
-              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.support} active={open === CHAT.support} replies />,
-            },
-            {
-              value: CHAT.writer,
-              label: CHAT_LABEL.writer,
-              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active={open === CHAT.writer} replies={false} />,
-            },
-          ]}
+          items={[own, ...chats.filter((c) => c !== own)].map((chatId) => ({
+            value: chatId,
+            label: CHAT_LABEL[chatId],
+            badge: chatId === own ? badge(chatId) : undefined,
+            content: conversation(chatId),
+          }))}
         />
       ) : (
         <>
-          <p className="text-sm text-slate-700">{CHAT_LABEL.writer}</p>
-          <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active replies />
+          <p className="text-sm text-slate-700">{CHAT_LABEL[own]}</p>
+          {conversation(own)}
         </>
       )}
     </section>
