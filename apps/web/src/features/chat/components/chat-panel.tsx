@@ -16,9 +16,10 @@ import {
   useTyping,
   useUploadProgress,
 } from '@/lib/chat/hooks';
+import { Composer } from '@/components/chat/composer';
+import { MessageBubble, PendingBubble } from '@/components/chat/message-bubble';
+import { messageFileUrl } from '@/lib/chat/api';
 import { useSeen } from '../hooks/use-seen';
-import { Composer } from './composer';
-import { MessageItem, PendingItem } from './message-item';
 
 const NEAR_BOTTOM_PX = 120;
 
@@ -29,6 +30,8 @@ const rowKey = (row: Row): string =>
   row.kind === 'pending' ? `c-${row.entry.clientId}` : row.message.clientId ? `c-${row.message.clientId}` : `m-${row.message.id}`;
 
 const rowDate = (row: Row): string => (row.kind === 'pending' ? row.entry.createdAt : row.message.dateCreated);
+
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
 
 /** One chat of the order: its history (older pages on scrolling up), live messages, typing, the composer. */
 export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat: ChatName; hasWriter: boolean }) {
@@ -170,19 +173,19 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
                 <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
               </p>
             ) : item.item.kind === 'message' ? (
-              <MessageItem
+              <MessageBubble
                 key={rowKey(item.item)}
                 message={item.item.message}
                 own={isOwn(item.item.message.direction.id)}
-                sender={sender}
-                orderId={orderId}
-                timeZone={timeZone}
+                author={isOwn(item.item.message.direction.id) ? 'You' : sender}
+                time={timeFormat(timeZone).format(new Date(item.item.message.dateCreated))}
+                fileUrl={(fileId) => messageFileUrl('customer', orderId, fileId)}
                 observe={
                   !isOwn(item.item.message.direction.id) && item.item.message.state.id === 1 ? observe(item.item.message.id) : undefined
                 }
               />
             ) : (
-              <PendingItem
+              <PendingBubble
                 key={rowKey(item.item)}
                 entry={item.item.entry}
                 percent={progress.get(item.item.entry.clientId)}
@@ -198,9 +201,9 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
         {typing ? `${chat === 'writer' ? 'Your writer' : 'Support'} is typing…` : ''}
       </p>
       <Composer
-        orderId={orderId}
-        chat={chat}
         counterpart={counterpart}
+        draftKey={`chatDraft.${orderId}.${chat}`}
+        emoji
         onSend={({ body, files }) => session?.send({ orderId, chat, payload: { kind: 'text', body }, files })}
         onSticker={(sticker) => session?.send({ orderId, chat, payload: { kind: 'sticker', sticker } })}
         onTyping={(signal) => session?.sendTyping(orderId, chat, signal)}

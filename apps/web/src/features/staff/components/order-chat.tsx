@@ -1,29 +1,14 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Paperclip, Send, X } from 'lucide';
-import {
-  CHAT_MESSAGE,
-  chatOfDirection,
-  chatsSeenBy,
-  isCustomerDirection,
-  MESSAGE_BODY_MAX_LENGTH,
-  MESSAGE_FILES_MAX,
-  MESSAGE_STATE,
-  messageBodyProblem,
-  staffChatOf,
-  type ChatId,
-} from '@app/domain/chat/rules';
-import type { ChatMessage } from '@app/domain/chat';
-import { validateMessengerFile } from '@app/domain/files/rules';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { chatOfDirection, chatsSeenBy, staffChatOf, type ChatId } from '@app/domain/chat/rules';
+import { Composer } from '@/components/chat/composer';
+import { MessageBubble, PendingBubble } from '@/components/chat/message-bubble';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
-import { inputClass } from '@/components/ui/input';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { messageFileUrl } from '@/lib/chat/api';
+import { isOwn } from '@/lib/chat/chats';
 import {
   useChatSession,
   useConnectionStatus,
@@ -33,226 +18,12 @@ import {
   useTyping,
   useUploadProgress,
 } from '@/lib/chat/hooks';
-import type { OutboxEntry } from '@/lib/chat/outbox';
-import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
 import { unreadIdsOf } from '@/lib/chat/unread';
 import { formatDateTime } from '@/lib/dates';
-import { downloadFile } from '@/lib/download';
 
 const AUTHOR: Record<number, string> = { 1: 'Customer', 2: 'Customer', 3: 'Writer', 6: 'Support' };
 const CHAT_LABEL: Record<ChatId, string> = { writer: 'Writer chat', support: 'Support chat' };
-
-/** SPEC §5 file rules (the domain's, as the server checks them) and ADR 0047's files per message. */
-const fileProblem = (files: readonly File[]): string | null => {
-  if (files.length > MESSAGE_FILES_MAX) return CHAT_MESSAGE.tooManyFiles;
-  for (const file of files) {
-    const problem = validateMessengerFile(file);
-    if (problem) return `${file.name}: ${problem}`;
-  }
-  return null;
-};
-
-function MessageFiles({ orderId, message }: { orderId: number; message: ChatMessage }) {
-  const [progress, setProgress] = useState<Record<number, number>>({});
-  if (message.files.length === 0) return null;
-  return (
-    <ul className="mt-1 flex flex-col gap-1">
-      {message.files.map((file) => (
-        <li key={file.id} className="flex flex-col gap-1">
-          <button
-            type="button"
-            className="text-left text-sm font-medium underline underline-offset-2"
-            onClick={() => {
-              setProgress((p) => ({ ...p, [file.id]: 0 }));
-              downloadFile({ ...file, url: messageFileUrl('staff', orderId, file.id) }, (value) =>
-                setProgress((p) => ({ ...p, [file.id]: value })),
-              )
-                .catch((error: unknown) => toast.error(errorMessage(error)))
-                .finally(() => setProgress(({ [file.id]: _done, ...rest }) => rest));
-            }}
-          >
-            {file.name}
-          </button>
-          {progress[file.id] !== undefined && <ProgressBar value={progress[file.id] ?? 0} label={`Downloading ${file.name}`} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Bubble({ orderId, message }: { orderId: number; message: ChatMessage }) {
-  const fromCustomer = isCustomerDirection(message.direction.id);
-  const read = message.state.id === MESSAGE_STATE.read;
-  return (
-    <li className={`flex ${fromCustomer ? 'justify-start' : 'justify-end'}`} data-message-id={message.id}>
-      <div
-        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${fromCustomer ? 'bg-slate-100 text-slate-900' : 'bg-sky-50 text-slate-900 ring-1 ring-sky-200'}`}
-      >
-        <p className="text-xs font-semibold text-slate-700">
-          {AUTHOR[message.direction.id] ?? 'Staff'} · <time dateTime={message.dateCreated}>{formatDateTime(message.dateCreated)}</time>
-        </p>
-        {message.body !== '' && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-        {message.emoji !== null && (
-          <p className="text-2xl" aria-label={`Emoji ${message.emoji}`}>
-            {message.emoji}
-          </p>
-        )}
-        {message.sticker !== null && <p className="italic">Sticker {message.sticker}</p>}
-        <MessageFiles orderId={orderId} message={message} />
-        {!fromCustomer && <p className="mt-1 text-right text-xs text-slate-700">{read ? 'Read' : 'Sent'}</p>}
-      </div>
-    </li>
-  );
-}
-
-function PendingBubble({ entry, percent }: { entry: OutboxEntry; percent: number | undefined }) {
-  const session = useChatSession();
-  const body = entry.payload.kind === 'text' ? entry.payload.body : '';
-  const files = entry.files ?? [];
-  return (
-    <li className="flex justify-end">
-      <div className="flex max-w-[85%] flex-col gap-1 rounded-lg bg-sky-50 px-3 py-2 text-sm ring-1 ring-sky-200">
-        {body !== '' && <p className="break-words whitespace-pre-wrap">{body}</p>}
-        {files.length > 0 && <p className="text-xs">{files.map((f) => f.name).join(', ')}</p>}
-        {entry.status !== 'failed' ? (
-          <>
-            {files.length > 0 && <ProgressBar value={percent ?? 0} label="Sending attachments" />}
-            <p className="text-right text-xs text-slate-700">Sending…</p>
-          </>
-        ) : (
-          <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
-            <span className="text-red-800">Failed: {entry.error}</span>
-            <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => session?.retry(entry.clientId)}>
-              Retry
-            </Button>
-            <Button variant="ghost" className="px-2! py-1! text-xs!" onClick={() => session?.cancel(entry.clientId)}>
-              Discard
-            </Button>
-          </div>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function Composer({ orderId, chatId }: { orderId: number; chatId: ChatId }) {
-  const session = useChatSession();
-  const id = useId();
-  const typing = useRef<OwnTypingState>(IDLE_TYPING);
-  const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const stopTyping = () => {
-    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
-    idleTimer.current = null;
-    const next = onStop(typing.current);
-    typing.current = next.state;
-    if (next.signal) session?.sendTyping(orderId, chatId, next.signal);
-  };
-  const typed = (value: string) => {
-    const next = onKeystroke(typing.current, value, Date.now());
-    typing.current = next.state;
-    if (next.signal) session?.sendTyping(orderId, chatId, next.signal);
-    if (idleTimer.current !== null) clearTimeout(idleTimer.current);
-    idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
-  };
-  const [body, setBody] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const submit = () => {
-    const text = body.trim();
-    const issue = messageBodyProblem(text, files.length > 0) ?? fileProblem(files);
-    if (issue) {
-      setProblem(issue);
-      return;
-    }
-    setProblem(null);
-    stopTyping();
-    session?.send({ orderId, chat: chatId, payload: { kind: 'text', body: text }, files });
-    setBody('');
-    setFiles([]);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-  const over = body.length > MESSAGE_BODY_MAX_LENGTH;
-  return (
-    <form
-      className="flex flex-col gap-2 border-t border-slate-200 pt-3"
-      aria-label={`Reply in the ${CHAT_LABEL[chatId].toLowerCase()}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-800">
-        Message to the customer
-      </label>
-      <textarea
-        id={`${id}-text`}
-        rows={3}
-        className={`${inputClass} resize-y`}
-        value={body}
-        aria-invalid={problem || over ? true : undefined}
-        aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
-        onChange={(event) => {
-          setBody(event.target.value);
-          typed(event.target.value);
-        }}
-        onBlur={stopTyping}
-        onKeyDown={onKeyDown}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
-        <span>Enter sends, Shift+Enter starts a new line.</span>
-        <span id={`${id}-count`} className={over ? 'font-semibold text-red-800' : undefined}>
-          {body.length} / {MESSAGE_BODY_MAX_LENGTH}
-        </span>
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm text-red-700" role="alert">
-          {problem}
-        </p>
-      )}
-      {files.length > 0 && (
-        <ul aria-label="Attachments" className="flex flex-wrap gap-2">
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-1 text-xs">
-              {file.name}
-              <button
-                type="button"
-                className="rounded-full p-0.5 hover:bg-slate-200"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-              >
-                <Icon icon={X} className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex items-center justify-between gap-2">
-        <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-sky-700 hover:bg-slate-100">
-          <Icon icon={Paperclip} className="size-4" />
-          Attach files
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            className="sr-only"
-            onChange={(event) => setFiles((list) => [...list, ...Array.from(event.target.files ?? [])])}
-          />
-        </label>
-        <Button type="submit">
-          <Icon icon={Send} className="size-4" />
-          Send
-        </Button>
-      </div>
-    </form>
-  );
-}
+const spacedCounter = (length: number, max: number) => `${length} / ${max}`;
 
 /**
  * One chat. `replies`: the viewer writes and reads here (the writer in the writer chat, support in the
@@ -261,6 +32,8 @@ function Composer({ orderId, chatId }: { orderId: number; chatId: ChatId }) {
  */
 function Conversation({ orderId, chatId, active, replies }: { orderId: number; chatId: ChatId; active: boolean; replies: boolean }) {
   const list = useRef<HTMLDivElement>(null);
+  const session = useChatSession();
+  const status = useConnectionStatus();
   const chat = useMessageWindow('staff', orderId);
   const outbox = useOutboxEntries(orderId);
   const progress = useUploadProgress();
@@ -331,10 +104,27 @@ function Conversation({ orderId, chatId, active, replies }: { orderId: number; c
         ) : (
           <ol className="flex flex-col gap-2" aria-label="Messages">
             {messages.map((m) => (
-              <Bubble key={m.id} orderId={orderId} message={m} />
+              <li key={m.id}>
+                <MessageBubble
+                  message={m}
+                  own={isOwn(m.direction.id, 'staff')}
+                  author={AUTHOR[m.direction.id] ?? 'Staff'}
+                  time={formatDateTime(m.dateCreated)}
+                  fileUrl={(fileId) => messageFileUrl('staff', orderId, fileId)}
+                />
+              </li>
             ))}
             {pending.map((p) => (
-              <PendingBubble key={p.clientId} entry={p} percent={progress.get(p.clientId)} />
+              <li key={p.clientId}>
+                <PendingBubble
+                  entry={p}
+                  percent={progress.get(p.clientId)}
+                  offline={status !== null && status !== 'open'}
+                  failedLabel="Failed"
+                  onRetry={() => session?.retry(p.clientId)}
+                  onCancel={() => session?.cancel(p.clientId)}
+                />
+              </li>
             ))}
           </ol>
         )}
@@ -343,7 +133,12 @@ function Conversation({ orderId, chatId, active, replies }: { orderId: number; c
         {typing ? 'The customer is typing…' : ''}
       </p>
       {replies ? (
-        <Composer orderId={orderId} chatId={chatId} />
+        <Composer
+          counterpart="the customer"
+          counter={spacedCounter}
+          onSend={({ body, files }) => session?.send({ orderId, chat: chatId, payload: { kind: 'text', body }, files })}
+          onTyping={(signal) => session?.sendTyping(orderId, chatId, signal)}
+        />
       ) : (
         <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">
           The writer’s conversation with the customer. Only the writer replies here.
