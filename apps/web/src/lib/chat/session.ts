@@ -29,32 +29,27 @@ import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { CHAT_SIDE, type ChatSide } from './side';
 import { createStore, type Store } from './store';
 
-/**
- * The chat session of a tab (SPEC §2 "startup socket", ADR 0049, 0059, 0076), the same for a customer and
- * for staff, told apart by `side` (lib/chat/side.ts): one socket, its events written into TanStack
- * Query's cache (DESIGN rule 8), the outbox and its sender, the other side's typing, the unread counts.
- */
-export interface UnreadListener {
-  (update: { orderId: number } & OrderUnread): void;
-}
-
 const randomId = (): string =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 
+/**
+ * The chat session of a tab (SPEC §2 "startup socket", ADR 0049, 0059, 0076), the same for a customer and
+ * for staff, told apart by `side` (lib/chat/side.ts): one socket, its events written into TanStack
+ * Query's cache (DESIGN rule 8), the outbox and its sender, the other side's typing, the unread counts.
+ * A new server event is one more case in `onFrame`.
+ */
 export const createChatSession = ({
   side,
   queryClient,
   ownerId,
-  WebSocketImpl,
   renewToken,
 }: {
   side: ChatSide;
   queryClient: QueryClient;
   /** the signed-in account: a customer's outbox is kept under it, so another account never sends it */
   ownerId: number;
-  WebSocketImpl?: typeof WebSocket;
   renewToken: () => Promise<boolean>;
 }) => {
   const rules = CHAT_SIDE[side];
@@ -63,7 +58,6 @@ export const createChatSession = ({
   const typing: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const progress: Store<ReadonlyMap<string, number>> = createStore<ReadonlyMap<string, number>>(new Map());
   const outbox: OutboxStore = createOutboxStore(rules.outbox === 'persisted' ? ownerId : null);
-  const unreadListeners = new Set<UnreadListener>();
   const aborts = new Map<string, AbortController>();
   const inFlight = new Set<string>();
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -80,7 +74,6 @@ export const createChatSession = ({
       if (total > 0) orders.push({ orderId, total, writer, support });
       return { orders, total: orders.reduce((sum, o) => sum + o.total, 0) };
     });
-    for (const listener of unreadListeners) listener(update);
   };
 
   const typingKey = (data: { orderId: number; chat?: ChatName | undefined }) => `${data.orderId}:${data.chat ?? 'support'}`;
@@ -147,7 +140,6 @@ export const createChatSession = ({
     onOpen,
     onStatus: (next) => status.set(next),
     renewToken,
-    ...(WebSocketImpl ? { WebSocketImpl } : {}),
   });
 
   // ── the sender ────────────────────────────────────────────────────────────────────────────────────
@@ -270,12 +262,6 @@ export const createChatSession = ({
     sendTyping(orderId: number, chat: ChatName, signal: 'start' | 'stop') {
       connection.send({ event: signal === 'start' ? rules.typingSent.start : rules.typingSent.stop, data: { orderId, chat } });
     },
-    onUnread(listener: UnreadListener): () => void {
-      unreadListeners.add(listener);
-      return () => {
-        unreadListeners.delete(listener);
-      };
-    },
   };
 };
 
@@ -296,17 +282,12 @@ export const startChatSession = ({
   ownerId,
   http,
   ws,
-  onUnread,
-  WebSocketImpl,
 }: {
   side: ChatSide;
   queryClient: QueryClient;
   ownerId: number;
   http?: string | undefined;
   ws?: string | undefined;
-  /** each unread update (event 5) */
-  onUnread?: UnreadListener | undefined;
-  WebSocketImpl?: typeof WebSocket;
 }): (() => void) => {
   setChatBase({ http, ws });
   // SPEC §2: a customer's startup loads the navigation's count (the console's queue asks when it shows).
@@ -329,15 +310,12 @@ export const startChatSession = ({
           () => true,
           (error: unknown) => !(error instanceof ApiError && error.status === 401),
         ),
-      ...(WebSocketImpl ? { WebSocketImpl } : {}),
     });
     current.start();
     sessionStore.set(current);
   }
   const session = current;
-  const unsubscribe = onUnread ? session.onUnread(onUnread) : () => undefined;
   return () => {
-    unsubscribe();
     if (current !== session) return;
     session.stop();
     current = null;

@@ -11,9 +11,18 @@ import type { ChatSide } from './side';
  */
 const NO_UNREAD: OrderUnread = { total: 0, writer: 0, support: 0 };
 
-/** All orders' unread messages: the navigation's count, the dashboard cards, the staff queue. */
+/** All orders' unread messages: the navigation's count, the staff queue. */
 export const useAllUnread = (side: ChatSide, enabled = true) =>
   useQuery({ queryKey: chatKeys.unreadAll(), queryFn: () => getAllUnread(side), enabled, staleTime: 60_000 });
+
+/** One order's unread total from the same summary (a dashboard card), undefined until it is loaded. */
+export const useUnreadTotal = (orderId: number): number | undefined =>
+  useQuery({
+    queryKey: chatKeys.unreadAll(),
+    queryFn: () => getAllUnread('customer'),
+    staleTime: 60_000,
+    select: (summary) => summary.orders.find((o) => o.orderId === orderId)?.total ?? 0,
+  }).data;
 
 /** One order's unread per chat. */
 export const useOrderUnread = (side: ChatSide, orderId: number, enabled = true): OrderUnread =>
