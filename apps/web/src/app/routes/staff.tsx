@@ -20,7 +20,6 @@ import { OrderChatPanel } from '@/features/staff/components/order-chat';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { errorMessage, onSessionEnd } from '@/lib/api-client';
 import { setChatBase } from '@/lib/chat/base';
-import { startChatSession } from '@/lib/chat/session';
 import { tokenStorage } from '@/lib/storage';
 import type { FromState } from './require-customer';
 import { clearSessionCache } from '../session';
@@ -97,10 +96,18 @@ export function Component() {
   const ws = settings.data?.baseWebSocketGatewayURL;
   useMemo(() => setChatBase({ http, ws }), [http, ws]);
   const staffId = me.data?.id ?? null;
-  useEffect(
-    () => (staffId === null ? undefined : startChatSession({ side: 'staff', queryClient, ownerId: staffId, http, ws })),
-    [queryClient, staffId, http, ws],
-  );
+  useEffect(() => {
+    if (staffId === null) return undefined;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('@/lib/chat/session').then(({ startChatSession }) => {
+      if (!cancelled) stop = startChatSession({ side: 'staff', queryClient, ownerId: staffId, http, ws });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, staffId, http, ws]);
   const signedIn = tokenStorage.hasAny();
   // The session ended under the console (the refresh failed): back to /login, keeping the page.
   useEffect(

@@ -8,7 +8,7 @@ import { chatKeys } from './keys';
 import { loadOlder, markIdsRead, messageWindowOptions } from './messages';
 import { entriesOf, type OutboxEntry } from './outbox';
 import { createReadBatcher } from './read-batch';
-import { chatSessionStore, type ChatSession } from './session';
+import { chatSessionStore, type ChatSession } from './current';
 import type { ChatSide } from './side';
 import { OTHER_TYPING_TIMEOUT_MS } from './typing';
 

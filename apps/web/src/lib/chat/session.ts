@@ -8,8 +8,9 @@ import { tokenStorage } from '@/lib/storage';
 import { UploadCanceledError } from '@/lib/upload';
 import { getAllUnread, postMessage, type UnreadSummary } from './api';
 import { chatSocketUrl, setChatBase } from './base';
-import { chatOf, isOwn, type ChatName } from './chats';
+import { chatOf, isOwn } from './chats';
 import { createConnection, type Connection, type ConnectionStatus, type Frame } from './connection';
+import { chatSessionStore, type ChatSession } from './current';
 import { chatKeys } from './keys';
 import { markReadEvent, mergeInto } from './messages';
 import {
@@ -23,7 +24,6 @@ import {
   retry,
   sendable,
   type OutboxEntry,
-  type OutboxPayload,
 } from './outbox';
 import { createOutboxStore, type OutboxStore } from './outbox-store';
 import { CHAT_SIDE, type ChatSide } from './side';
@@ -51,7 +51,7 @@ export const createChatSession = ({
   /** the signed-in account: a customer's outbox is kept under it, so another account never sends it */
   ownerId: number;
   renewToken: () => Promise<boolean>;
-}) => {
+}): ChatSession => {
   const rules = CHAT_SIDE[side];
   const status: Store<ConnectionStatus> = createStore<ConnectionStatus>('closed');
   // the other side's typing, by `${orderId}:${chat}`, with the time its last start came
@@ -76,7 +76,7 @@ export const createChatSession = ({
     });
   };
 
-  const typingKey = (data: { orderId: number; chat?: ChatName | undefined }) => `${data.orderId}:${data.chat ?? 'support'}`;
+  const typingKey = (data: { orderId: number; chat?: 'writer' | 'support' | undefined }) => `${data.orderId}:${data.chat ?? 'support'}`;
   const clearTyping = (key: string) => {
     if (!typing.get().has(key)) return;
     const next = new Map(typing.get());
@@ -231,8 +231,7 @@ export const createChatSession = ({
       for (const abort of aborts.values()) abort.abort();
       outbox.dispose();
     },
-    /** Writes a message into the outbox and sends it as soon as it can. */
-    send({ orderId, chat, payload, files }: { orderId: number; chat: ChatName; payload: OutboxPayload; files?: File[] }): string {
+    send({ orderId, chat, payload, files }) {
       const clientId = randomId();
       outbox.update((entries) =>
         enqueue(entries, {
@@ -252,24 +251,18 @@ export const createChatSession = ({
       outbox.update((entries) => retry(entries, clientId));
       pump();
     },
-    /** Cancels an upload in flight, or drops a message that waits or failed. */
     cancel(clientId: string) {
       const abort = aborts.get(clientId);
       if (abort) abort.abort();
       else outbox.update((entries) => discard(entries, clientId));
     },
-    /** Own typing (SPEC §4: a customer's 11 and 12, staff's 13 and 14). */
-    sendTyping(orderId: number, chat: ChatName, signal: 'start' | 'stop') {
+    sendTyping(orderId, chat, signal) {
       connection.send({ event: signal === 'start' ? rules.typingSent.start : rules.typingSent.stop, data: { orderId, chat } });
     },
   };
 };
 
-export type ChatSession = ReturnType<typeof createChatSession>;
-
 let current: ChatSession | null = null;
-const sessionStore = createStore<ChatSession | null>(null);
-export const chatSessionStore = sessionStore;
 
 /**
  * Starts the tab's chat session once (SPEC §2: a signed-in customer's startup opens the socket; the staff
@@ -312,13 +305,13 @@ export const startChatSession = ({
         ),
     });
     current.start();
-    sessionStore.set(current);
+    chatSessionStore.set(current);
   }
   const session = current;
   return () => {
     if (current !== session) return;
     session.stop();
     current = null;
-    sessionStore.set(null);
+    chatSessionStore.set(null);
   };
 };
