@@ -265,6 +265,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // One chat client (ADR 0076): the web app's only socket is opened in lib/chat/connection.ts; a feature that
+    // needs live events extends the chat engine (lib/chat) instead of opening a socket of its own.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/chat/connection.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='WebSocket'], NewExpression[callee.property.name='WebSocket']",
+          message: 'the web app has one socket, in lib/chat/connection.ts: extend the chat engine (ADR 0076).',
+        },
+      ],
+    },
+  },
   // Accessibility of the markup (UI contract; axe-core checks the rendered pages in e2e).
   { ...jsxA11y.flatConfigs.recommended, files: ['apps/web/src/**/*.tsx'] },
 );

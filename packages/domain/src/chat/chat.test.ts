@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CHAT_MESSAGE,
   chatMessageSchema,
+  chatsSeenBy,
   chatOfDirection,
   defaultChat,
   EMOJI,
@@ -14,8 +15,10 @@ import {
   parseReadIds,
   serverFrameSchema,
   SOCKET_EVENT,
+  staffChatOf,
   staffDirectionOf,
 } from './index';
+import { ROLE } from '../auth/index';
 
 describe('SPEC §3 directions and chats', () => {
   it('puts 1 and 3 in the writer chat and 2 and 6 in the support chat', () => {
@@ -23,6 +26,14 @@ describe('SPEC §3 directions and chats', () => {
     expect([2, 6].map((d) => chatOfDirection(d as 2 | 6))).toEqual(['support', 'support']);
     expect(staffDirectionOf('writer')).toBe(3);
     expect(staffDirectionOf('support')).toBe(6);
+  });
+  it('shows a writer the writer chat alone and everyone else both; a staff member answers in their own chat (CONTRACT "Staff side")', () => {
+    expect(chatsSeenBy(ROLE.writer)).toEqual(['writer']);
+    expect(chatsSeenBy(ROLE.support)).toEqual(['writer', 'support']);
+    expect(chatsSeenBy(ROLE.customer)).toEqual(['writer', 'support']);
+    expect(chatsSeenBy(ROLE.customerAlt)).toEqual(['writer', 'support']);
+    expect(staffChatOf(ROLE.writer)).toBe('writer');
+    expect(staffChatOf(ROLE.support)).toBe('support');
   });
   it('has 39 distinct emoji (SPEC §3)', () => {
     expect(EMOJI).toHaveLength(39);

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { useReferralInfo } from '@/features/loyalty/api/loyalty';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
-import { useAllUnread } from '@/features/chat/api/use-all-unread';
+import { useAllUnread } from '@/lib/chat/unread-queries';
 import { clearSessionCache } from '../session';
 
 // Only a signed-in customer's shell shows these: a visitor on /order never loads them (ADR 0028).
@@ -20,7 +20,7 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
   // SPEC §2 "Startup": once authorised, the ready referral count is loaded; it shows beside My Bonuses.
   const referral = useReferralInfo();
   // ADR 0049: the unread messages of all orders, live (the startup socket's event 5 patches the cache).
-  const unread = useAllUnread().data?.total ?? 0;
+  const unread = useAllUnread('customer').data?.total ?? 0;
   return (
     <SideNav
       onNavigate={onNavigate}
@@ -43,7 +43,7 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
 
 /** Below 992 px the navigation hides behind "Menu": the unread count shows on the button too (ADR 0049). */
 export function MenuUnread() {
-  const unread = useAllUnread().data?.total ?? 0;
+  const unread = useAllUnread('customer').data?.total ?? 0;
   if (unread <= 0) return null;
   return (
     <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white">

@@ -11,7 +11,7 @@ import { isConfirmingPayment } from '@/features/payment/lib/return-params';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { OrderRevisionSummary } from '@/features/revisions/components/order-revision-summary';
 import { Spinner } from '@/components/ui/spinner';
-import { useOrderUnread } from '@/features/chat/api/use-order-unread';
+import { useOrderUnread } from '@/lib/chat/unread-queries';
 
 // The Revisions tab (list, wizard, info modal) loads when it is opened: the order page stays light (ADR 0044).
 const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: m.RevisionsTab })));
@@ -32,7 +32,7 @@ export function Component() {
   const onPaid = useCallback(() => void ordersChanged(queryClient), [queryClient]);
   const validId = /^\d{1,10}$/.test(id);
   const messengerOn = settings.data?.disableOrderMessenger === false;
-  const unread = useOrderUnread(Number(id), validId && messengerOn);
+  const unread = useOrderUnread('customer', Number(id), validId && messengerOn);
   if (!validId) return <Redirect to={paths.notFound} replace />;
   if (!isOrderInfoTab(tab)) {
     const search = searchParams.toString();

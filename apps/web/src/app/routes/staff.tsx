@@ -17,9 +17,9 @@ import { PaymentAttention, RefundClaims, UnappliedPayments } from '@/features/st
 import { OrdersQueue } from '@/features/staff/components/orders-queue';
 import { OrderView } from '@/features/staff/components/order-view';
 import { OrderChatPanel } from '@/features/staff/components/order-chat';
-import { StaffChatProvider } from '@/features/staff/hooks/chat-context';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { errorMessage, onSessionEnd } from '@/lib/api-client';
+import { setChatBase } from '@/lib/chat/base';
 import { tokenStorage } from '@/lib/storage';
 import type { FromState } from './require-customer';
 import { clearSessionCache } from '../session';
@@ -71,9 +71,13 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
 function StaffOrderPage({ me }: { me: StaffMe }) {
   const { id = '' } = useParams();
   if (!/^\d{1,10}$/.test(id)) return <Redirect to={paths.notFound} replace />;
-  const support = isSupport(me);
   return (
-    <OrderView key={id} orderId={Number(id)} support={support} chat={(order) => <OrderChatPanel orderId={order.id} support={support} />} />
+    <OrderView
+      key={id}
+      orderId={Number(id)}
+      support={isSupport(me)}
+      chat={(order) => <OrderChatPanel orderId={order.id} role={me.role} />}
+    />
   );
 }
 
@@ -84,12 +88,26 @@ function StaffOrderPage({ me }: { me: StaffMe }) {
 export function Component() {
   const me = useStaffMe();
   const settings = useSiteSettings();
+  const queryClient = useQueryClient();
   const [location, navigate] = useLocation();
   // CONTRACT "Serving": the chat server's base from the settings (the startup loaded them); `/chat` by default.
-  const origin = window.location.origin;
-  const httpBase = settings.data?.baseOrderMessengerURL ?? `${origin}/chat`;
-  const wsBase = settings.data?.baseWebSocketGatewayURL ?? `${origin.replace(/^http/, 'ws')}/chat`;
-  const chatBase = useMemo(() => ({ http: httpBase, ws: wsBase }), [httpBase, wsBase]);
+  // Set before the console's first chat call; the staff chat session (ADR 0076) lives as long as the console.
+  const http = settings.data?.baseOrderMessengerURL;
+  const ws = settings.data?.baseWebSocketGatewayURL;
+  useMemo(() => setChatBase({ http, ws }), [http, ws]);
+  const staffId = me.data?.id ?? null;
+  useEffect(() => {
+    if (staffId === null) return undefined;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void import('@/lib/chat/session').then(({ startChatSession }) => {
+      if (!cancelled) stop = startChatSession({ side: 'staff', queryClient, ownerId: staffId, http, ws });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [queryClient, staffId, http, ws]);
   const signedIn = tokenStorage.hasAny();
   // The session ended under the console (the refresh failed): back to /login, keeping the page.
   useEffect(
@@ -114,35 +132,33 @@ export function Component() {
   const staff = me.data;
   const support = isSupport(staff);
   return (
-    <StaffChatProvider base={chatBase}>
-      <StaffShell me={staff}>
-        <Switch>
-          <Route path={paths.staff}>
+    <StaffShell me={staff}>
+      <Switch>
+        <Route path={paths.staff}>
+          <div className="flex flex-col gap-4">
+            <PageHeading>{support ? 'Orders' : 'My orders'}</PageHeading>
+            <OrdersQueue support={support} />
+          </div>
+        </Route>
+        <Route path="/staff/orders/:id">
+          <StaffOrderPage me={staff} />
+        </Route>
+        <Route path={paths.staffMoney}>
+          {support ? (
             <div className="flex flex-col gap-4">
-              <PageHeading>{support ? 'Orders' : 'My orders'}</PageHeading>
-              <OrdersQueue support={support} />
+              <PageHeading>Money</PageHeading>
+              <PaymentAttention />
+              <UnappliedPayments />
+              <RefundClaims />
             </div>
-          </Route>
-          <Route path="/staff/orders/:id">
-            <StaffOrderPage me={staff} />
-          </Route>
-          <Route path={paths.staffMoney}>
-            {support ? (
-              <div className="flex flex-col gap-4">
-                <PageHeading>Money</PageHeading>
-                <PaymentAttention />
-                <UnappliedPayments />
-                <RefundClaims />
-              </div>
-            ) : (
-              <Redirect to={paths.notFound} replace />
-            )}
-          </Route>
-          <Route>
+          ) : (
             <Redirect to={paths.notFound} replace />
-          </Route>
-        </Switch>
-      </StaffShell>
-    </StaffChatProvider>
+          )}
+        </Route>
+        <Route>
+          <Redirect to={paths.notFound} replace />
+        </Route>
+      </Switch>
+    </StaffShell>
   );
 }

@@ -1,5 +1,6 @@
 // The zod-free half of the chat context (ADR 0020): constants, texts and plain checks the web's eager
 // code (the startup socket, the unread badges) may import without pulling zod in.
+import { ROLE } from '../../auth/rules/accounts';
 import { MESSENGER_FILE_EXTENSIONS, MESSENGER_FILE_MAX_BYTES } from '../../files/rules/index';
 import { characterCount, rawTextMax, stripHtml } from '../../text/index';
 
@@ -22,6 +23,18 @@ export const isCustomerDirection = (direction: number): boolean => direction ===
 export const customerDirectionOf = (chat: ChatId): MessageDirectionId => (chat === CHAT.writer ? 1 : 2);
 /** The direction a staff member's message has: a writer's 3, support's 6 (CONTRACT "Chat", "Staff side"). */
 export const staffDirectionOf = (chat: ChatId): MessageDirectionId => (chat === CHAT.writer ? 3 : 6);
+
+/**
+ * Which chats of an order a role sees (CONTRACT "Staff side"): a writer the writer chat of the orders
+ * assigned to them; support both chats of every order; a customer both chats of their own orders. One
+ * rule for the chat server (chat.actor.ts) and the staff console (its tabs), so the two cannot drift.
+ */
+export const chatsSeenBy = (role: number): readonly ChatId[] => (role === ROLE.writer ? [CHAT.writer] : CHATS);
+/**
+ * The one chat a staff member writes in and whose unread count and read pointer are theirs (ADR 0047): a
+ * writer's the writer chat, support's the support chat (support reads the writer chat without answering).
+ */
+export const staffChatOf = (role: number): ChatId => (role === ROLE.writer ? CHAT.writer : CHAT.support);
 
 /** SPEC §3 "Message": state{id}, 1 unread, 2 read (by the other side). */
 export const MESSAGE_STATE = { unread: 1, read: 2 } as const;
@@ -150,6 +163,13 @@ export const WRITER_ONLINE_POLL_MS = 60_000;
 export const SERVER_PING_INTERVAL_MS = 30_000;
 /** A typing start without a stop clears itself after this long on the receiving side (ADR 0047). */
 export const TYPING_TIMEOUT_MS = 8_000;
+/**
+ * The sending side's typing (SPEC §4 events 11 to 14, one rule for the customer and staff, ADR 0076): a
+ * start on the first key and again at most this often while typing goes on (well inside the receiver's
+ * `TYPING_TIMEOUT_MS`), and a stop after this long without a key.
+ */
+export const TYPING_REFRESH_MS = 3_000;
+export const TYPING_IDLE_MS = 4_000;
 /** Client → server frames are small; a bigger one closes the socket with 1009. */
 export const SOCKET_FRAME_MAX_BYTES = 4 * 1024;
 /** Sockets open at once per account; the next is closed with 4429 (a customer's tabs, a staff member's consoles). */

@@ -3,22 +3,23 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { customerTimeZone } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
-import { chatOf, isOwn, type ChatName } from '../lib/chats';
+import { chatOf, isOwn, type ChatName } from '@/lib/chat/chats';
 import { dayLabel, withDaySeparators } from '../lib/days';
-import type { OutboxEntry } from '../lib/outbox';
-import type { ChatMessage } from '../lib/types';
+import type { OutboxEntry } from '@/lib/chat/outbox';
+import type { ChatMessage } from '@app/domain/chat';
 import {
   useChatSession,
   useConnectionStatus,
   useMessageWindow,
   useOutboxEntries,
   useReadReceipts,
-  useStaffTyping,
+  useTyping,
   useUploadProgress,
-} from '../hooks/use-chat';
+} from '@/lib/chat/hooks';
+import { Composer } from '@/components/chat/composer';
+import { MessageBubble, PendingBubble } from '@/components/chat/message-bubble';
+import { messageFileUrl } from '@/lib/chat/api';
 import { useSeen } from '../hooks/use-seen';
-import { Composer } from './composer';
-import { MessageItem, PendingItem } from './message-item';
 
 const NEAR_BOTTOM_PX = 120;
 
@@ -30,15 +31,17 @@ const rowKey = (row: Row): string =>
 
 const rowDate = (row: Row): string => (row.kind === 'pending' ? row.entry.createdAt : row.message.dateCreated);
 
+const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
+
 /** One chat of the order: its history (older pages on scrolling up), live messages, typing, the composer. */
 export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat: ChatName; hasWriter: boolean }) {
   const session = useChatSession();
   const status = useConnectionStatus();
-  const window = useMessageWindow(orderId);
+  const window = useMessageWindow('customer', orderId);
   const outbox = useOutboxEntries(orderId);
   const progress = useUploadProgress();
-  const typing = useStaffTyping(orderId, chat);
-  const markSeen = useReadReceipts(orderId);
+  const typing = useTyping(orderId, chat);
+  const markSeen = useReadReceipts('customer', orderId);
   const now = useNow(60_000);
   const timeZone = customerTimeZone();
   const scroller = useRef<HTMLDivElement>(null);
@@ -46,7 +49,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
   const counterpart = chat === 'writer' ? 'your writer' : 'support';
   const sender = chat === 'writer' ? 'Writer' : 'Support';
 
-  const messages = useMemo(() => (window.data?.messages ?? []).filter((m) => chatOf(m.direction) === chat), [window.data, chat]);
+  const messages = useMemo(() => (window.data?.messages ?? []).filter((m) => chatOf(m.direction.id) === chat), [window.data, chat]);
   const rows = useMemo<Row[]>(() => {
     const stored = new Set(messages.map((m) => m.clientId).filter(Boolean));
     const pending = outbox.filter((e) => e.chat === chat && !stored.has(e.clientId));
@@ -155,7 +158,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
             </button>
           </div>
         )}
-        {window.olderError && (
+        {window.olderError !== null && (
           <p className="pb-2 text-center text-sm text-red-700">Older messages could not be loaded. Please try again.</p>
         )}
         {window.isSuccess && rows.length === 0 && (
@@ -170,17 +173,19 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
                 <span className="h-px flex-1 bg-slate-200" aria-hidden="true" />
               </p>
             ) : item.item.kind === 'message' ? (
-              <MessageItem
+              <MessageBubble
                 key={rowKey(item.item)}
                 message={item.item.message}
-                own={isOwn(item.item.message.direction)}
-                sender={sender}
-                orderId={orderId}
-                timeZone={timeZone}
-                observe={!isOwn(item.item.message.direction) && item.item.message.state === 1 ? observe(item.item.message.id) : undefined}
+                own={isOwn(item.item.message.direction.id)}
+                author={isOwn(item.item.message.direction.id) ? 'You' : sender}
+                time={timeFormat(timeZone).format(new Date(item.item.message.dateCreated))}
+                fileUrl={(fileId) => messageFileUrl('customer', orderId, fileId)}
+                observe={
+                  !isOwn(item.item.message.direction.id) && item.item.message.state.id === 1 ? observe(item.item.message.id) : undefined
+                }
               />
             ) : (
-              <PendingItem
+              <PendingBubble
                 key={rowKey(item.item)}
                 entry={item.item.entry}
                 percent={progress.get(item.item.entry.clientId)}
@@ -196,9 +201,9 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
         {typing ? `${chat === 'writer' ? 'Your writer' : 'Support'} is typing…` : ''}
       </p>
       <Composer
-        orderId={orderId}
-        chat={chat}
         counterpart={counterpart}
+        draftKey={`chatDraft.${orderId}.${chat}`}
+        emoji
         onSend={({ body, files }) => session?.send({ orderId, chat, payload: { kind: 'text', body }, files })}
         onSticker={(sticker) => session?.send({ orderId, chat, payload: { kind: 'sticker', sticker } })}
         onTyping={(signal) => session?.sendTyping(orderId, chat, signal)}

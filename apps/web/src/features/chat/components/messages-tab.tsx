@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { defaultChat } from '@app/domain/chat/rules';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { useOrderUnread, useWriterOnline } from '../hooks/use-chat';
 import { useQueryClient } from '@tanstack/react-query';
-import { chatKeys } from '../api/keys';
-import type { ChatName } from '../lib/chats';
+import type { ChatName } from '@/lib/chat/chats';
+import { useWriterOnline } from '@/lib/chat/hooks';
+import { chatKeys } from '@/lib/chat/keys';
+import { useOrderUnread } from '@/lib/chat/unread-queries';
 import { ChatPanel } from './chat-panel';
 
 function Count({ value }: { value: number }) {
@@ -37,7 +38,7 @@ export function MessagesTab({
   onPanelChange: (chat: ChatName) => void;
 }) {
   const queryClient = useQueryClient();
-  const unread = useOrderUnread(orderId);
+  const unread = useOrderUnread('customer', orderId);
   const unreadLoaded = queryClient.getQueryState(chatKeys.unread(orderId))?.status !== 'pending';
   const online = useWriterOnline(orderId, hasWriter);
   // SPEC §4: the chat that opens is chosen once, when the counts are known; live counts never switch

@@ -10,6 +10,7 @@ import type { OrderListItem } from '@app/domain/order-list';
 import { Button } from '@/components/ui/button';
 import { STATUS_STYLE_CLASS, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
+import { useUnreadTotal } from '@/lib/chat/unread-queries';
 import { formatDateTime, formatTimeLeft } from '@/lib/dates';
 import type { ViewMode } from '../hooks/use-view-mode';
 
@@ -33,6 +34,8 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
   const hidden = order.hidden === 'YES';
   const titleId = `order-${order.id}-title`;
   const list = view === 'list';
+  // The chat resource's count, live (event 5, reads); the list's own until that summary is loaded.
+  const unread = useUnreadTotal(order.id) ?? order.unread;
   return (
     <article
       aria-labelledby={titleId}
@@ -44,11 +47,11 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
         <div className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium text-slate-700">#{order.id}</span>
           <StatusBadge tone={style}>{order.orderStatus.name}</StatusBadge>
-          {order.unread > 0 && (
+          {unread > 0 && (
             <span className="inline-flex items-center gap-1 rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
               <Icon icon={MessageSquareText} className="size-3.5" />
-              {order.unread}
-              <span className="sr-only"> unread {order.unread === 1 ? 'message' : 'messages'}</span>
+              {unread}
+              <span className="sr-only"> unread {unread === 1 ? 'message' : 'messages'}</span>
             </span>
           )}
         </div>

@@ -7,10 +7,6 @@ export const staffKeys = {
   order: (orderId: number) => [...staffKeys.all, 'order', orderId] as const,
   /** One order's files (ADR 0071). */
   files: (orderId: number) => [...staffKeys.all, 'files', orderId] as const,
-  /** One order's messages, both chats, merged from history pages, catch-ups and the socket. */
-  chat: (orderId: number) => [...staffKeys.all, 'chat', orderId] as const,
-  /** Orders with customer messages the viewer's side has not read. */
-  unread: () => [...staffKeys.all, 'unread'] as const,
   money: () => [...staffKeys.all, 'money'] as const,
   unapplied: () => [...staffKeys.money(), 'unapplied'] as const,
   refundClaims: () => [...staffKeys.money(), 'refund-claims'] as const,

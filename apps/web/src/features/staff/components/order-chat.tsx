@@ -1,256 +1,51 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Paperclip, Send, X } from 'lucide';
-import {
-  CHAT,
-  chatOfDirection,
-  isCustomerDirection,
-  MESSAGE_BODY_MAX_LENGTH,
-  CHAT_MESSAGE,
-  MESSAGE_FILES_MAX,
-  MESSAGE_STATE,
-  messageBodyLength,
-  messageBodyProblem,
-  type ChatId,
-} from '@app/domain/chat/rules';
-import { validateMessengerFile } from '@app/domain/files/rules';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { chatOfDirection, chatsSeenBy, staffChatOf, type ChatId } from '@app/domain/chat/rules';
+import { Composer } from '@/components/chat/composer';
+import { MessageBubble, PendingBubble } from '@/components/chat/message-bubble';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Icon } from '@/components/ui/icon';
-import { inputClass } from '@/components/ui/input';
-import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
-import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { messageFileUrl } from '@/lib/chat/api';
+import { isOwn } from '@/lib/chat/chats';
+import {
+  useChatSession,
+  useConnectionStatus,
+  useMessageWindow,
+  useOutboxEntries,
+  useReadReceipts,
+  useTyping,
+  useUploadProgress,
+} from '@/lib/chat/hooks';
+import { unreadIdsOf } from '@/lib/chat/unread';
 import { formatDateTime } from '@/lib/dates';
-import { downloadMessageFile, type ChatMessage } from '../api/chat';
-import { useChatConnection, useSocketState } from '../hooks/chat-context';
-import { useOrderChat, type OrderChat, type PendingMessage } from '../hooks/use-order-chat';
 
 const AUTHOR: Record<number, string> = { 1: 'Customer', 2: 'Customer', 3: 'Writer', 6: 'Support' };
 const CHAT_LABEL: Record<ChatId, string> = { writer: 'Writer chat', support: 'Support chat' };
-
-/** SPEC §5 file rules (the domain's, as the server checks them) and ADR 0047's files per message. */
-const fileProblem = (files: readonly File[]): string | null => {
-  if (files.length > MESSAGE_FILES_MAX) return CHAT_MESSAGE.tooManyFiles;
-  for (const file of files) {
-    const problem = validateMessengerFile(file);
-    if (problem) return `${file.name}: ${problem}`;
-  }
-  return null;
-};
-
-function MessageFiles({ orderId, message }: { orderId: number; message: ChatMessage }) {
-  const { base } = useChatConnection();
-  const [progress, setProgress] = useState<Record<number, number>>({});
-  if (message.files.length === 0) return null;
-  return (
-    <ul className="mt-1 flex flex-col gap-1">
-      {message.files.map((file) => (
-        <li key={file.id} className="flex flex-col gap-1">
-          <button
-            type="button"
-            className="text-left text-sm font-medium underline underline-offset-2"
-            onClick={() => {
-              setProgress((p) => ({ ...p, [file.id]: 0 }));
-              downloadMessageFile(base, orderId, file, (value) => setProgress((p) => ({ ...p, [file.id]: value })))
-                .catch((error: unknown) => toast.error(errorMessage(error)))
-                .finally(() => setProgress(({ [file.id]: _done, ...rest }) => rest));
-            }}
-          >
-            {file.name}
-          </button>
-          {progress[file.id] !== undefined && <ProgressBar value={progress[file.id] ?? 0} label={`Downloading ${file.name}`} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function Bubble({ orderId, message }: { orderId: number; message: ChatMessage }) {
-  const fromCustomer = isCustomerDirection(message.direction.id);
-  const read = message.state.id === MESSAGE_STATE.read;
-  return (
-    <li className={`flex ${fromCustomer ? 'justify-start' : 'justify-end'}`} data-message-id={message.id}>
-      <div
-        className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${fromCustomer ? 'bg-slate-100 text-slate-900' : 'bg-sky-50 text-slate-900 ring-1 ring-sky-200'}`}
-      >
-        <p className="text-xs font-semibold text-slate-700">
-          {AUTHOR[message.direction.id] ?? 'Staff'} · <time dateTime={message.dateCreated}>{formatDateTime(message.dateCreated)}</time>
-        </p>
-        {message.body !== '' && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-        {message.emoji !== null && (
-          <p className="text-2xl" aria-label={`Emoji ${message.emoji}`}>
-            {message.emoji}
-          </p>
-        )}
-        {message.sticker !== null && <p className="italic">Sticker {message.sticker}</p>}
-        <MessageFiles orderId={orderId} message={message} />
-        {!fromCustomer && <p className="mt-1 text-right text-xs text-slate-700">{read ? 'Read' : 'Sent'}</p>}
-      </div>
-    </li>
-  );
-}
-
-function PendingBubble({ message, chat }: { message: PendingMessage; chat: OrderChat }) {
-  return (
-    <li className="flex justify-end">
-      <div className="flex max-w-[85%] flex-col gap-1 rounded-lg bg-sky-50 px-3 py-2 text-sm ring-1 ring-sky-200">
-        {message.body !== '' && <p className="break-words whitespace-pre-wrap">{message.body}</p>}
-        {message.files.length > 0 && <p className="text-xs">{message.files.map((f) => f.name).join(', ')}</p>}
-        {message.status === 'sending' ? (
-          <>
-            {message.files.length > 0 && <ProgressBar value={message.progress} label="Sending attachments" />}
-            <p className="text-right text-xs text-slate-700">Sending…</p>
-          </>
-        ) : (
-          <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
-            <span className="text-red-800">Failed: {message.error}</span>
-            <Button variant="secondary" className="px-2! py-1! text-xs!" onClick={() => chat.retry(message.clientId)}>
-              Retry
-            </Button>
-            <Button variant="ghost" className="px-2! py-1! text-xs!" onClick={() => chat.discard(message.clientId)}>
-              Discard
-            </Button>
-          </div>
-        )}
-      </div>
-    </li>
-  );
-}
-
-function Composer({ chat, chatId }: { chat: OrderChat; chatId: ChatId }) {
-  const id = useId();
-  const [body, setBody] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const submit = () => {
-    const text = body.trim();
-    const issue = messageBodyProblem(text, files.length > 0) ?? fileProblem(files);
-    if (issue) {
-      setProblem(issue);
-      return;
-    }
-    setProblem(null);
-    chat.stopTyping();
-    chat.send(chatId, text, files);
-    setBody('');
-    setFiles([]);
-    if (fileInput.current) fileInput.current.value = '';
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
-  };
-  // ADR 0068: code points, as the server counts them.
-  const length = messageBodyLength(body);
-  const over = length > MESSAGE_BODY_MAX_LENGTH;
-  return (
-    <form
-      className="flex flex-col gap-2 border-t border-slate-200 pt-3"
-      aria-label={`Reply in the ${CHAT_LABEL[chatId].toLowerCase()}`}
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={`${id}-text`} className="text-sm font-medium text-slate-800">
-        Message to the customer
-      </label>
-      <textarea
-        id={`${id}-text`}
-        rows={3}
-        className={`${inputClass} resize-y`}
-        value={body}
-        aria-invalid={problem || over ? true : undefined}
-        aria-describedby={`${id}-count${problem ? ` ${id}-problem` : ''}`}
-        onChange={(event) => {
-          setBody(event.target.value);
-          if (event.target.value !== '') chat.typed(chatId);
-        }}
-        onBlur={() => chat.stopTyping()}
-        onKeyDown={onKeyDown}
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-slate-700">
-        <span>Enter sends, Shift+Enter starts a new line.</span>
-        <span id={`${id}-count`} className={over ? 'font-semibold text-red-800' : undefined}>
-          {length} / {MESSAGE_BODY_MAX_LENGTH}
-        </span>
-      </div>
-      {problem && (
-        <p id={`${id}-problem`} className="text-sm text-red-700" role="alert">
-          {problem}
-        </p>
-      )}
-      {files.length > 0 && (
-        <ul aria-label="Attachments" className="flex flex-wrap gap-2">
-          {files.map((file, index) => (
-            <li key={`${file.name}-${index}`} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-1 text-xs">
-              {file.name}
-              <button
-                type="button"
-                className="rounded-full p-0.5 hover:bg-slate-200"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles((list) => list.filter((_, i) => i !== index))}
-              >
-                <Icon icon={X} className="size-3" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="flex items-center justify-between gap-2">
-        <label className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium focus-within:outline-2 focus-within:outline-sky-700 hover:bg-slate-100">
-          <Icon icon={Paperclip} className="size-4" />
-          Attach files
-          <input
-            ref={fileInput}
-            type="file"
-            multiple
-            className="sr-only"
-            onChange={(event) => setFiles((list) => [...list, ...Array.from(event.target.files ?? [])])}
-          />
-        </label>
-        <Button type="submit">
-          <Icon icon={Send} className="size-4" />
-          Send
-        </Button>
-      </div>
-    </form>
-  );
-}
+const spacedCounter = (length: number, max: number) => `${length} / ${max}`;
 
 /**
  * One chat. `replies`: the viewer writes and reads here (the writer in the writer chat, support in the
  * support chat); support sees the writer chat as it is, without replying or marking it read (the server
  * sends support's messages as direction 6 and moves support's read pointer in the support chat only).
  */
-function Conversation({
-  orderId,
-  chat,
-  chatId,
-  active,
-  replies,
-}: {
-  orderId: number;
-  chat: OrderChat;
-  chatId: ChatId;
-  active: boolean;
-  replies: boolean;
-}) {
+function Conversation({ orderId, chatId, active, replies }: { orderId: number; chatId: ChatId; active: boolean; replies: boolean }) {
   const list = useRef<HTMLDivElement>(null);
-  const data = chat.query.data;
+  const session = useChatSession();
+  const status = useConnectionStatus();
+  const chat = useMessageWindow('staff', orderId);
+  const outbox = useOutboxEntries(orderId);
+  const progress = useUploadProgress();
+  const typing = useTyping(orderId, chatId);
+  const data = chat.data;
   const messages = (data?.messages ?? []).filter((m) => chatOfDirection(m.direction.id) === chatId);
   const known = new Set(messages.map((m) => m.clientId));
-  const pending = chat.pending.filter((p) => p.chat === chatId && !known.has(p.clientId));
-  const unseen = messages.filter((m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read).map((m) => m.id);
-  const unseenKey = unseen.join(',');
+  const pending = outbox.filter((p) => p.chat === chatId && !known.has(p.clientId));
+  const unseenKey = unreadIdsOf(messages, chatId, 'staff').join(',');
 
-  // Read only when seen: this chat on screen in a visible tab (batched by the hook).
-  const { markSeen } = chat;
+  // Read only when seen: this chat on screen in a visible tab (batched by the engine).
+  const markSeen = useReadReceipts('staff', orderId);
   useEffect(() => {
     if (!active || !replies || unseenKey === '') return undefined;
     const ids = unseenKey.split(',').map(Number);
@@ -303,25 +98,47 @@ function Conversation({
             </Button>
           </div>
         )}
-        {chat.olderError && <Alert tone="error">{chat.olderError}</Alert>}
+        {chat.olderError !== null && <Alert tone="error">{errorMessage(chat.olderError)}</Alert>}
         {messages.length === 0 && pending.length === 0 ? (
           <p className="m-auto text-sm text-slate-700">No messages in this chat yet.</p>
         ) : (
           <ol className="flex flex-col gap-2" aria-label="Messages">
             {messages.map((m) => (
-              <Bubble key={m.id} orderId={orderId} message={m} />
+              <li key={m.id}>
+                <MessageBubble
+                  message={m}
+                  own={isOwn(m.direction.id, 'staff')}
+                  author={AUTHOR[m.direction.id] ?? 'Staff'}
+                  time={formatDateTime(m.dateCreated)}
+                  fileUrl={(fileId) => messageFileUrl('staff', orderId, fileId)}
+                />
+              </li>
             ))}
             {pending.map((p) => (
-              <PendingBubble key={p.clientId} message={p} chat={chat} />
+              <li key={p.clientId}>
+                <PendingBubble
+                  entry={p}
+                  percent={progress.get(p.clientId)}
+                  offline={status !== null && status !== 'open'}
+                  failedLabel="Failed"
+                  onRetry={() => session?.retry(p.clientId)}
+                  onCancel={() => session?.cancel(p.clientId)}
+                />
+              </li>
             ))}
           </ol>
         )}
       </div>
       <p className="min-h-5 text-sm text-slate-700" aria-live="polite">
-        {chat.typing[chatId] ? 'The customer is typing…' : ''}
+        {typing ? 'The customer is typing…' : ''}
       </p>
       {replies ? (
-        <Composer chat={chat} chatId={chatId} />
+        <Composer
+          counterpart="the customer"
+          counter={spacedCounter}
+          onSend={({ body, files }) => session?.send({ orderId, chat: chatId, payload: { kind: 'text', body }, files })}
+          onTyping={(signal) => session?.sendTyping(orderId, chatId, signal)}
+        />
       ) : (
         <p className="border-t border-slate-200 pt-3 text-sm text-slate-700">
           The writer’s conversation with the customer. Only the writer replies here.
@@ -335,18 +152,16 @@ function Conversation({
  * ADR 0059: the order's chats as staff sees them. Support has both (tabs); a writer only the writer chat.
  * History with older pages, live customer messages, typing and read state over the staff socket.
  */
-export function OrderChatPanel({ orderId, support }: { orderId: number; support: boolean }) {
-  const chat = useOrderChat(orderId);
-  const { socket } = useChatConnection();
-  const socketState = useSocketState(socket);
-  const [open, setOpen] = useState<ChatId>(support ? CHAT.support : CHAT.writer);
-  const messages = chat.query.data?.messages ?? [];
-  const unread = (chatId: ChatId) =>
-    messages.filter(
-      (m) => isCustomerDirection(m.direction.id) && m.state.id !== MESSAGE_STATE.read && chatOfDirection(m.direction.id) === chatId,
-    ).length;
+export function OrderChatPanel({ orderId, role }: { orderId: number; role: number }) {
+  const chat = useMessageWindow('staff', orderId);
+  const status = useConnectionStatus();
+  // The domain's rule (the chat server's too): a writer sees the writer chat; support both, answering in support's.
+  const chats = chatsSeenBy(role);
+  const own = staffChatOf(role);
+  const [open, setOpen] = useState<ChatId>(own);
+  const messages = chat.data?.messages ?? [];
   const badge = (chatId: ChatId) => {
-    const n = unread(chatId);
+    const n = unreadIdsOf(messages, chatId, 'staff').length;
     return n > 0 ? (
       <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">
         {n}
@@ -354,6 +169,9 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
       </span>
     ) : undefined;
   };
+  const conversation = (chatId: ChatId) => (
+    <Conversation orderId={orderId} chatId={chatId} active={chats.length === 1 || open === chatId} replies={chatId === own} />
+  );
 
   return (
     <section aria-labelledby={`chat-${orderId}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
@@ -361,43 +179,36 @@ export function OrderChatPanel({ orderId, support }: { orderId: number; support:
         <h2 id={`chat-${orderId}`} className="text-base font-semibold">
           Messages
         </h2>
-        {socketState !== 'open' && (
+        {status !== 'open' && (
           <span className="inline-flex items-center gap-2 text-xs text-slate-700" role="status">
             <Spinner className="size-3" /> Connecting to live updates…
           </span>
         )}
       </div>
-      {chat.query.isPending ? (
+      {chat.isPending ? (
         <div className="flex items-center gap-2 text-sm" role="status">
           <Spinner /> Loading messages…
         </div>
-      ) : chat.query.isError ? (
+      ) : chat.isError ? (
         <Alert tone="error" title="Messages could not be loaded">
-          {errorMessage(chat.query.error)}
+          {errorMessage(chat.error)}
         </Alert>
-      ) : support ? (
+      ) : chats.length > 1 ? (
         <Tabs
           label="Chats"
           value={open}
           onValueChange={setOpen}
-          items={[
-            {
-              value: CHAT.support,
-              label: CHAT_LABEL.support,
-              badge: badge(CHAT.support),
-              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.support} active={open === CHAT.support} replies />,
-            },
-            {
-              value: CHAT.writer,
-              label: CHAT_LABEL.writer,
-              content: <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active={open === CHAT.writer} replies={false} />,
-            },
-          ]}
+          items={[own, ...chats.filter((c) => c !== own)].map((chatId) => ({
+            value: chatId,
+            label: CHAT_LABEL[chatId],
+            badge: chatId === own ? badge(chatId) : undefined,
+            content: conversation(chatId),
+          }))}
         />
       ) : (
         <>
-          <p className="text-sm text-slate-700">{CHAT_LABEL.writer}</p>
-          <Conversation orderId={orderId} chat={chat} chatId={CHAT.writer} active replies />
+          <p className="text-sm text-slate-700">{CHAT_LABEL[own]}</p>
+          {conversation(own)}
         </>
       )}
     </section>

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { formatDateTime } from '@/lib/dates';
 import { errorMessage } from '@/lib/api-client';
 import { STAFF_QUEUE_PAGE_SIZE, useStaffQueue } from '../api/orders';
-import { useStaffUnread } from '../hooks/use-staff-unread';
+import { useAllUnread } from '@/lib/chat/unread-queries';
 
 const STATUS_IDS = Object.keys(ORDER_STATUS_NAME).map(Number);
 
@@ -48,7 +48,7 @@ const useQueueParams = () => {
 export function OrdersQueue({ support }: { support: boolean }) {
   const { status, page, set } = useQueueParams();
   const queue = useStaffQueue(status, page);
-  const unread = useStaffUnread();
+  const unread = useAllUnread('staff');
   const unreadOf = (orderId: number) => unread.data?.orders.find((o) => o.orderId === orderId)?.total ?? 0;
   const filterId = useId();
   const total = queue.data?.total ?? 0;

@@ -1,19 +1,22 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@app/domain/chat';
 import { chatOf } from './chats';
 import { mergeMessages } from './merge';
-import type { ChatMessage } from './types';
 import { advancePointer, countUnread, unreadFromPointers, unreadIdsOf, type ReadPointers } from './unread';
 
 const msg = (id: number, direction: number, state = 1): ChatMessage => ({
   id,
+  orderId: 1,
+  sequence: id,
   dateCreated: '2026-01-01T00:00:00.000Z',
-  direction,
-  state,
+  direction: { id: direction as 1 | 2 | 3 | 6 },
+  state: { id: state as 1 | 2 },
   body: '',
   sticker: null,
   emoji: null,
   files: [],
+  clientId: null,
 });
 
 describe('unread counts', () => {
@@ -66,14 +69,14 @@ describe('unread counts', () => {
             });
           } else if (s.kind === 'read') {
             // The tab reads what it sees of that chat; the server moves the pointer forward only.
-            const seen = tabs[s.tab]!.filter((m) => chatOf(m.direction) === s.chat).map((m) => m.id);
+            const seen = tabs[s.tab]!.filter((m) => chatOf(m.direction.id) === s.chat).map((m) => m.id);
             if (seen.length > 0) pointers = advancePointer(pointers, s.chat, Math.max(...seen));
             online[s.tab] = !online[s.tab];
           } else {
             tabs[s.tab] = mergeMessages(tabs[s.tab]!, server);
             online[s.tab] = true;
           }
-          const recount = server.filter((m) => (m.direction === 3 || m.direction === 6) && m.id > pointers[chatOf(m.direction)]);
+          const recount = server.filter((m) => (m.direction.id === 3 || m.direction.id === 6) && m.id > pointers[chatOf(m.direction.id)]);
           const counts = unreadFromPointers(server, pointers);
           expect(counts.total).toBe(recount.length);
           expect(counts.writer + counts.support).toBe(counts.total);

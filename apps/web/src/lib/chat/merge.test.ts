@@ -1,18 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '@app/domain/chat';
 import { markRead, markReadUpTo, mergeMessages, mergeWindow, newestId, oldestId } from './merge';
-import type { ChatMessage } from './types';
 
-const msg = (id: number, patch: Partial<ChatMessage> = {}): ChatMessage => ({
+const msg = (id: number, patch: { direction?: 1 | 2 | 3 | 6; state?: 1 | 2 } = {}): ChatMessage => ({
   id,
+  orderId: 1,
+  sequence: id,
   dateCreated: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
-  direction: 6,
-  state: 1,
+  direction: { id: patch.direction ?? 6 },
+  state: { id: patch.state ?? 1 },
   body: `m${id}`,
   sticker: null,
   emoji: null,
   files: [],
-  ...patch,
+  clientId: null,
 });
 
 describe('merge by id (ADR 0049): no gap, no duplicate, no reorder', () => {
@@ -23,7 +25,7 @@ describe('merge by id (ADR 0049): no gap, no duplicate, no reorder', () => {
 
   it('never turns a read message back to unread when an older copy arrives late', () => {
     const merged = mergeMessages([msg(4, { state: 2 })], [msg(4, { state: 1 })]);
-    expect(merged[0]!.state).toBe(2);
+    expect(merged[0]!.state.id).toBe(2);
   });
 
   it('gives the same list whatever the order and repetition of arrivals (property)', () => {
@@ -80,7 +82,7 @@ describe('merge by id (ADR 0049): no gap, no duplicate, no reorder', () => {
 describe('read state', () => {
   it('marks the answered ids read and leaves the others', () => {
     const marked = markRead([msg(1), msg(2)], new Set([2]));
-    expect(marked.map((m) => m.state)).toEqual([1, 2]);
+    expect(marked.map((m) => m.state.id)).toEqual([1, 2]);
   });
 
   it("event 6 by staff turns the customer's own messages of that chat read up to the id", () => {
@@ -92,11 +94,11 @@ describe('read state', () => {
       msg(5, { direction: 1 }),
     ];
     const after = markReadUpTo(list, 'writer', 4, false);
-    expect(after.map((m) => m.state)).toEqual([2, 1, 2, 1, 1]);
+    expect(after.map((m) => m.state.id)).toEqual([2, 1, 2, 1, 1]);
   });
 
   it('event 6 by the customer (another tab) turns staff messages of that chat read', () => {
     const list = [msg(1, { direction: 6 }), msg(2, { direction: 3 }), msg(3, { direction: 6 })];
-    expect(markReadUpTo(list, 'support', 3, true).map((m) => m.state)).toEqual([2, 1, 2]);
+    expect(markReadUpTo(list, 'support', 3, true).map((m) => m.state.id)).toEqual([2, 1, 2]);
   });
 });

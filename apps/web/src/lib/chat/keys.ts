@@ -1,4 +1,8 @@
-/** Query keys of the chat feature (one factory per feature, DESIGN "Layout"). */
+/**
+ * Query keys of the chat resource (one owner of its keys, ADR 0056): an order's messages, the unread
+ * counts the server carries, the writer's online state. One side per tab (a customer or a staff member),
+ * and a sign-out clears the cache, so the keys do not name the side.
+ */
 export const chatKeys = {
   all: ['chat'] as const,
   windows: () => [...chatKeys.all, 'messages'] as const,

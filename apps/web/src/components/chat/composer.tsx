@@ -12,24 +12,23 @@ import {
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
 import { Icon } from '@/components/ui/icon';
-import type { ChatName } from '../lib/chats';
-import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '../lib/typing';
+import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
 import { Sticker, STICKERS } from './stickers';
 
 /** The typing throttle's clock (a function of its own: called from handlers, never while rendering). */
 const clock = (): number => Date.now();
 
-const draftKey = (orderId: number, chat: ChatName) => `chatDraft.${orderId}.${chat}`;
-
 // Nothing a customer typed is lost on a refresh (DESIGN rule 9): the draft lives in localStorage.
-const readDraft = (key: string): string => {
+const readDraft = (key: string | undefined): string => {
+  if (key === undefined) return '';
   try {
     return window.localStorage.getItem(key) ?? '';
   } catch {
     return '';
   }
 };
-const writeDraft = (key: string, text: string): void => {
+const writeDraft = (key: string | undefined, text: string): void => {
+  if (key === undefined) return;
   try {
     if (text === '') window.localStorage.removeItem(key);
     else window.localStorage.setItem(key, text);
@@ -44,22 +43,31 @@ const iconButton =
 const popoverClass = 'z-30 rounded-lg border border-slate-200 bg-white p-2 shadow-lg focus-visible:outline-2';
 
 interface ComposerProps {
-  orderId: number;
-  chat: ChatName;
-  /** the chat's name for labels: "your writer", "support" */
+  /** who reads it, for the labels: "your writer", "support", "the customer" */
   counterpart: string;
+  /** the counter as shown (the customer's "12/1500", the console's "12 / 1500") */
+  counter?: (length: number, max: number) => string;
+  /** keeps the draft in localStorage under this key (the customer's composer) */
+  draftKey?: string;
+  /** the emoji picker (the customer's) */
+  emoji?: boolean;
+  /** the sticker picker, each sent at once (the customer's) */
+  onSticker?: ((id: number) => void) | undefined;
   onSend: (message: { body: string; files: File[] }) => void;
-  onSticker: (id: number) => void;
   onTyping: (signal: 'start' | 'stop') => void;
 }
 
+const compactCounter = (length: number, max: number) => `${length}/${max}`;
+
 /**
+ * The chat's composer, the customer's and the console's (ADR 0076): labels and abilities are props.
  * SPEC §5 "Chat": up to 1500 characters with a counter and SPEC's message past it; an empty message
  * without files is not sent. Enter sends, Shift+Enter breaks the line. The 39 emoji go into the text;
- * a sticker goes at once. Files up to 15 MB of the messenger's types (lib/upload.ts sends them).
+ * a sticker goes at once. Files up to 15 MB of the messenger's types (lib/upload.ts sends them). Typing
+ * goes out by the one typing rule (lib/chat/typing.ts).
  */
-export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTyping }: ComposerProps) {
-  const key = draftKey(orderId, chat);
+export function Composer({ counterpart, counter = compactCounter, draftKey, emoji = false, onSticker, onSend, onTyping }: ComposerProps) {
+  const key = draftKey;
   const [text, setText] = useState(() => readDraft(key));
   const [files, setFiles] = useState<File[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
@@ -97,9 +105,10 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
     idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
   };
 
-  // ADR 0068: characters are code points, as the server counts them (an emoji is one).
+  // The domain's rule decides (with files, only the length can be wrong); ADR 0068: characters are code
+  // points, as the server counts them (an emoji is one).
   const length = messageBodyLength(text);
-  const tooLong = length > MESSAGE_BODY_MAX_LENGTH;
+  const tooLong = messageBodyProblem(text, true) !== null;
 
   const send = () => {
     const found = messageBodyProblem(text, files.length > 0);
@@ -204,54 +213,58 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-1">
-          <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
-            <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
-              <Icon icon={Smile} className="size-5" />
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
-                <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
-                  {EMOJI.map((emoji) => (
-                    <button
-                      key={emoji}
-                      type="button"
-                      className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
-                      onClick={() => insertEmoji(emoji)}
-                      aria-label={`Insert ${emoji}`}
-                    >
-                      {emoji}
-                    </button>
-                  ))}
-                </div>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
-          <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
-            <Popover.Trigger className={iconButton} aria-label="Send a sticker">
-              <Icon icon={StickerIcon} className="size-5" />
-            </Popover.Trigger>
-            <Popover.Portal>
-              <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
-                <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
-                  {STICKERS.map((sticker) => (
-                    <button
-                      key={sticker.id}
-                      type="button"
-                      className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
-                      aria-label={`Send sticker: ${sticker.name}`}
-                      onClick={() => {
-                        onSticker(sticker.id);
-                        setStickerOpen(false);
-                        textareaRef.current?.focus();
-                      }}
-                    >
-                      <Sticker id={sticker.id} size={44} />
-                    </button>
-                  ))}
-                </div>
-              </Popover.Content>
-            </Popover.Portal>
-          </Popover.Root>
+          {emoji && (
+            <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
+              <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
+                <Icon icon={Smile} className="size-5" />
+              </Popover.Trigger>
+              <Popover.Portal>
+                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
+                  <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
+                    {EMOJI.map((emoji) => (
+                      <button
+                        key={emoji}
+                        type="button"
+                        className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
+                        onClick={() => insertEmoji(emoji)}
+                        aria-label={`Insert ${emoji}`}
+                      >
+                        {emoji}
+                      </button>
+                    ))}
+                  </div>
+                </Popover.Content>
+              </Popover.Portal>
+            </Popover.Root>
+          )}
+          {onSticker && (
+            <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
+              <Popover.Trigger className={iconButton} aria-label="Send a sticker">
+                <Icon icon={StickerIcon} className="size-5" />
+              </Popover.Trigger>
+              <Popover.Portal>
+                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
+                  <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
+                    {STICKERS.map((sticker) => (
+                      <button
+                        key={sticker.id}
+                        type="button"
+                        className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
+                        aria-label={`Send sticker: ${sticker.name}`}
+                        onClick={() => {
+                          onSticker(sticker.id);
+                          setStickerOpen(false);
+                          textareaRef.current?.focus();
+                        }}
+                      >
+                        <Sticker id={sticker.id} size={44} />
+                      </button>
+                    ))}
+                  </div>
+                </Popover.Content>
+              </Popover.Portal>
+            </Popover.Root>
+          )}
           <input
             ref={fileRef}
             id={ids.files}
@@ -274,7 +287,7 @@ export function Composer({ orderId, chat, counterpart, onSend, onSticker, onTypi
         </div>
         <div className="flex items-center gap-3">
           <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-            {length}/{MESSAGE_BODY_MAX_LENGTH}
+            {counter(length, MESSAGE_BODY_MAX_LENGTH)}
             <span className="sr-only"> characters</span>
           </span>
           <button

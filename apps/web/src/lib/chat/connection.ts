@@ -39,7 +39,9 @@ export interface ConnectionOptions {
 }
 
 export const createConnection = (options: ConnectionOptions) => {
+  // The web app's one socket (ADR 0076: lint allows opening one only in this file); unit tests pass a fake.
   const Impl = options.WebSocketImpl ?? WebSocket;
+  const openSocket = (url: string): WebSocket => (options.WebSocketImpl ? new options.WebSocketImpl(url) : new WebSocket(url));
   const random = options.random ?? Math.random;
   const target = options.target === undefined ? (typeof window === 'undefined' ? null : window) : options.target;
   const visibilityTarget =
@@ -115,7 +117,7 @@ export const createConnection = (options: ConnectionOptions) => {
     setStatus('connecting');
     let ws: WebSocket;
     try {
-      ws = new Impl(url);
+      ws = openSocket(url);
     } catch {
       scheduleReconnect();
       return;

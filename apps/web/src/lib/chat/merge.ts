@@ -1,8 +1,18 @@
+import { MESSAGE_STATE } from '@app/domain/chat/rules';
+import type { ChatMessage } from '@app/domain/chat';
 import { chatOf, isOwn, type ChatName } from './chats';
-import type { ChatMessage, MessageWindow } from './types';
+
+/** What the cache holds for one order: both chats in one list, oldest first (CONTRACT "Chat"). */
+export interface MessageWindow {
+  messages: ChatMessage[];
+  /** false once a `?before=` page came back shorter than asked: nothing older exists */
+  hasOlder: boolean;
+}
+
+const READ = { id: MESSAGE_STATE.read };
 
 /**
- * Merges messages by id (ADR 0049): the result is sorted by id, holds each id once, and for an id seen
+ * Merges messages by id (ADR 0049): the result is sorted by sequence, holds each id once, and for an id seen
  * twice keeps the later copy (a read receipt moves state 1 to 2; a copy never goes back from read to
  * unread). Live frames, catch-up pages and older pages all go through here, in any order and any number
  * of times: no gap is made, no duplicate kept, nothing reordered.
@@ -12,9 +22,9 @@ export const mergeMessages = (existing: readonly ChatMessage[], incoming: readon
   for (const message of existing) byId.set(message.id, message);
   for (const message of incoming) {
     const known = byId.get(message.id);
-    byId.set(message.id, known ? { ...known, ...message, state: Math.max(known.state, message.state) } : message);
+    byId.set(message.id, known && known.state.id === MESSAGE_STATE.read ? { ...known, ...message, state: READ } : message);
   }
-  return [...byId.values()].sort((a, b) => a.id - b.id);
+  return [...byId.values()].sort((a, b) => a.sequence - b.sequence);
 };
 
 /** The newest id held, the `?after=` of the catch-up; null before the first page. */
@@ -32,7 +42,7 @@ export const mergeWindow = (window: MessageWindow | undefined, incoming: readonl
 
 /** Marks the given ids read (state 2), as the read call's answer says. */
 export const markRead = (messages: readonly ChatMessage[], ids: ReadonlySet<number>): ChatMessage[] =>
-  messages.map((message) => (ids.has(message.id) && message.state !== 2 ? { ...message, state: 2 } : message));
+  messages.map((message) => (ids.has(message.id) && message.state.id !== MESSAGE_STATE.read ? { ...message, state: READ } : message));
 
 /**
  * Event 6: one side read `chat` up to `messageId`. `staffMessages` false: the staff read, so the
@@ -40,5 +50,7 @@ export const markRead = (messages: readonly ChatMessage[], ids: ReadonlySet<numb
  */
 export const markReadUpTo = (messages: readonly ChatMessage[], chat: ChatName, messageId: number, staffMessages: boolean): ChatMessage[] =>
   messages.map((m) =>
-    m.id <= messageId && m.state !== 2 && chatOf(m.direction) === chat && isOwn(m.direction) !== staffMessages ? { ...m, state: 2 } : m,
+    m.id <= messageId && m.state.id !== MESSAGE_STATE.read && chatOf(m.direction.id) === chat && isOwn(m.direction.id) !== staffMessages
+      ? { ...m, state: READ }
+      : m,
   );

@@ -2,7 +2,7 @@ import type { ChatName } from './chats';
 
 /**
  * The outbox (ADR 0049): what the customer sent and the server has not yet confirmed. Pure functions over
- * an array; hooks/use-outbox.ts keeps it in localStorage so it survives a reload or a closed tab.
+ * an array; outbox-store.ts keeps the customer's in localStorage so it survives a reload or a closed tab.
  *
  * - Each entry has a client id, sent as the `Idempotency-Key` (CONTRACT "Chat"): sending it twice, after
  *   a timeout, a reconnect or from two tabs, stores one message.

@@ -1,28 +1,30 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Check, CheckCheck, Clock, Download, FileText, RotateCcw, Trash2 } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { messageFileUrl } from '../api/messages';
-import type { OutboxEntry } from '../lib/outbox';
-import type { ChatFile, ChatMessage } from '../lib/types';
+import type { ChatMessage, MessageFile } from '@app/domain/chat';
+import type { OutboxEntry } from '@/lib/chat/outbox';
 import { Sticker, stickerName } from './stickers';
 
-const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
-
-function FileLink({ orderId, file }: { orderId: number; file: ChatFile }) {
-  const [busy, setBusy] = useState(false);
+/**
+ * The chat's message bubbles, the customer's and the console's (ADR 0076): who wrote it, how its time
+ * reads and where its files download from are props. Own messages sit on the right and show "Sent" or
+ * "Read" (read by the other side, SPEC §3 state 2).
+ */
+function FileLink({ file, url }: { file: MessageFile; url: string }) {
+  const [percent, setPercent] = useState<number | null>(null);
   return (
     <button
       type="button"
-      disabled={busy}
+      disabled={percent !== null}
       onClick={() => {
-        setBusy(true);
-        downloadFile({ id: file.id, name: file.name, size: file.size, url: messageFileUrl(orderId, file.id) })
+        setPercent(0);
+        downloadFile({ id: file.id, name: file.name, size: file.size, url }, setPercent)
           .catch((error: unknown) => toast.error(errorMessage(error)))
-          .finally(() => setBusy(false));
+          .finally(() => setPercent(null));
       }}
       className="flex max-w-full items-center gap-2 rounded-md border border-current/30 px-2 py-1 text-left text-sm underline-offset-2 hover:underline"
     >
@@ -30,21 +32,12 @@ function FileLink({ orderId, file }: { orderId: number; file: ChatFile }) {
       <span className="truncate">{file.name}</span>
       <Icon icon={Download} className="size-4 shrink-0" />
       <span className="sr-only">(download)</span>
+      {percent !== null && <ProgressBar value={percent} label={`Downloading ${file.name}`} />}
     </button>
   );
 }
 
-function Content({
-  body,
-  sticker,
-  emoji,
-  children,
-}: {
-  body: string;
-  sticker: number | null;
-  emoji: string | null;
-  children?: React.ReactNode;
-}) {
+function Content({ body, sticker, emoji, children }: { body: string; sticker: number | null; emoji: string | null; children?: ReactNode }) {
   return (
     <>
       {sticker !== null && <Sticker id={sticker} size={96} label={`Sticker: ${stickerName(sticker)}`} />}
@@ -64,35 +57,37 @@ const bubble = (own: boolean, plain: boolean) =>
     plain ? 'bg-transparent px-0' : own ? 'rounded-br-sm bg-primary text-on-primary' : 'rounded-bl-sm bg-slate-100 text-slate-900'
   }`;
 
-/** One stored message. Own messages show "Sent" or "Read" (read by the other side, SPEC §3 state 2). */
-export function MessageItem({
+/** One stored message. */
+export function MessageBubble({
   message,
   own,
-  sender,
-  orderId,
-  timeZone,
+  author,
+  time,
+  fileUrl,
   observe,
 }: {
   message: ChatMessage;
   own: boolean;
-  sender: string;
-  orderId: number;
-  timeZone: string;
+  /** read before the message by a screen reader: "You", "Support", "Customer" */
+  author: string;
+  /** when it was sent, as the viewer reads it */
+  time: string;
+  fileUrl: (fileId: number) => string;
   observe?: ((element: Element | null) => void) | undefined;
 }) {
   const plain = message.sticker !== null || (message.emoji !== null && message.body === '' && message.files.length === 0);
-  const read = message.state === 2;
+  const read = message.state.id === 2;
   return (
     <div ref={observe} data-message-id={message.id} className={`flex ${own ? 'justify-end' : 'justify-start'}`}>
       <div className={bubble(own, plain)}>
-        <span className="sr-only">{own ? 'You' : sender}: </span>
+        <span className="sr-only">{author}: </span>
         <Content body={message.body} sticker={message.sticker} emoji={message.emoji}>
           {message.files.map((file) => (
-            <FileLink key={file.id} orderId={orderId} file={file} />
+            <FileLink key={file.id} file={file} url={fileUrl(file.id)} />
           ))}
         </Content>
         <span className={`flex items-center justify-end gap-1 text-xs ${own && !plain ? 'text-on-primary/90' : 'text-slate-700'}`}>
-          <time dateTime={message.dateCreated}>{timeFormat(timeZone).format(new Date(message.dateCreated))}</time>
+          <time dateTime={message.dateCreated}>{time}</time>
           {own && (
             <>
               <Icon icon={read ? CheckCheck : Check} className="size-3.5" />
@@ -106,16 +101,19 @@ export function MessageItem({
 }
 
 /** A message of the outbox: sending (with the upload's progress and Cancel), or failed with Retry. */
-export function PendingItem({
+export function PendingBubble({
   entry,
   percent,
   offline,
+  failedLabel = 'Not sent',
   onRetry,
   onCancel,
 }: {
   entry: OutboxEntry;
   percent: number | undefined;
   offline: boolean;
+  /** before the server's reason of a refusal: the customer's "Not sent", the console's "Failed" */
+  failedLabel?: string;
   onRetry: () => void;
   onCancel: () => void;
 }) {
@@ -151,7 +149,9 @@ export function PendingItem({
       </div>
       {failed && (
         <div role="alert" className="flex max-w-[85%] flex-wrap items-center justify-end gap-2 text-sm text-red-800">
-          <span>Not sent: {entry.error}</span>
+          <span>
+            {failedLabel}: {entry.error}
+          </span>
           <button
             type="button"
             onClick={onRetry}

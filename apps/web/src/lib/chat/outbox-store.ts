@@ -1,10 +1,12 @@
-import { deserialize, revive, serialize, type OutboxEntry } from '../lib/outbox';
+import { deserialize, revive, serialize, type OutboxEntry } from './outbox';
 import { createStore } from './store';
 
 /**
- * The outbox kept in localStorage (ADR 0049: a few small JSON entries, read synchronously at start;
- * IndexedDB would buy nothing here). Other tabs of the same browser see changes through the `storage`
- * event; a message that two tabs both send is stored once (its client id is the Idempotency-Key).
+ * Where the outbox lives, chosen by side (ADR 0049, 0059, 0076). The customer's is kept in localStorage
+ * (a few small JSON entries, read synchronously at start; IndexedDB would buy nothing here): a reload or a
+ * closed tab sends what waited. Other tabs of the same browser see changes through the `storage` event;
+ * a message that two tabs both send is stored once (its client id is the Idempotency-Key). Staff's lives
+ * in memory: a reload of the console drops an unsent message.
  */
 export const outboxStorageKey = (customerId: number): string => `chatOutbox.v1.${customerId}`;
 
@@ -25,13 +27,14 @@ const save = (key: string, entries: readonly OutboxEntry[]): void => {
   }
 };
 
-export const createOutboxStore = (customerId: number) => {
-  const key = outboxStorageKey(customerId);
-  const store = createStore<OutboxEntry[]>(load(key));
+/** `persistFor`: the customer whose outbox this is (kept under their id), or null for one in memory. */
+export const createOutboxStore = (persistFor: number | null) => {
+  const key = persistFor === null ? null : outboxStorageKey(persistFor);
+  const store = createStore<OutboxEntry[]>(key === null ? [] : load(key));
   const update = (change: (entries: OutboxEntry[]) => OutboxEntry[]): void => {
     const next = change(store.get());
     store.set(next);
-    save(key, next);
+    if (key !== null) save(key, next);
   };
   const onStorage = (event: StorageEvent) => {
     if (event.key !== key) return;
@@ -46,7 +49,7 @@ export const createOutboxStore = (customerId: number) => {
       .filter((e) => e.files !== undefined && e.files.length > 0 && !theirs.some((t) => t.clientId === e.clientId));
     store.set([...theirs, ...withFiles]);
   };
-  window.addEventListener('storage', onStorage);
+  if (key !== null) window.addEventListener('storage', onStorage);
   return {
     ...store,
     update,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_TYPING, onKeystroke, onStop, OWN_TYPING_REFRESH_MS, supportTypingVisible, SUPPORT_TYPING_TIMEOUT_MS } from './typing';
+import {
+  IDLE_TYPING,
+  onKeystroke,
+  onStop,
+  OTHER_TYPING_TIMEOUT_MS as SUPPORT_TYPING_TIMEOUT_MS,
+  otherTypingVisible as supportTypingVisible,
+  OWN_TYPING_REFRESH_MS,
+} from './typing';
 
 describe('own typing 11/12 (throttled)', () => {
   it('sends a start on the first key and not on every key', () => {
