@@ -105,11 +105,15 @@ describe('keep-alive', () => {
     const c = await newCustomer();
     const live = await customerSocket(c.token);
     const dead = await customerSocket(c.token, { autoPong: false });
-    let pinged = false;
-    live.ws.on('ping', () => (pinged = true));
+    // The ping is awaited, not a fixed wait: a sweep also asks every socket's session (ADR 0069), and on a
+    // busy machine the in-process database can hold the event loop past 100 ms. Then the pong's way back.
+    const pinged = new Promise<boolean>((resolve) => {
+      live.ws.once('ping', () => resolve(true));
+      setTimeout(() => resolve(false), 5_000);
+    });
     handle?.hub.sweep();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(pinged).toBe(true);
+    expect(await pinged).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     handle?.hub.sweep();
     expect((await dead.closed).code).toBe(1006);
     expect(live.ws.readyState).toBe(live.ws.OPEN);
