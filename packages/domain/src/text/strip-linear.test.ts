@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizeMessageBody } from '../chat/rules/index';
 import { normalizeDiscountCode } from '../discount/rules/index';
-import { defaultOrderForm } from '../order-form/index';
-import { normalizeTitle, toOrderBody, validateOrderDetails } from '../order-form/rules/index';
-import { checkOrderSubmission, type OrderCatalogues } from '../order-form/submission';
-import { orderBodySchema } from '../order-form/order-body';
+import { normalizeTitle, validateOrderDetails } from '../order-form/rules/index';
 import { normalizeReviewComment } from '../review/rules/index';
 import { stripHtml } from './index';
+import { submitWithField } from './stripped-fields.fixture';
 
 /**
  * ADR 0067: stripping is one linear scan. Nested and broken markup, generated, goes through stripHtml
@@ -24,24 +22,9 @@ const ADVERSARIAL_LENGTH = 100_000;
  */
 const BOUND_MS = 50;
 
-const catalogues: OrderCatalogues = {
-  workTypes: [1, 2, 3, 4],
-  levels: [1, 2, 3, 4, 5],
-  paperTypes: [1, 17],
-  paperFormats: [1, 2],
-  subjects: [4],
-  resumeServices: [1],
-  urgencies: [
-    { id: 1, hours: 240 },
-    { id: 3, hours: 24 },
-  ],
-};
 // The domain checks here run past the wire's raw caps on purpose: the time bound is the stripping's own.
-const submitted = (field: 'topic' | 'paperDetails' | 'credentials' | 'discountCode', value: string) => {
-  const body = orderBodySchema.parse(
-    toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here' }, 1),
-  );
-  const result = checkOrderSubmission({ ...body, [field]: value }, { siteCategory: 1, catalogues });
+const submitted = (field: Parameters<typeof submitWithField>[0], value: string) => {
+  const result = submitWithField(field, value);
   return result.ok ? result.order : null;
 };
 

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { normalizeMessageBody } from '../chat/rules/index';
 import { normalizeDiscountCode } from '../discount/rules/index';
-import { defaultOrderForm } from '../order-form/index';
-import { normalizeTitle, toOrderBody, validateOrderDetails } from '../order-form/rules/index';
-import { checkOrderSubmission, type OrderCatalogues } from '../order-form/submission';
-import { orderBodySchema } from '../order-form/order-body';
+import { normalizeTitle, validateOrderDetails } from '../order-form/rules/index';
 import { normalizeReviewComment } from '../review/rules/index';
 import { stripHtml } from './index';
+import { submitWithField } from './stripped-fields.fixture';
 
 /**
  * ADR 0039: stripping that could be bypassed (`<<b>img src=x onerror=alert(1)>` came out as an img tag).
@@ -43,24 +41,9 @@ const tagSoup = fc
   .array(fc.oneof(fc.constantFrom(...pieces), fc.string({ maxLength: 3 })), { maxLength: 12 })
   .map((parts) => parts.join(''));
 
-const catalogues: OrderCatalogues = {
-  workTypes: [1, 2, 3, 4],
-  levels: [1, 2, 3, 4, 5],
-  paperTypes: [1, 17],
-  paperFormats: [1, 2],
-  subjects: [4],
-  resumeServices: [1],
-  urgencies: [
-    { id: 1, hours: 240 },
-    { id: 3, hours: 24 },
-  ],
-};
 /** One field of an order the server checks, the others valid. */
-const submitted = (field: 'topic' | 'paperDetails' | 'credentials' | 'discountCode', value: string) => {
-  const body = orderBodySchema.parse(
-    toOrderBody({ ...defaultOrderForm(1), subject: 4, title: 'A proper title', details: 'Enough details here' }, 1),
-  );
-  const result = checkOrderSubmission({ ...body, [field]: value }, { siteCategory: 1, catalogues });
+const submitted = (field: Parameters<typeof submitWithField>[0], value: string) => {
+  const result = submitWithField(field, value);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
   return result.order;
 };
