@@ -61,7 +61,7 @@ const JWT_SECRET_NAME = 'jwt_access_secret';
 /** JWT_SECRET, or one generated on first start and kept in the database so every instance shares it. */
 const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
   if (config.jwtSecret) return config.jwtSecret;
-  return storedAppSecret(db, JWT_SECRET_NAME, randomBytes(48).toString('base64url'));
+  return storedAppSecret(db, JWT_SECRET_NAME, () => randomBytes(48).toString('base64url'));
 };
 
 /**
@@ -158,7 +158,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every route registered from here on is compressed when its answer is 1 KiB or more (ADR 0040).
   await registerCompression(app);
   await app.register(catalogueModule, { catalogue: services.catalogue });
-  await app.register(customersModule, { ctx, auth: services.auth });
+  await app.register(customersModule, { ctx, auth: services.auth, personalData: services.personalData });
   await app.register(ordersModule, {
     ctx,
     deps: {

@@ -1,13 +1,57 @@
 import type { AppContext } from './context';
-import { authServiceFor } from './modules/auth';
+import { authServiceFor, eraseAccount } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
-import { createChatBus, sessionsEndedOn } from './modules/chat';
-import { createDiscounts } from './modules/discounts';
-import { createFiles } from './modules/files';
-import { createManualPayments, createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
+import { createChatBus, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
+import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
+import { createDiscounts, eraseCustomerCodes } from './modules/discounts';
+import { createFiles, eraseCustomerFiles, filesReport } from './modules/files';
+import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
+import { eraseMailTo } from './modules/mail';
+import { eraseCustomerOrders, ordersReport } from './modules/orders';
+import {
+  createManualPayments,
+  createMoneySupport,
+  createPaymentAttention,
+  eraseCustomerPayments,
+  orderEditMoney,
+  usablePaymentSystems,
+} from './modules/payments';
 import { createPricing } from './modules/pricing';
-import { createReviews } from './modules/reviews';
-import { createRevisions } from './modules/revisions';
+import { createReviews, eraseCustomerReviews } from './modules/reviews';
+import { createRevisions, eraseCustomerRevisions, revisionsReport } from './modules/revisions';
+import { transactionsReport } from './modules/transactions';
+
+/**
+ * What the app holds of a customer, each part from the module that owns its tables (ADR 0052, 0077): the
+ * account deletion runs every erase step in its one transaction, and the personal-data report reads its
+ * sections in this order (the report's JSON keys). A module with a new table of customer data adds its
+ * step and, when the customer should see it, its section here.
+ */
+export const PERSONAL_DATA: PersonalData = {
+  erase: [
+    eraseAccount,
+    eraseConsentHistory,
+    eraseCustomerOrders,
+    eraseMailTo,
+    eraseCustomerRevisions,
+    eraseCustomerReviews,
+    eraseCustomerFiles,
+    eraseCustomerPayments,
+    eraseCustomerMessages,
+    eraseCustomerReferrals,
+    eraseCustomerCodes,
+  ],
+  report: {
+    orders: ordersReport,
+    files: filesReport,
+    revisions: revisionsReport,
+    transactions: transactionsReport,
+    consentHistory: consentHistoryReport,
+    messages: messagesReport,
+    referrals: referralsReport,
+    pointsLedger: pointsLedgerReport,
+  },
+};
 
 /**
  * The composition root (ADR 0054): every service another module uses is built here, once, from the
@@ -39,6 +83,8 @@ export const buildServices = (ctx: AppContext) => {
     attention: createPaymentAttention({ db: ctx.db, clock: ctx.clock, log: ctx.log }),
     /** What an order edit does to its payments, inside the edit's transaction (ADR 0034). */
     orderEditMoney,
+    /** Every module's part of an account deletion and of the personal-data report (customers module). */
+    personalData: PERSONAL_DATA,
     /** The first paint's inlined API answers (ADR 0040), over the same catalogue service. */
     firstAnswers: createFirstAnswers({ catalogue, clock: ctx.clock }),
   };

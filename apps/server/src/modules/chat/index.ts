@@ -12,6 +12,8 @@ import { createChatService, type ChatService } from './chat.service';
 import { chatSockets } from './chat.socket';
 
 export type { ChatBus, ChatService, Hub, UnseenMailJob };
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerMessages, messagesReport } from './chat.personal-data.repo';
 
 /**
  * The chat's fan-out (ADR 0048): in process, or Redis wake-ups with REDIS_URL. Built once by the

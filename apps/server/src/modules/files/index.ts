@@ -9,6 +9,8 @@ import { createFilesService, type FilesService, type IncomingFile, type Received
 
 export type { FilesService, IncomingFile, ReceivedFile, UploadRate };
 export { incomingOrderFile, sendDownload } from './files.routes';
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerFiles, filesReport } from './files.personal-data.repo';
 
 /**
  * Order files and chat attachments over the configured storage (disk under FILES_DIR), with the one

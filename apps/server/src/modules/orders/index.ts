@@ -7,6 +7,8 @@ import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from './orders.repo';
 export { toOrderListRow, type OrderListRow } from './orders.rows';
 export { toOrderListItem } from './orders.wire';
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerOrders, ordersReport } from './orders.personal-data.repo';
 /** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */
 export {
   createOrderWritesRepo as orderWrites,

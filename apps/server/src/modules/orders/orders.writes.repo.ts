@@ -105,17 +105,6 @@ export const createOrderWritesRepo = (q: Queryable) => {
   };
 
   return {
-    /**
-     * ADR 0052: an account deletion erases what the customer wrote on their orders; the orders stay for
-     * the books (price, status, dates).
-     */
-    async eraseCustomerText({ customerId, now }: { customerId: number; now: Date }): Promise<void> {
-      await q.query(`UPDATE orders SET title = 'Deleted', description = '', credentials = '', updated_at = $2 WHERE customer_id = $1`, [
-        customerId,
-        now,
-      ]);
-    },
-
     /** A payment attempt opened: the order shows "pending" while it is unpaid or modified. */
     async markPendingWhenPayable({ orderId, now }: { orderId: number; now: Date }): Promise<void> {
       await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = ANY($3::int[])', [

@@ -7,6 +7,7 @@ import {
   type PaymentSystem,
 } from '@app/domain';
 import type { Queryable } from '../../db/client';
+import { storedAppSecret } from '../../db/app-secrets';
 import { orderWrites, type MoveActor } from '../orders';
 
 export interface PaymentRow {
@@ -217,16 +218,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return { pending: Boolean(order.pending), attempts: rows.map(toPayment) };
   },
 
-  /** A named secret, generated once and shared by every instance (the sandbox's provider keys). */
-  async ensureSecret(name: string, generate: () => string): Promise<string> {
-    const read = async () => (await q.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0];
-    const existing = await read();
-    if (existing) return existing.value;
-    // Another instance may insert first: its value wins and both read the same one.
-    await q.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, generate()]);
-    const r = await read();
-    if (!r) throw new Error(`secret ${name} not stored`);
-    return r.value;
-  },
+  /** A named secret, generated once and shared by every instance (the sandbox's provider keys; db/ owns the table, ADR 0077). */
+  ensureSecret: (name: string, generate: () => string): Promise<string> => storedAppSecret(q, name, generate),
 });
 export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;
