@@ -227,6 +227,14 @@ export default tseslint.config(
           message:
             'a status or role in SQL is a parameter from the domain constants (ORDER_STATUS, ROLE, …), never a number in the text (ADR 0054).',
         },
+        {
+          // The chat's message directions (SPEC §3: 1, 2 the customer's, 3 the writer's, 6 support's) likewise:
+          // `m.direction IN (1, 2)`, `direction = 3`, `CASE f.direction WHEN 3` fail here (ADR 0077).
+          selector:
+            'Literal[value=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i], TemplateElement[value.raw=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i]',
+          message:
+            'a message direction in SQL comes from the domain constants (MESSAGE_DIRECTION, CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS), never a number in the text.',
+        },
       ],
     },
   },

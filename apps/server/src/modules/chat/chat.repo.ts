@@ -1,4 +1,4 @@
-import type { ChatId, MessageDirectionId } from '@app/domain';
+import { CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS, type ChatId, type MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, StoredMessage } from './chat.model';
@@ -29,7 +29,7 @@ interface MessageRow {
 // The other side's pointer decides a message's state: the chat's staff reader is named like the chat.
 const SELECT_MESSAGES = `SELECT m.id, m.order_id, m.customer_id, m.sequence, m.chat, m.direction, m.sender_id, m.body, m.sticker, m.emoji,
     m.client_id, m.created_at,
-    CASE WHEN m.direction IN (1, 2) THEN m.sequence <= COALESCE(ps.last_read_sequence, 0)
+    CASE WHEN m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) THEN m.sequence <= COALESCE(ps.last_read_sequence, 0)
          ELSE m.sequence <= COALESCE(pc.last_read_sequence, 0) END AS read
   FROM messages m
   LEFT JOIN chat_read_pointers pc ON pc.order_id = m.order_id AND pc.chat = m.chat AND pc.reader = 'customer'
@@ -202,7 +202,7 @@ export const createChatRepo = (db: Db) => ({
       await db.query<{ chat: ChatId; n: number }>(
         `SELECT m.chat, count(*)::int AS n FROM messages m
          LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = m.chat
-         WHERE m.order_id = $1 AND m.chat = ANY($2::text[]) AND m.direction IN (1, 2) AND m.sequence > COALESCE(p.last_read_sequence, 0)
+         WHERE m.order_id = $1 AND m.chat = ANY($2::text[]) AND m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) AND m.sequence > COALESCE(p.last_read_sequence, 0)
          GROUP BY m.chat`,
         [orderId, [...chats]],
       ),
@@ -215,7 +215,7 @@ export const createChatRepo = (db: Db) => ({
         `SELECT m.order_id, count(*)::int AS n FROM messages m
          JOIN orders o ON o.id = m.order_id
          LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = m.chat
-         WHERE m.chat = $2 AND m.direction IN (1, 2) AND m.sequence > COALESCE(p.last_read_sequence, 0) AND ($1::int IS NULL OR o.writer_id = $1)
+         WHERE m.chat = $2 AND m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) AND m.sequence > COALESCE(p.last_read_sequence, 0) AND ($1::int IS NULL OR o.writer_id = $1)
          GROUP BY m.order_id ORDER BY m.order_id`,
         [writerId, chat],
       )
@@ -236,12 +236,12 @@ export const createChatRepo = (db: Db) => ({
     now: Date;
   }): Promise<{ ids: number[]; moved: { chat: ChatId; sequence: number; messageId: number }[]; customerUnread?: CustomerUnread }> => {
     if (r.ids.length === 0) return { ids: [], moved: [] };
-    const directions = r.reader === 'customer' ? [3, 6] : [1, 2];
+    const directions = r.reader === 'customer' ? STAFF_DIRECTIONS : CUSTOMER_DIRECTIONS;
     const rows = await db.query<{ id: number; chat: ChatId; sequence: number; staff_ordinal: number | null }>(
       `SELECT m.id, m.chat, m.sequence, m.staff_ordinal FROM messages m
        WHERE m.order_id = $1 AND ($2::int IS NULL OR m.customer_id = $2) AND m.id = ANY($3::int[]) AND m.direction = ANY($4::int[])
          AND m.chat = ANY($5::text[])`,
-      [r.orderId, r.customerId, r.ids, directions, [...r.chats]],
+      [r.orderId, r.customerId, r.ids, [...directions], [...r.chats]],
     );
     const top = new Map<ChatId, { sequence: number; messageId: number; ordinal: number }>();
     for (const row of rows) {

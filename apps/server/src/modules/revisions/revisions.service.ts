@@ -3,6 +3,7 @@ import {
   DomainError,
   ERROR_CODE,
   isActiveRevisionStatus,
+  ORDER_STATUS,
   REVISION_CATEGORIES,
   REVISION_LEVELS,
   REVISION_MESSAGE,
@@ -189,7 +190,7 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       const stored = await repo.insert({ customerId, orderId, levelId, categoryIds, description, deadline, now });
       if (!stored) {
         const after = await ownOrder(customerId, orderId);
-        throw new DomainError(ERROR_CODE.conflict, after.statusId !== 5 ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision);
+        throw new DomainError(ERROR_CODE.conflict, after.statusId !== ORDER_STATUS.completed ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision);
       }
       return stored;
     },

@@ -22,6 +22,7 @@ export interface StaffModuleDeps {
 /** CONTRACT "Staff side": the staff API (writers and support): queue, status (ADR 0071), manual payments, writer, delivery; revisions (ADR 0044). */
 export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffModuleDeps }> = async (app, { ctx, deps }) => {
   const service = createStaffService({
+    db: ctx.db,
     repo: createStaffRepo(ctx.db),
     clock: ctx.clock,
     log: ctx.log,

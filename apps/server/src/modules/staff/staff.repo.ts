@@ -1,17 +1,6 @@
 import { ROLE, STAFF_ROLE_IDS, type StaffMe } from '@app/domain';
-import type { Db, Queryable } from '../../db/client';
-import {
-  ORDER_LIST_COLUMNS,
-  orderWrites,
-  selectStatusHistory,
-  toOrderListRow,
-  type LockedOrder,
-  type MoveActor,
-  type MoveResult,
-  type OrderListRow,
-  type OrderWrites,
-  type StatusHistoryRow,
-} from '../orders';
+import type { Db } from '../../db/client';
+import { ORDER_LIST_COLUMNS, selectStatusHistory, toOrderListRow, type OrderListRow, type StatusHistoryRow } from '../orders';
 
 /** An order in staff's queue: the list row plus who ordered it and who writes it, and what the transition table reads. */
 export interface StaffOrderRow extends OrderListRow {
@@ -35,7 +24,9 @@ const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
 
 /**
  * Staff's view of orders (CONTRACT "Staff side"). Not customer queries: support sees every order, a
- * writer's queries carry `writer_id` in their WHERE the way a customer's carry the customer id.
+ * writer's queries carry `writer_id` in their WHERE the way a customer's carry the customer id. Reads
+ * only: the orders module writes an order (status, writer) through `orderWrites(tx)` in the transaction
+ * the staff service opens (ADR 0054, 0077).
  */
 export const createStaffRepo = (db: Db) => ({
   /** Writers (3) and support (6) only. */
@@ -87,30 +78,8 @@ export const createStaffRepo = (db: Db) => ({
     return row ? toRow(row) : null;
   },
 
-  /** Runs `work` in one transaction (a status change and what goes with it: the refund, the history). */
-  transaction: <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => db.transaction(work),
-
-  /** The orders module's row lock and facts (ADR 0071), in the caller's transaction. */
-  lockForMove: (tx: Queryable, orderId: number): Promise<LockedOrder | null> => orderWrites(tx).lockForMove(orderId),
-
-  /** The orders module's one status move through the transition table (ADR 0054, 0071). */
-  move: (tx: Queryable, m: Parameters<OrderWrites['move']>[0], locked: LockedOrder): Promise<MoveResult> => orderWrites(tx).move(m, locked),
-
   /** The order's status history with who and why (staff's read: any order). */
   history: (orderId: number): Promise<StatusHistoryRow[]> => selectStatusHistory(db, { orderId, customerId: null }),
-
-  /** Assigns a writer account (role 3) and, on a paid order, moves it to in progress (2 → 3), in one transaction. */
-  assignWriter: async ({
-    orderId,
-    writerId,
-    now,
-    actor,
-  }: {
-    orderId: number;
-    writerId: number;
-    now: Date;
-    actor: MoveActor;
-  }): Promise<boolean> => db.transaction(async (tx) => orderWrites(tx).assignWriter({ orderId, writerId, now, actor })),
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
     (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = $2', [userId, ROLE.writer])).length > 0,

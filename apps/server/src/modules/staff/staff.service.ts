@@ -19,10 +19,11 @@ import {
   type StaffOrderQuery,
   type StaffOrderView,
 } from '@app/domain';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
+import { orderWrites, toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffRepo } from './staff.repo';
 import { parseId } from '../../lib/ids';
@@ -71,6 +72,8 @@ const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView
 const moveActor = (actor: StaffActor): MoveActor => ({ id: actor.userId, role: actor.role });
 
 export interface StaffServiceDeps {
+  /** The service opens the transactions (a status change and what goes with it); the writes take them. */
+  db: Pick<Db, 'transaction'>;
   repo: StaffRepo;
   clock: Clock;
   log: Logger;
@@ -81,7 +84,7 @@ export interface StaffServiceDeps {
   manualPayments: Pick<ManualPayments, 'recordManualPayment'>;
 }
 
-export const createStaffService = ({ repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
+export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
   const orderFor = async (actor: StaffActor, rawOrderId: string): Promise<StaffOrderRow> => {
     const row = await repo.findOrder({ orderId: parseId(rawOrderId), writerId: writerScope(actor) });
     if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
@@ -138,8 +141,8 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
       const order = await orderFor(actor, rawOrderId);
       const now = clock.now();
       const who = moveActor(actor);
-      await repo.transaction(async (tx) => {
-        const locked = await repo.lockForMove(tx, order.id);
+      await db.transaction(async (tx) => {
+        const locked = await orderWrites(tx).lockForMove(order.id);
         if (!locked) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
         if (status === ORDER_STATUS.refunded) {
           await refundOrder(tx, {
@@ -157,8 +160,7 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
         if (status === ORDER_STATUS.canceled) {
           await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor: who, reason: reason ?? '', now, log });
         }
-        const moved = await repo.move(
-          tx,
+        const moved = await orderWrites(tx).move(
           { orderId: order.id, to: status, by: MOVE_BY.support, actor: who, reason: reason ?? null, now },
           locked,
         );
@@ -182,7 +184,8 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      await repo.assignWriter({ orderId: order.id, writerId, now: clock.now(), actor: moveActor(actor) });
+      const now = clock.now();
+      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor: moveActor(actor) }));
       return viewOf(actor, order.id);
     },
 
