@@ -229,7 +229,7 @@ export default tseslint.config(
         },
         {
           // The chat's message directions (SPEC §3: 1, 2 the customer's, 3 the writer's, 6 support's) likewise:
-          // `m.direction IN (1, 2)`, `direction = 3`, `CASE f.direction WHEN 3` fail here (ADR 0077).
+          // `m.direction IN (1, 2)`, `direction = 3`, `CASE f.direction WHEN 3` fail here (ADR 0046).
           selector:
             'Literal[value=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i], TemplateElement[value.raw=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i]',
           message:
