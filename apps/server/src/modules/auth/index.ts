@@ -14,7 +14,7 @@ import { createAuthService, type AuthService, type SessionsEnded } from './auth.
 export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService, SessionsEnded } from './auth.service';
 /** The customer's account row: profile and consent writes, and the deletion's erase step (the auth module owns `users`, ADR 0077). */
-export { accountWrites, eraseAccount, type ProfileUpdate } from './auth.accounts.repo';
+export { accountWrites, eraseAccount } from './auth.accounts.repo';
 
 const ROTATION_KEY_NAME = 'refresh_rotation_key';
 
