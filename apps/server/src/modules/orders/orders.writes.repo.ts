@@ -179,4 +179,3 @@ export const createOrderWritesRepo = (q: Queryable) => {
     },
   };
 };
-export type OrderWrites = ReturnType<typeof createOrderWritesRepo>;

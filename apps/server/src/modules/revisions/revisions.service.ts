@@ -190,7 +190,10 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       const stored = await repo.insert({ customerId, orderId, levelId, categoryIds, description, deadline, now });
       if (!stored) {
         const after = await ownOrder(customerId, orderId);
-        throw new DomainError(ERROR_CODE.conflict, after.statusId !== ORDER_STATUS.completed ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision);
+        throw new DomainError(
+          ERROR_CODE.conflict,
+          after.statusId !== ORDER_STATUS.completed ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision,
+        );
       }
       return stored;
     },
