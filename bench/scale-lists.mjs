@@ -61,7 +61,14 @@ const SCENARIOS = [
   { name: 'staff: all orders', who: 'staff', path: '/api/staff/orders', query: 'limit=20', deep: true },
   { name: 'staff: paid, unassigned', who: 'staff', path: '/api/staff/orders', query: 'limit=20&status=2&unassigned=1', deep: true },
   { name: 'staff: due in 24 h', who: 'staff', path: '/api/staff/orders', query: 'limit=20&dueWithin=24', deep: true },
-  { name: 'staff: search title', who: 'staff', path: '/api/staff/orders', query: 'limit=20&q=quantum%20computing', deep: true, search: true },
+  {
+    name: 'staff: search title',
+    who: 'staff',
+    path: '/api/staff/orders',
+    query: 'limit=20&q=quantum%20computing',
+    deep: true,
+    search: true,
+  },
   { name: 'staff: search email', who: 'staff', path: '/api/staff/orders', query: 'limit=20&q=olivia.baker', deep: true, search: true },
 ];
 
@@ -88,7 +95,8 @@ const prepare = async (url) => {
   try {
     const started = performance.now();
     const applied = await migrate(setup);
-    if (applied.length > 0) console.info(`   migrations applied: ${applied.join(', ')} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    if (applied.length > 0)
+      console.info(`   migrations applied: ${applied.join(', ')} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     const [{ n }] = await setup.query(`SELECT count(*)::int AS n FROM orders`);
     if (n < TOTAL_ORDERS) {
       await seedDatabase(setup, { demo: false, clock: systemClock });
@@ -98,7 +106,9 @@ const prepare = async (url) => {
       await raw.query(readFileSync(path.join(import.meta.dirname, 'scale-lists.sql'), 'utf8'));
       await raw.query('VACUUM ANALYZE');
       await raw.end();
-      console.info(`   generated ${TOTAL_ORDERS.toLocaleString('en')} orders and their money in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      console.info(
+        `   generated ${TOTAL_ORDERS.toLocaleString('en')} orders and their money in ${((performance.now() - t) / 1000).toFixed(0)} s`,
+      );
     }
   } finally {
     await setup.close();
@@ -239,7 +249,9 @@ export const runScaleListsBench = async (url = process.env.BENCH_DATABASE_URL ||
         const plan = await explain(raw, st);
         const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.join('\n'))?.[1] ?? 0);
         if (ms < 1) continue;
-        console.info(`${st.sql.replace(/\s+/g, ' ').slice(0, 300)}\n   params ${JSON.stringify(st.params).slice(0, 200)}\n${plan.join('\n')}\n`);
+        console.info(
+          `${st.sql.replace(/\s+/g, ' ').slice(0, 300)}\n   params ${JSON.stringify(st.params).slice(0, 200)}\n${plan.join('\n')}\n`,
+        );
       }
     }
   } finally {

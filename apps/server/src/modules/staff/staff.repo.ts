@@ -79,9 +79,7 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
     if (f.search.text !== null) {
       const pattern = add(containsPattern(f.search.text));
       branches.push(`SELECT ${keys} FROM orders o ${and([`lower(o.title) LIKE ${pattern}`])}`);
-      branches.push(
-        `SELECT ${keys} FROM users u JOIN orders o ON o.customer_id = u.id ${and([`lower(u.email) LIKE ${pattern}`])}`,
-      );
+      branches.push(`SELECT ${keys} FROM users u JOIN orders o ON o.customer_id = u.id ${and([`lower(u.email) LIKE ${pattern}`])}`);
     }
     if (f.search.id !== null) branches.push(`SELECT ${keys} FROM orders o ${and([`o.id = ${add(f.search.id)}`])}`);
     matches = branches.join(' UNION ');
