@@ -7,6 +7,11 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;
 CREATE INDEX orders_title_trgm_idx ON orders USING gin (lower(title) gin_trgm_ops);
 CREATE INDEX users_email_trgm_idx ON users USING gin (lower(email) gin_trgm_ops);
 
+-- The customer's list with the title in its index: a search among the customer's own orders (LIKE on the
+-- title) runs as an index-only scan of their entries, never reading the table (10,000 orders: ~110 pages).
+DROP INDEX orders_customer_list_idx;
+CREATE INDEX orders_customer_list_idx ON orders (customer_id, hidden, created_at DESC, id DESC) INCLUDE (title);
+
 -- Staff's queue by status, newest first, with the id as the tie-break of equal times (a page boundary
 -- between two orders of the same second is then exact).
 DROP INDEX orders_status_idx;
