@@ -4,8 +4,10 @@
 // 10 connections: the customer's list (page 1 and the deepest page, with each filter), staff's queue
 // (every order, paid and unassigned, due in 24 h, search by title and by email), the order count and
 // the transactions list.
-// Goals: every p99 under 50 ms (searches under 100 ms) and the deepest page's mean latency within 3x
-// page 1's. A broad search (25,000 matches) is printed as a figure (INFO), without a goal. Prints PASS/FAIL per request and, for a failure, EXPLAIN ANALYZE of the statements the route ran.
+// Goals: every p99 under 50 ms (searches under 100 ms) and the deepest page within 3x page 1 in database
+// time (the route's statements under EXPLAIN ANALYZE, summed; printed as `sql`). A broad search (25,000
+// matches) is printed as a figure (INFO), without a goal. Prints PASS/FAIL per request and, for a failure,
+// EXPLAIN ANALYZE of the statements the route ran.
 //
 // `node bench/scale-lists.mjs` on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/scale;
 // never the shared `test` database). The data set is generated once and kept; pending migrations are
@@ -197,6 +199,22 @@ export const runScaleListsBench = async (url = process.env.BENCH_DATABASE_URL ||
     staff: { authorization: `Bearer ${await tokens.sign({ userId: support.id, role: 6 })}` },
   };
 
+  /** The database time of one request: its statements under EXPLAIN ANALYZE, summed; the best of three. */
+  const sqlTime = async (route, h) => {
+    recorder.state.statements = [];
+    recorder.state.recording = true;
+    await app.inject({ method: 'GET', url: route, headers: h });
+    recorder.state.recording = false;
+    const statements = recorder.state.statements;
+    let best = Infinity;
+    for (let run = 0; run < 3; run++) {
+      let sum = 0;
+      for (const st of statements) sum += Number(/Execution Time: ([\d.]+)/.exec((await explain(raw, st)).join('\n'))?.[1] ?? 0);
+      best = Math.min(best, sum);
+    }
+    return best;
+  };
+
   const results = [];
   try {
     for (const s of SCENARIOS) {
@@ -228,15 +246,17 @@ export const runScaleListsBench = async (url = process.env.BENCH_DATABASE_URL ||
         }
         for (let i = 0; i < 30; i++) await app.inject({ method: 'GET', url: route, headers: headers[s.who] });
         const r = await cannon(`${appUrl}${route}`, headers[s.who]);
-        measured.push({ ...v, route, ...r });
+        measured.push({ ...v, route, ...r, sqlMs: await sqlTime(route, headers[s.who]) });
       }
       const goal = s.search ? SCALE_GOALS.searchP99Ms : SCALE_GOALS.p99Ms;
       for (const [i, m] of measured.entries()) {
-        const ratio = i === 0 ? null : m.mean / Math.max(measured[0].mean, 0.1);
+        // The deepest page against page 1 in the database's own time (EXPLAIN ANALYZE), which a busy
+        // machine moves far less than the latency; 1 ms is the floor of both.
+        const ratio = i === 0 ? null : Math.max(m.sqlMs, 1) / Math.max(measured[0].sqlMs, 1);
         const ok = m.p99 < goal && m.non2xx === 0 && (ratio === null || ratio <= SCALE_GOALS.deepToFirst);
         if (!s.figureOnly) results.push({ scenario: s, total: body.total ?? null, ...m, goal, ratio, ok });
         console.info(
-          `   ${s.figureOnly ? 'INFO' : ok ? 'PASS' : 'FAIL'} ${`${s.name}${m.label ? `, ${m.label}` : ''}`.padEnd(46)} ${`${(body.total ?? '').toLocaleString('en')}`.padStart(9)} ${m.rps.toFixed(0).padStart(6)} req/s  mean ${m.mean.toFixed(1).padStart(6)} ms  p99 ${`${m.p99}`.padStart(4)} ms (< ${goal})${ratio === null ? '' : `  ${ratio.toFixed(2)}x page 1 (<= ${SCALE_GOALS.deepToFirst})`}${m.non2xx ? `  ${m.non2xx} failed` : ''}`,
+          `   ${s.figureOnly ? 'INFO' : ok ? 'PASS' : 'FAIL'} ${`${s.name}${m.label ? `, ${m.label}` : ''}`.padEnd(46)} ${`${(body.total ?? '').toLocaleString('en')}`.padStart(9)} ${m.rps.toFixed(0).padStart(6)} req/s  mean ${m.mean.toFixed(1).padStart(6)} ms  p99 ${`${m.p99}`.padStart(4)} ms (< ${goal})  sql ${m.sqlMs.toFixed(1).padStart(6)} ms${ratio === null ? '' : `  ${ratio.toFixed(2)}x page 1 (<= ${SCALE_GOALS.deepToFirst})`}${m.non2xx ? `  ${m.non2xx} failed` : ''}`,
         );
       }
     }
