@@ -57,7 +57,6 @@ export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work
   COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
      FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread`;
 
-
 /** The WHERE of the list: only the filters given, so the planner sees the plainest predicate. */
 const listWhere = (customerId: number, filter: OrderListFilter): { where: string; params: unknown[] } => {
   const params: unknown[] = [customerId, filter.hidden];
