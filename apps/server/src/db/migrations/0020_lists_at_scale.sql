@@ -25,8 +25,8 @@ CREATE INDEX orders_writer_list_idx ON orders (writer_id, created_at DESC, id DE
 
 -- The number of orders per status, kept by the orders table's own triggers, so staff's queue counts a
 -- million orders without reading them. Statement triggers with transition tables: one bulk statement
--- makes one change per status. Rows are changed in status order (INSERT … ORDER BY … ON CONFLICT), so two
--- transactions moving orders between the same statuses wait for each other and never deadlock.
+-- makes one change per status. Rows are changed in status order (INSERT … ORDER BY … ON CONFLICT), so
+-- transactions that each change statuses in one statement wait for each other and never deadlock.
 CREATE TABLE order_status_counts (
   status_id smallint PRIMARY KEY,
   orders bigint NOT NULL
