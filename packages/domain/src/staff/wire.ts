@@ -12,7 +12,7 @@ const statusId = z.coerce
   .refine((s) => Object.hasOwn(ORDER_STATUS_NAME, s), 'Unknown order status');
 
 /** The longest "due within" window staff's queue takes, in hours (30 days). */
-export const STAFF_DUE_WITHIN_MAX_HOURS = 720;
+const STAFF_DUE_WITHIN_MAX_HOURS = 720;
 /** The shortest search text that is not an order id (a trigram index needs three characters, ADR 0081). */
 export const STAFF_SEARCH_MIN_LENGTH = 3;
 
