@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   discount_codes: 'discounts',
   orders: 'orders',
   order_status_history: 'orders',
+  order_status_counts: 'orders',
   order_idempotency_keys: 'orders',
   order_files: 'files',
   payments: 'payments',

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type PgModule from 'pg';
 
 /** The one interface repositories use: PGlite embedded or a PostgreSQL server behind it (ADR 0002). */
@@ -219,10 +220,16 @@ export const postgresDb = (
 };
 
 /** PGlite parses int8 as bigint by default; make it a number like node-postgres above. */
-export const pgliteParsers = {
+const pgliteParsers = {
   20: (v: string) => Number(v),
   1700: (v: string) => Number(v),
 };
+
+/**
+ * What every embedded database is opened with: the parsers above and the extensions the migrations
+ * create (pg_trgm, migration 0020, ADR 0081), whose code PGlite loads from its own bundle.
+ */
+export const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
 
 /**
  * PostgreSQL settings of the embedded database (ADR 0031). PGlite's WASM heap never gives memory back,
@@ -275,7 +282,7 @@ const createEmbedded = (dataDir: string, optimize: boolean): Promise<void> =>
 export const openEmbedded = async (dataDir: string | undefined, { optimize = false }: { optimize?: boolean } = {}): Promise<Db> => {
   if (!optimize) useBaselineWasmCompilerOnly();
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbedded(dataDir, optimize);
-  const client = new PGlite(dataDir, { parsers: pgliteParsers, startParams: embeddedStartParams() });
+  const client = new PGlite({ ...pgliteOptions, dataDir, startParams: embeddedStartParams() });
   await client.waitReady;
   return pgliteDb(client);
 };

@@ -11,11 +11,31 @@ const statusId = z.coerce
   .int()
   .refine((s) => Object.hasOwn(ORDER_STATUS_NAME, s), 'Unknown order status');
 
-/** `GET /api/staff/orders?status&page&limit` (CONTRACT "Staff side"). */
+/** The longest "due within" window staff's queue takes, in hours (30 days). */
+const STAFF_DUE_WITHIN_MAX_HOURS = 720;
+/** The shortest search text that is not an order id (a trigram index needs three characters, ADR 0081). */
+export const STAFF_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * `GET /api/staff/orders?status&page&limit` (CONTRACT "Staff side") and the console's views (ADR 0081):
+ * `unassigned=1` the orders without a writer (with `status=2`: paid and waiting for one); `dueWithin=N`
+ * the orders in work (paid, in progress, on hold) due in the next N hours, soonest first; `q` a search
+ * over the title, the order id and the customer's email (case-insensitive, anywhere in the text).
+ */
 export const staffOrderQuerySchema = z.object({
   status: statusId.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  unassigned: z.enum(['0', '1']).optional(),
+  dueWithin: z.coerce.number().int().min(1).max(STAFF_DUE_WITHIN_MAX_HOURS).optional(),
+  q: z
+    .string()
+    .max(250)
+    .transform((v) => v.trim())
+    .refine((v) => v === '' || /^#?\d+$/.test(v) || v.length >= STAFF_SEARCH_MIN_LENGTH, {
+      message: `Type at least ${STAFF_SEARCH_MIN_LENGTH} characters, or an order number`,
+    })
+    .optional(),
 });
 export type StaffOrderQuery = z.infer<typeof staffOrderQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { createIdempotencyRepo } from './orders.idempotency.repo';
 import {
   ORDER_FIELD_COLUMNS,
@@ -56,9 +57,6 @@ export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work
   COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
      FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread`;
 
-/** `%`, `_` and `\` typed by the customer are matched literally. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** The WHERE of the list: only the filters given, so the planner sees the plainest predicate. */
 const listWhere = (customerId: number, filter: OrderListFilter): { where: string; params: unknown[] } => {
   const params: unknown[] = [customerId, filter.hidden];
@@ -72,7 +70,7 @@ const listWhere = (customerId: number, filter: OrderListFilter): { where: string
   if (filter.createdFrom) add((n) => `o.created_at >= ${n}`, filter.createdFrom);
   if (filter.createdBefore) add((n) => `o.created_at < ${n}`, filter.createdBefore);
   if (filter.search) {
-    params.push(likePattern(filter.search.text));
+    params.push(containsPattern(filter.search.text));
     const title = `lower(o.title) LIKE $${params.length}`;
     if (filter.search.id === null) clauses.push(title);
     else {

@@ -9,6 +9,7 @@ import {
   ORDER_STATUS,
   ROLE,
   STAFF_MESSAGE,
+  STAFF_SEARCH_MIN_LENGTH,
   statusChangedBy,
   type ManualPaymentBody,
   type OrderFile,
@@ -25,7 +26,7 @@ import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
 import { orderWrites, toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
-import type { StaffOrderRow, StaffRepo } from './staff.repo';
+import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { parseId } from '../../lib/ids';
 
 const NOT_FOUND = 'Not found';
@@ -35,6 +36,18 @@ export interface StaffActor {
   userId: number;
   role: number;
 }
+
+/** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
+const IN_WORK_STATUSES: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.hold];
+
+/** The queue's `q`: text of three characters or more searched in titles and emails; a number is also an order id. */
+const queueSearch = (q: string | undefined): StaffQueueFilter['search'] => {
+  const text = q?.trim().toLowerCase() ?? '';
+  if (text === '') return null;
+  const idText = /^#?(\d{1,10})$/.exec(text)?.[1];
+  const id = idText === undefined || Number(idText) > 2_147_483_647 ? null : Number(idText);
+  return { text: text.length >= STAFF_SEARCH_MIN_LENGTH ? text : null, id };
+};
 
 const isSupport = (actor: StaffActor): boolean => actor.role === ROLE.support;
 /** A writer's queries are limited to their orders; support's are not (CONTRACT "Staff side"). */
@@ -107,6 +120,9 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
       const { rows, total } = await repo.queue({
         writerId: writerScope(actor),
         statusId: query.status ?? null,
+        unassigned: query.unassigned === '1',
+        dueWithin: query.dueWithin === undefined ? null : { hours: query.dueWithin, now: clock.now(), inWorkStatuses: IN_WORK_STATUSES },
+        search: queueSearch(query.q),
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
