@@ -3,7 +3,7 @@ import { authServiceFor } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
 import { createChatBus, sessionsEndedOn } from './modules/chat';
 import { createDiscounts } from './modules/discounts';
-import { createFiles } from './modules/files';
+import { createFiles, type FileStorage } from './modules/files';
 import { createManualPayments, createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
 import { createPricing } from './modules/pricing';
 import { createReviews } from './modules/reviews';
@@ -15,8 +15,8 @@ import { createRevisions } from './modules/revisions';
  * builds another module's service itself, so one price-table cache, one files service, one catalogue
  * service serve the whole app. A module's own service, used by no one else, is still built by its plugin.
  */
-export const buildServices = (ctx: AppContext) => {
-  const files = createFiles(ctx);
+export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: FileStorage }) => {
+  const files = createFiles(ctx, fileStorage);
   const catalogue = createCatalogue(ctx, { usablePayments: usablePaymentSystems(ctx.config) });
   const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
   // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).
