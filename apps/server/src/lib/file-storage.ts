@@ -100,7 +100,10 @@ export const createDiskFileStorage = (root: string): FileStorage => {
         throw error;
       }
     },
-    downloadUrl: async () => undefined,
+    downloadUrl: async (key) => {
+      pathOf(key);
+      return undefined;
+    },
     delete: async (key) => {
       await rm(pathOf(key), { force: true });
     },

@@ -125,10 +125,16 @@ export const createS3FileStorage = async (config: S3StorageConfig): Promise<File
     put: async (source) => {
       const key = newStorageKey();
       let size = 0;
+      let sourceFailure: { error: unknown } | undefined;
       async function* counted(): AsyncGenerator<Uint8Array> {
-        for await (const chunk of source) {
-          size += chunk.length;
-          yield chunk;
+        try {
+          for await (const chunk of source) {
+            size += chunk.length;
+            yield chunk;
+          }
+        } catch (error) {
+          sourceFailure = { error };
+          throw error;
         }
       }
       const upload = new sdk.Upload({
@@ -143,8 +149,10 @@ export const createS3FileStorage = async (config: S3StorageConfig): Promise<File
       try {
         await upload.done();
       } catch (error) {
-        // The source's own error (too large, wrong content, the client gone) is what the caller judges;
-        // the store's is an outage. Nothing was completed either way, so there is no object to remove.
+        // The source's own error (too large, wrong content, the client gone) is what the caller judges,
+        // even when the abort that followed failed too; the store's is an outage. Nothing was completed
+        // either way, so there is no object to remove.
+        if (sourceFailure) throw sourceFailure.error;
         if (isStoreFailure(error)) throw new FileStorageUnavailableError(error);
         throw error;
       }
