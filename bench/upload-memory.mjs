@@ -96,7 +96,13 @@ const upload = (base, token, orderId, size) =>
 /** A bucket on s3rver (an npm package, ADR 0080) and the settings that point the server at it. */
 const startBucket = async (dir) => {
   const { default: S3rver } = await import('s3rver');
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: [{ name: 'bench', configs: [] }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'bench', configs: [] }],
+  });
   const { port } = await server.run();
   return {
     env: {

@@ -133,6 +133,8 @@ const sharedEnv = {
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '5000',
 };
+/** Every instance started, restarts included: the cleanup kills whichever still runs. */
+const spawned = [];
 const startInstance = (port, i) => {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -143,6 +145,7 @@ const startInstance = (port, i) => {
   child.stdout.on('data', (chunk) => (instance.output += chunk));
   child.stderr.on('data', (chunk) => (instance.output += chunk));
   instance.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((instance.exit = code ?? signal))));
+  spawned.push(instance);
   return instance;
 };
 const instances = ports.map(startInstance);
@@ -393,7 +396,7 @@ const checkFiles = async (email, password) => {
 };
 
 const cleanup = async () => {
-  for (const instance of instances) if (instance.exit === undefined) instance.child.kill('SIGKILL');
+  for (const instance of spawned) if (instance.exit === undefined) instance.child.kill('SIGKILL');
   await lb.close();
   s3Client.destroy();
   await s3.close().catch(() => undefined);

@@ -279,7 +279,8 @@ export const loadEnvFile = (file: string = path.resolve('.env'), env: NodeJS.Pro
 
 const s3Config = (e: z.infer<typeof envSchema>): S3StorageConfig | undefined => {
   if (e.FILES_STORAGE !== 's3') return undefined;
-  if (!e.S3_BUCKET) throw new Error('Invalid configuration: FILES_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
+  if (!e.S3_BUCKET)
+    throw new Error('Invalid configuration: FILES_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
   const keys = allOrNone('FILES_STORAGE=s3', { S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY });
   return {
     endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),

@@ -34,8 +34,7 @@ const disk = async (): Promise<Backend> => {
   const root = await mkdtemp(path.join(tmpdir(), 'file-storage-'));
   return {
     storage: createDiskFileStorage(root),
-    contents: async () =>
-      (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name),
+    contents: async () => (await readdir(root, { recursive: true, withFileTypes: true })).filter((d) => d.isFile()).map((d) => d.name),
     putForeign: (name) => writeFile(path.join(root, name), 'not ours'),
     close: () => rm(root, { recursive: true, force: true }),
   };

@@ -1,7 +1,14 @@
 import { Readable } from 'node:stream';
 import type * as S3 from '@aws-sdk/client-s3';
 import { attachmentDisposition } from './content-disposition';
-import { FileNotStoredError, FileStorageUnavailableError, KEY_PATTERN, newStorageKey, type FileStorage, type StoredEntry } from './file-storage';
+import {
+  FileNotStoredError,
+  FileStorageUnavailableError,
+  KEY_PATTERN,
+  newStorageKey,
+  type FileStorage,
+  type StoredEntry,
+} from './file-storage';
 
 /** FILES_STORAGE=s3 (CONTRACT "Files at scale"): any S3-compatible store. */
 export interface S3StorageConfig {

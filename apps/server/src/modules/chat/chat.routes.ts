@@ -237,7 +237,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
         },
       },
       async (request, reply) =>
-        sendDownload(request, reply, await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId })),
+        sendDownload(
+          request,
+          reply,
+          await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId }),
+        ),
     );
   }
 

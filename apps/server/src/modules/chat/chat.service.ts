@@ -193,15 +193,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** An attachment of a message the actor may see. */
-    file: async ({
-      actor,
-      orderId,
-      fileId,
-    }: {
-      actor: ChatActor;
-      orderId: string;
-      fileId: string;
-    }): Promise<StoredDownload> => {
+    file: async ({ actor, orderId, fileId }: { actor: ChatActor; orderId: string; fileId: string }): Promise<StoredDownload> => {
       const order = await orderFor(actor, orderId);
       const file = await repo.findFile({
         orderId: order.orderId,

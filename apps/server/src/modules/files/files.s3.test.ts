@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessageSchema, FILE_CONTENT_MISMATCH_MESSAGE, orderFileSchema } from '@app/domain';
 import { loadConfig } from '../../config';
+import { DOWNLOAD_TICKET_TTL_SECONDS } from '../../lib/download-tickets';
 import { createS3FileStorage } from '../../lib/s3-file-storage';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures, messageForm } from '../../testing/chat-fixtures';
@@ -128,7 +129,9 @@ describe('FILES_STORAGE=s3: uploads and downloads keep their paths and rules', (
 
   it('stores chat attachments in the bucket; both sides open them through a signed URL, an intruder gets 404', async () => {
     const chatOrder = await fx.order(owner.id, writer.id);
-    const form = messageForm({ direction: '2', message: '{"body":"see attached"}' }, [{ name: 'notes.txt', content: Buffer.from('hello s3') }]);
+    const form = messageForm({ direction: '2', message: '{"body":"see attached"}' }, [
+      { name: 'notes.txt', content: Buffer.from('hello s3') },
+    ]);
     const sent = await t.app.inject({
       method: 'POST',
       url: `/chat/api/customers/orders/${chatOrder}/messages`,
@@ -141,7 +144,11 @@ describe('FILES_STORAGE=s3: uploads and downloads keep their paths and rules', (
       ['customers', owner.token],
       ['staff', support.token],
     ] as const) {
-      const res = await t.app.inject({ method: 'GET', url: `/chat/api/${side}/orders/${chatOrder}/messages/files/${fileId}`, headers: auth(token) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/chat/api/${side}/orders/${chatOrder}/messages/files/${fileId}`,
+        headers: auth(token),
+      });
       expect(res.statusCode).toBe(302);
       const signed = await fetchSigned(res.headers.location);
       expect(signed.body.toString()).toBe('hello s3');
@@ -161,7 +168,9 @@ describe('ADR 0080: the download link (a one-minute ticket for one path)', () =>
   let otherFileId: number;
   beforeAll(async () => {
     fileId = orderFileSchema.parse((await upload(`/api/en/orders/${orderId}/customers/files`, owner.token, 'a.pdf', pdfOf(500))).json()).id;
-    otherFileId = orderFileSchema.parse((await upload(`/api/en/orders/${orderId}/customers/files`, owner.token, 'b.pdf', pdfOf(700))).json()).id;
+    otherFileId = orderFileSchema.parse(
+      (await upload(`/api/en/orders/${orderId}/customers/files`, owner.token, 'b.pdf', pdfOf(700))).json(),
+    ).id;
   });
   const linkOf = async (url: string, token = owner.token): Promise<string> => {
     const res = await t.app.inject({ method: 'GET', url: `${url}?link=1`, headers: auth(token) });
@@ -192,7 +201,7 @@ describe('ADR 0080: the download link (a one-minute ticket for one path)', () =>
       expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     // Not a bearer token either.
     expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${fileId}`, headers: auth(ticket) })).statusCode).toBe(401);
-    t.clock.advance(61_000);
+    t.clock.advance((DOWNLOAD_TICKET_TTL_SECONDS + 1) * 1000);
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(401);
   });
 
@@ -222,7 +231,9 @@ describe('ADR 0080: the download link (a one-minute ticket for one path)', () =>
 describe('ADR 0080: orphans in the bucket', () => {
   it('the sweep removes objects no row references once older than the grace period, and keeps recorded and young ones', async () => {
     const storage = await createS3FileStorage(s3.config);
-    const recorded = orderFileSchema.parse((await upload(`/api/en/orders/${orderId}/customers/files`, owner.token, 'kept.pdf', pdfOf(300))).json());
+    const recorded = orderFileSchema.parse(
+      (await upload(`/api/en/orders/${orderId}/customers/files`, owner.token, 'kept.pdf', pdfOf(300))).json(),
+    );
     const orphan = (await storage.put(Readable.from([Buffer.from('left by an instance killed before its row')]))).key;
     const files = createFiles({ db: t.db, config: t.config, clock: t.clock, log: t.app.log }, storage);
     expect(await files.sweepOrphans({ now: new Date() })).toBe(0);

@@ -403,13 +403,7 @@ export const createFilesService = ({
       return file ? toWire(file) : null;
     },
 
-    download: async ({
-      customerId,
-      fileId,
-    }: {
-      customerId: number;
-      fileId: string;
-    }): Promise<StoredDownload> => {
+    download: async ({ customerId, fileId }: { customerId: number; fileId: string }): Promise<StoredDownload> => {
       const file = await repo.find({ customerId, fileId: parseId(fileId) });
       // ADR 0071: a refunded order's writer files answer 404 to the customer, like anyone else's.
       if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus)))
@@ -425,13 +419,7 @@ export const createFilesService = ({
       (await repo.listForStaff({ orderId })).map((f) => ({ ...toWire(f), source: f.source })),
 
     /** ADR 0071: one file of the order for staff (404 when it is not that order's). */
-    downloadForStaff: async ({
-      orderId,
-      fileId,
-    }: {
-      orderId: number;
-      fileId: string;
-    }): Promise<StoredDownload> => {
+    downloadForStaff: async ({ orderId, fileId }: { orderId: number; fileId: string }): Promise<StoredDownload> => {
       const file = await repo.findForStaff({ orderId, fileId: parseId(fileId) });
       if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
       return downloadOf(file);

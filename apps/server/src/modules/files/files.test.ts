@@ -243,7 +243,9 @@ describe('file lists, download and delete', () => {
     expect(res.headers['content-length']).toBe(String(PDF.length));
     expect(res.headers['content-disposition']).toContain('filename="linked.pdf"');
     // Another customer gets no link; without a ticket or a token, nothing.
-    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=1`, headers: auth(other) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=1`, headers: auth(other) })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}` })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=2`, headers: auth(me) })).statusCode).toBe(422);
   });
