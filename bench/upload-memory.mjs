@@ -35,7 +35,7 @@ const rssBytes = async (pid) => {
 };
 
 const waitReady = async (base, child) => {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
@@ -44,7 +44,7 @@ const waitReady = async (base, child) => {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become ready in 60 s');
+  throw new Error('the server did not become ready in 180 s');
 };
 
 /** Streams a multipart body of `size` bytes: a valid PDF head, filler, an EOF marker. Never one buffer. */

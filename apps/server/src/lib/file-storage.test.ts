@@ -113,7 +113,7 @@ describe.each([
     }
     await expect(storage.put(failingAfter(0))).rejects.toThrow('client went away');
     await expect(storage.put(failingAfter(1))).rejects.toThrow('client went away');
-    // Past two 8 MiB parts: on S3 the multipart upload has begun and is aborted.
+    // Past three 5 MiB parts: on S3 the multipart upload has begun and is aborted.
     await expect(storage.put(failingAfter(18))).rejects.toThrow('client went away');
     // No object or file appeared. (s3rver cannot abort a multipart upload: its parts stay in its upload
     // folder, outside the bucket's listing; a real store aborts them, see ADR 0080.)

@@ -25,11 +25,12 @@ export interface S3StorageConfig {
 /** ADR 0080: a signed download lives this long at most (CONTRACT: 5 minutes). */
 export const SIGNED_URL_TTL_SECONDS = 300;
 /**
- * Multipart parts of 8 MiB, two in flight: an upload holds at most about three parts (the one being
- * cut and the two sending), within the 64 MB budget of ADR 0012 (`bench/upload-memory.mjs --s3`).
+ * Multipart parts of 5 MiB (S3's smallest), one in flight: an upload holds about two parts (the one
+ * being cut and the one sending). Measured with `node bench/upload-memory.mjs --s3`: 100 MB at 43 MiB
+ * above idle (budget 64 MB, ADR 0012); 8 MiB parts two at a time took 99 MiB.
  */
-const PART_BYTES = 8 * 1024 * 1024;
-const PARTS_IN_FLIGHT = 2;
+const PART_BYTES = 5 * 1024 * 1024;
+const PARTS_IN_FLIGHT = 1;
 
 interface SdkError {
   name?: string;
