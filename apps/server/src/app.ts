@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { createDownloadTickets } from './lib/download-tickets';
 import { createAccessTokens, withLiveness } from './lib/jwt';
 import { openRedis } from './lib/redis';
 import { accessLivenessFor, authModule } from './modules/auth';
@@ -15,7 +16,7 @@ import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
 import { discountsModule } from './modules/discounts';
-import { createUploadRate, filesModule } from './modules/files';
+import { createUploadRate, filesModule, openFileStorage } from './modules/files';
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
 import { createMailing, mailRoutes, type MailDelivery, type Mailer } from './modules/mail';
@@ -67,11 +68,11 @@ const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
 /**
  * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
  * `?confirmEmail=`, `?token=` of a reset, `?deleteAccount=` of a deletion, ADR 0070) and the magic-link
- * sign-in's path. None reaches a log line (ADR 0039).
+ * sign-in's path, a download's `?ticket=` (ADR 0080). None reaches a log line (ADR 0039).
  */
 const redactUrl = (url: string): string =>
   url
-    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&;](?:accessToken|refreshToken|token|ticket|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/magic_link\/)[^/?#]+/gi, '$1[redacted]');
 
 export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
@@ -108,7 +109,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => mailing.stop());
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
-  const tokens = withLiveness(createAccessTokens(await resolveJwtSecret(config, db), clock), accessLivenessFor(db));
+  const secret = await resolveJwtSecret(config, db);
+  const tokens = withLiveness(createAccessTokens(secret, clock), accessLivenessFor(db));
+  // ADR 0080: one-minute links for the browser's download manager, signed with the same shared secret.
+  const tickets = createDownloadTickets(secret, clock);
+  // ADR 0080: the folder or the bucket; a bucket that refuses its key stops the start here.
+  const fileStorage = await openFileStorage(config);
   const ctx: AppContext = {
     config,
     db,
@@ -121,7 +127,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   // The composition root (ADR 0054): each shared service built once, handed below to the modules that use it.
-  const services = buildServices(ctx);
+  const services = buildServices(ctx, { fileStorage });
 
   registerErrorHandler(app);
   const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
@@ -132,7 +138,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // ADR 0073: one upload counter for every upload path (order and revision files, deliveries, chat attachments).
   const uploadRate = createUploadRate(app, config.quotas.uploadsPerHour);
   if (config.apiDocs) await registerOpenApi(app);
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, tickets });
 
   await app.register(healthModule, { ctx });
   // ADR 0048: `npm run chat` serves the chat alone.

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import type { S3StorageConfig } from './lib/s3-file-storage';
 
 /**
  * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and docs/configuration.md.
@@ -20,6 +21,14 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
+  // ADR 0080: where uploaded files live: a folder (FILES_DIR) or an S3-compatible bucket.
+  FILES_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
   DATABASE_URL: z.string().optional(),
   // ADR 0058: 1 lets V8 optimise the embedded database's WebAssembly (slower start, faster heavy queries).
   EMBEDDED_DB_OPTIMIZE: flag,
@@ -103,6 +112,8 @@ export interface Config {
   dataDir: string;
   /** Uploaded order files (disk FileStorage); defaults to DATA_DIR/files. */
   filesDir: string;
+  /** ADR 0080: FILES_STORAGE=s3, the bucket every file goes to (FILES_DIR is then unused); undefined: disk. */
+  s3: S3StorageConfig | undefined;
   /** postgres://… to use a PostgreSQL server; undefined for embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /**
@@ -266,6 +277,20 @@ export const loadEnvFile = (file: string = path.resolve('.env'), env: NodeJS.Pro
   return taken;
 };
 
+const s3Config = (e: z.infer<typeof envSchema>): S3StorageConfig | undefined => {
+  if (e.FILES_STORAGE !== 's3') return undefined;
+  if (!e.S3_BUCKET)
+    throw new Error('Invalid configuration: FILES_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
+  const keys = allOrNone('FILES_STORAGE=s3', { S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY });
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials: keys && { accessKeyId: keys.S3_ACCESS_KEY_ID, secretAccessKey: keys.S3_SECRET_ACCESS_KEY },
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+  };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -297,6 +322,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR || path.join(e.DATA_DIR, 'files')),
+    s3: s3Config(e),
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedOptimize: e.EMBEDDED_DB_OPTIMIZE ?? false,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,

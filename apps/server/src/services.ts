@@ -4,7 +4,7 @@ import { createCatalogue, createFirstAnswers } from './modules/catalogue';
 import { createChatBus, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
 import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
 import { createDiscounts, eraseCustomerCodes } from './modules/discounts';
-import { createFiles, eraseCustomerFiles, filesReport } from './modules/files';
+import { createFiles, eraseCustomerFiles, filesReport, type FileStorage } from './modules/files';
 import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
 import { eraseMailTo } from './modules/mail';
 import { eraseCustomerOrders, ordersReport } from './modules/orders';
@@ -59,8 +59,8 @@ export const PERSONAL_DATA: PersonalData = {
  * builds another module's service itself, so one price-table cache, one files service, one catalogue
  * service serve the whole app. A module's own service, used by no one else, is still built by its plugin.
  */
-export const buildServices = (ctx: AppContext) => {
-  const files = createFiles(ctx);
+export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: FileStorage }) => {
+  const files = createFiles(ctx, fileStorage);
   const catalogue = createCatalogue(ctx, { usablePayments: usablePaymentSystems(ctx.config) });
   const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
   // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).

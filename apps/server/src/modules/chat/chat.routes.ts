@@ -25,7 +25,7 @@ import {
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { accountWindowRateLimit, routeRateLimit } from '../../plugins/rate-limit';
-import type { UploadRate } from '../files';
+import { downloadQuerySchema, sendDownload, type UploadRate } from '../files';
 import type { NewMessageFile } from './chat.repo';
 import { refuseOversizedMessage } from './chat.send.service';
 import type { ChatActor } from './chat.actor';
@@ -37,13 +37,6 @@ const fileParams = z.object({ id: z.string().max(20), fileId: z.string().max(20)
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 /** Room for the multipart envelope around the files a message may carry. */
 const MAX_FORM_BYTES = MESSAGE_FILES_MAX * (MESSAGE_FILE_MAX_BYTES + 64 * 1024);
-
-/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
-const contentDisposition = (name: string): string => {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
 
 const actorOf = (request: FastifyRequest): ChatActor => {
   const user = currentUser(request);
@@ -235,17 +228,20 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
       `/api/${side}/orders/:id/messages/files/:fileId`,
       {
         preHandler: [guard, downloadLimit],
-        schema: { tags: ['chat'], summary: 'Downloads an attachment of a message', security: [{ bearer: [] }], params: fileParams },
+        schema: {
+          tags: ['chat'],
+          summary: 'Downloads an attachment of a message (ADR 0080: `link=1` gives a download link, a store may answer 302)',
+          security: [{ bearer: [] }],
+          params: fileParams,
+          querystring: downloadQuerySchema,
+        },
       },
-      async (request, reply) => {
-        const file = await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId });
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', contentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
-          .send(file.stream);
-      },
+      async (request, reply) =>
+        sendDownload(
+          request,
+          reply,
+          await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId }),
+        ),
     );
   }
 

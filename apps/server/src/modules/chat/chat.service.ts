@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import {
   DomainError,
   ERROR_CODE,
@@ -15,7 +14,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { batchPerTurn } from '../../lib/batch';
 import { parseId } from '../../lib/ids';
-import type { FilesService } from '../files';
+import type { FilesService, StoredDownload } from '../files';
 import { chatsOf, isCustomer, isSupport, isWriter, NOT_FOUND, readsOf, type ChatActor } from './chat.actor';
 import type { ChatBus } from './chat.bus';
 import { toWireMessage } from './chat.model';
@@ -29,7 +28,7 @@ const RECENT_MAX = 2_000;
 
 export interface ChatServiceDeps {
   repo: ChatRepo;
-  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard' | 'openStored'>;
+  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard' | 'storedDownload'>;
   bus: ChatBus;
   clock: Clock;
 }
@@ -194,15 +193,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** An attachment of a message the actor may see. */
-    file: async ({
-      actor,
-      orderId,
-      fileId,
-    }: {
-      actor: ChatActor;
-      orderId: string;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
+    file: async ({ actor, orderId, fileId }: { actor: ChatActor; orderId: string; fileId: string }): Promise<StoredDownload> => {
       const order = await orderFor(actor, orderId);
       const file = await repo.findFile({
         orderId: order.orderId,
@@ -211,7 +202,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
         chats: isCustomer(actor) ? ['writer', 'support'] : chatsOf(actor),
       });
       if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await files.openStored(file.storageKey) };
+      return files.storedDownload(file);
     },
 
     /** What the socket hub reads when a wake-up concerns its sockets (the reads of one turn in one query, ADR 0063). */

@@ -74,13 +74,24 @@ async function* guardedUpload(
   if (head && !matchesFileSignature(extension, head)) throw new ContentMismatchError();
 }
 
+/**
+ * A file ready to be downloaded, its bytes not opened yet (ADR 0080): `open` gives a short-lived address
+ * the browser fetches from itself (S3: a signed URL) or the stream the server sends (disk). A route that
+ * only hands out a download link never opens it.
+ */
+export interface StoredDownload {
+  name: string;
+  size: number;
+  open: () => Promise<{ url: string } | { stream: Readable }>;
+}
+
 /** @fastify/multipart's own limit error (the plugin counts too). */
 const isMultipartSizeError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** The disk (or the storage's quota) is full: nothing more can be stored until an operator makes room. */
 const isStorageFull = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
+  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT', 'ESTORAGE'].includes(String((error as { code?: unknown }).code));
 
 /** SPEC §5: the rules of an order or revision file, and of a chat attachment. */
 const UPLOAD_RULES = {
@@ -118,6 +129,14 @@ export const createFilesService = ({
   uploadQuotaBytes?: number;
 }) => {
   const repo = createFilesRepo(db);
+  const downloadOf = (file: { name: string; size: number; storageKey: string }): StoredDownload => ({
+    name: file.name,
+    size: file.size,
+    open: async () => {
+      const url = await storage.downloadUrl(file.storageKey, file.name);
+      return url === undefined ? { stream: await storage.get(file.storageKey) } : { url };
+    },
+  });
   const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
   const counts = (quotaOf: number | null): quotaOf is number => quotaOf !== null && Number.isFinite(uploadQuotaBytes);
 
@@ -258,12 +277,13 @@ export const createFilesService = ({
     chargeUploads: charge,
     /** Removes a stored key no row took (a refused or repeated chat message). */
     discard: async (key: string): Promise<void> => storage.delete(key),
-    /** The bytes of a stored key (the chat module found the file and checked who asks). */
-    openStored: async (key: string): Promise<Readable> => storage.get(key),
+    /** A stored key as a download (the chat module found the file and checked who asks). */
+    storedDownload: (file: { name: string; size: number; storageKey: string }): StoredDownload => downloadOf(file),
 
     /**
-     * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (ADR 0039):
-     * what a crash between storing and recording an upload, or during one, left behind. Returns the count.
+     * Removes stored files no row points to, and partial ones, once older than `minAgeMs` (ADR 0039, 0080):
+     * what a crash between storing and recording an upload, or during one, left behind (on S3: objects,
+     * and multipart uploads never completed). Returns the count.
      */
     sweepOrphans: async ({ now, minAgeMs = ORPHAN_FILE_MIN_AGE_MS }: { now: Date; minAgeMs?: number }): Promise<number> => {
       const cutoff = now.getTime() - minAgeMs;
@@ -383,18 +403,12 @@ export const createFilesService = ({
       return file ? toWire(file) : null;
     },
 
-    download: async ({
-      customerId,
-      fileId,
-    }: {
-      customerId: number;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
+    download: async ({ customerId, fileId }: { customerId: number; fileId: string }): Promise<StoredDownload> => {
       const file = await repo.find({ customerId, fileId: parseId(fileId) });
       // ADR 0071: a refunded order's writer files answer 404 to the customer, like anyone else's.
       if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus)))
         throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+      return downloadOf(file);
     },
 
     /**
@@ -405,16 +419,10 @@ export const createFilesService = ({
       (await repo.listForStaff({ orderId })).map((f) => ({ ...toWire(f), source: f.source })),
 
     /** ADR 0071: one file of the order for staff (404 when it is not that order's). */
-    downloadForStaff: async ({
-      orderId,
-      fileId,
-    }: {
-      orderId: number;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
+    downloadForStaff: async ({ orderId, fileId }: { orderId: number; fileId: string }): Promise<StoredDownload> => {
       const file = await repo.findForStaff({ orderId, fileId: parseId(fileId) });
       if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+      return downloadOf(file);
     },
 
     /** Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders"). */

@@ -17,7 +17,7 @@ import {
   staffWriterBodySchema,
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile, sendDownload, type UploadRate } from '../files';
+import { downloadQuerySchema, incomingOrderFile, sendDownload, type UploadRate } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
 
@@ -203,11 +203,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         summary: 'Downloads one file of the order (support: any order; a writer: an assigned one), whatever its status',
         security: [{ bearer: [] }],
         params: z.object({ id: z.string().max(20), fileId: z.string().max(20) }),
+        querystring: downloadQuerySchema,
         produces: ['application/octet-stream'],
       },
     },
     async (request, reply) =>
       sendDownload(
+        request,
         reply,
         await service.download({ actor: currentUser(request), orderId: request.params.id, fileId: request.params.fileId }),
       ),

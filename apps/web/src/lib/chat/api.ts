@@ -110,5 +110,5 @@ export const getWriterOnline = async (orderId: number): Promise<boolean> =>
     })
   ).online;
 
-/** A message's file, downloaded with the bearer token (lib/download.ts). */
+/** A message's file, downloaded through a download link (lib/download.ts, ADR 0080). */
 export const messageFileUrl = (side: ChatSide, orderId: number, fileId: number): string => chatHttp(CHAT_SIDE[side].file(orderId, fileId));

@@ -156,21 +156,21 @@ describe('order details', { timeout: 20_000 }, () => {
 describe('files tab', { timeout: 20_000 }, () => {
   const files = [{ id: 5, name: 'final-essay.docx', typeName: 'docx', size: 2048, remote: true }];
 
-  it("lists the writer's and the customer's files and downloads one with the token", async () => {
+  it("lists the writer's and the customer's files and hands a download link to the browser (ADR 0080)", async () => {
     serveOrder({});
-    let authorization = '';
+    const asked: { url: string; authorization: string }[] = [];
     server.use(
       http.get('/api/en/orders/42/writers/files', () => HttpResponse.json(files)),
       http.get('/api/en/orders/files/5', ({ request }) => {
-        authorization = request.headers.get('Authorization') ?? '';
-        return new HttpResponse('essay bytes', { headers: { 'Content-Type': 'application/octet-stream' } });
+        asked.push({ url: request.url, authorization: request.headers.get('Authorization') ?? '' });
+        return HttpResponse.json({ url: '/api/en/orders/files/5?ticket=abc.def' });
       }),
     );
     const createObjectURL = vi.fn(() => 'blob:essay');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicked: string[] = [];
+    const clicked: { href: string; download: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
+      clicked.push({ href: this.href, download: this.download });
     });
     const { user } = await openOrder('files');
     const writer = await screen.findByRole('region', { name: "Writer's files" });
@@ -180,9 +180,26 @@ describe('files tab', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Your files' })).getByText('You have not added any files.')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Download final-essay.docx' }));
-    await waitFor(() => expect(clicked).toEqual(['final-essay.docx']));
-    expect(authorization).toBe('Bearer access-1');
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    // The link is asked for with the token; the bytes go to the browser's download manager, not the page.
+    expect(asked).toEqual([{ url: `${window.location.origin}/api/en/orders/files/5?link=1`, authorization: 'Bearer access-1' }]);
+    expect(clicked[0]).toEqual({ href: `${window.location.origin}/api/en/orders/files/5?ticket=abc.def`, download: 'final-essay.docx' });
+    expect(createObjectURL).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('shows the reason when the link is refused, and hands nothing to the browser', async () => {
+    serveOrder({});
+    server.use(
+      http.get('/api/en/orders/42/writers/files', () => HttpResponse.json(files)),
+      http.get('/api/en/orders/files/5', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await openOrder('files');
+    const writer = await screen.findByRole('region', { name: "Writer's files" });
+    await user.click(await within(writer).findByRole('button', { name: 'Download final-essay.docx' }));
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
     click.mockRestore();
   });
 

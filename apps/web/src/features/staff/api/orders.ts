@@ -82,9 +82,9 @@ export const useStaffOrderFiles = (orderId: number) =>
       apiFetch(`/api/staff/orders/${orderId}/files`, { schema: () => loadStaff().then((m) => m.staffOrderFileListSchema) }),
   });
 
-/** ADR 0071: one of the order's files, fetched with the token (lib/download). */
+/** ADR 0071: one of the order's files, through a download link (lib/download, ADR 0080). */
 export const downloadStaffOrderFile = (orderId: number, file: StaffOrderFile, onProgress?: (percent: number) => void) =>
-  downloadFrom(`/api/staff/orders/${orderId}/files/${file.id}`, file.name, onProgress, file.size);
+  downloadFrom(`/api/staff/orders/${orderId}/files/${file.id}`, file.name, onProgress);
 
 /** CONTRACT "Staff side": PUT /api/staff/orders/{id}/writer { idWriter } (support; 422 for a non-writer). */
 export const useAssignWriter = (orderId: number) =>
