@@ -91,14 +91,15 @@ beforeAll(async () => {
 
   ({ token, orders, uploaded } = await fillWithData(server.app, server.db, config().jwtSecret ?? ''));
   before = await everything(server.db);
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   await (server as Running | undefined)?.stop().catch(() => undefined);
   await rm(root, { recursive: true, force: true });
 });
 
-describe('npm run ops -- backup / restore (embedded database, files on disk)', () => {
+// Each test copies, archives or reads a database of about 40 MB: minutes on a machine shared by many runs.
+describe('npm run ops -- backup / restore (embedded database, files on disk)', { timeout: 180_000 }, () => {
   it('has something to lose: orders, files, messages, payments and transactions', () => {
     expect(before.orders?.length).toBeGreaterThanOrEqual(3);
     expect(before.order_files?.length).toBe(6);
