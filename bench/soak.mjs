@@ -136,7 +136,7 @@ const runLoad = async (spec) => {
     r.end(req.body);
   };
   const total = Math.round(spec.rate * spec.seconds);
-  const perWindow = Math.round(spec.rate * spec.windowS);
+  const perWindow = Math.max(1, Math.round(spec.rate * spec.windowS));
   for (let i = 0; i < total; i += 1) {
     const due = started + i * intervalMs;
     const wait = due - performance.now();
@@ -226,16 +226,28 @@ const findCapacity = async (label, spec) => {
   };
   let good = 0;
   let bad = 0;
-  for (let rate = 20; ; rate *= 2) {
-    if (await step(rate)) good = rate;
-    else {
-      bad = rate;
-      break;
+  // Up from 20 by doubling; when 20 is already over, down by halving (to 1.25).
+  if (await step(20)) {
+    good = 20;
+    for (let rate = 40; rate <= 20_000; rate *= 2) {
+      if (!(await step(rate))) {
+        bad = rate;
+        break;
+      }
+      good = rate;
     }
-    if (rate > 20_000) break;
+  } else {
+    bad = 20;
+    for (let rate = 10; rate >= 1.25; rate /= 2) {
+      if (await step(rate)) {
+        good = rate;
+        break;
+      }
+      bad = rate;
+    }
   }
-  for (let i = 0; i < 2 && bad; i += 1) {
-    const mid = Math.round((good + bad) / 2);
+  for (let i = 0; i < 2 && bad && good; i += 1) {
+    const mid = Math.round(((good + bad) / 2) * 4) / 4;
     if (await step(mid)) good = mid;
     else bad = mid;
   }
@@ -403,7 +415,12 @@ const recordAndServeBare = async ({ db, config, customers, raw }) => {
     const list = recorded[Number(request.params.kind)][Number(request.params.customer)];
     // A request that writes is replayed whole in one transaction rolled back (its rows would collide with
     // themselves on the next replay); a read-only one statement by statement, as the app ran it.
-    const flat = list.flatMap((s) => s.tx ?? [s]);
+    // A storage key (32 hex characters) is new for every upload, as the app's own are.
+    const fresh = (s) => ({
+      ...s,
+      params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
+    });
+    const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
     if (flat.some((s) => WRITES.test(s.sql))) return { rows: (await raw.rolledBack(flat)).length };
     let last = [];
     for (const s of list) last = s.tx ? await raw.rolledBack(s.tx) : await raw.query(s.sql, s.params);
@@ -415,7 +432,7 @@ const recordAndServeBare = async ({ db, config, customers, raw }) => {
 };
 
 const report = (label, capacity, bareCapacity, held) => {
-  const ratio = capacity / bareCapacity;
+  const ratio = bareCapacity > 0 ? capacity / bareCapacity : 0;
   const checks = [
     [
       `capacity ${capacity} req/s against the bare route's ${bareCapacity} req/s: ratio ${ratio.toFixed(2)} (goal >= ${SOAK_GOALS.capacityRatio})`,
@@ -475,7 +492,7 @@ const embedded = async () => {
       const held = await hold(
         'app ',
         { port: app.port, customers, bare: false },
-        Math.max(1, Math.round(capacity / 2)),
+        Math.max(0.5, capacity / 2),
         () => treeRss(app.child.pid).total,
       );
       return report('Embedded database', capacity, bareCapacity, held);
@@ -543,7 +560,7 @@ const postgres = async () => {
     const spec = { port: lb.port, customers, bare: false };
     const capacity = await findCapacity('app ', spec);
     const rss = () => instances.reduce((sum, x) => sum + treeRss(x.child.pid).total, 0);
-    const held = await hold('app ', spec, Math.max(1, Math.round(capacity / 2)), rss);
+    const held = await hold('app ', spec, Math.max(0.5, capacity / 2), rss);
     return report('PostgreSQL + Redis, two instances', capacity, bareCapacity, held);
   } finally {
     for (const x of instances) await x.stop();
