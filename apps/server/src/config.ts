@@ -291,6 +291,9 @@ const s3Config = (e: z.infer<typeof envSchema>): S3StorageConfig | undefined => 
   };
 };
 
+/** The environment of a tool the server runs (pg_dump, pg_restore; ADR 0082): this process's, plus `extra`. */
+export const childProcessEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ...extra });
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -5,6 +5,7 @@ import { openEmbedded, postgresDb, type Db } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
 import { seedDatabase } from './seed';
+import { EMBEDDED_DIR } from './snapshot';
 
 const prepare = async (db: Db, config: Config): Promise<void> => {
   await migrate(db);
@@ -27,7 +28,7 @@ export const openDatabase = async (config: Config): Promise<{ db: Db; release: (
   const release = acquireDataDirLock(config.dataDir);
   let db: Db;
   try {
-    db = await openEmbedded(path.join(config.dataDir, 'pg'), { optimize: config.embeddedOptimize });
+    db = await openEmbedded(path.join(config.dataDir, EMBEDDED_DIR), { optimize: config.embeddedOptimize });
   } catch (error) {
     release();
     throw error;
