@@ -12,6 +12,8 @@ import { PgToolError } from './db/pg-dump';
 import { SnapshotError } from './db/snapshot';
 import { insertAccount } from './db/seed/accounts';
 import { hashPassword } from './lib/password';
+import type { FileStorage } from './lib/file-storage';
+import { openFileStorage } from './modules/files';
 import { systemClock, type Clock } from './lib/clock';
 
 /**
@@ -53,9 +55,16 @@ export interface OpsDeps {
 }
 
 /** The configured database and file store, as backup and restore see them (ADR 0082). */
-export const backupPlaceOf = (config: Pick<Config, 'databaseUrl' | 'dataDir' | 'filesDir'>): BackupPlace => ({
+export const backupPlaceOf = (
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'filesDir'>,
+  /** The opened object store when FILES_STORAGE=s3 (ADR 0080): the archive then lists its objects. */
+  objectStorage?: FileStorage,
+): BackupPlace => ({
   database: config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  files: { kind: 'disk', root: config.filesDir },
+  files:
+    objectStorage && objectStorage.kind === 's3'
+      ? { kind: 'listed', name: 's3', storage: objectStorage }
+      : { kind: 'disk', root: config.filesDir },
 });
 
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
@@ -263,7 +272,7 @@ const main = async (): Promise<number> => {
   return runOps(process.argv.slice(2), {
     openDatabase: () => openDatabase(config),
     readPassword: () => readPassword(process.stdin, process.stderr),
-    place: backupPlaceOf(config),
+    place: backupPlaceOf(config, config.s3 ? await openFileStorage(config) : undefined),
     out: (line) => console.info(line),
     err: (line) => console.error(line),
   });
