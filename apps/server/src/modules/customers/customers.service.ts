@@ -16,11 +16,10 @@ import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { AuthService } from '../auth';
 import { REPORT_SECTIONS, type CustomersRepo, type ReportSection } from './customers.repo';
+import { notFound } from '../../lib/errors';
 
 /** Rows a report section reads per query: a batch of the longest chat messages stays near 1 MB (ADR 0052). */
 export const REPORT_BATCH_ROWS = 500;
-
-const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 /** The customer's own id in a path or query (`/customers/{id}/privacy`, `gdpr?id=`); another one is a 404 (CONTRACT). */
 const ownId = (customerId: number, requested: number): void => {

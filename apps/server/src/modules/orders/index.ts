@@ -8,13 +8,7 @@ export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from '
 export { toOrderListRow, type OrderListRow } from './orders.rows';
 export { toOrderListItem } from './orders.wire';
 /** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */
-export {
-  createOrderWritesRepo as orderWrites,
-  type LockedOrder,
-  type MoveActor,
-  type MoveResult,
-  type OrderWrites,
-} from './orders.writes.repo';
+export { createOrderWritesRepo as orderWrites, type LockedOrder, type MoveResult, type OrderWrites } from './orders.writes.repo';
 
 /** The collaborators the orders service is given: the app's one instance of each (services.ts). */
 export type OrdersModuleDeps = Omit<OrdersServiceDeps, 'repo' | 'clock'>;

@@ -7,7 +7,8 @@ import {
   type PaymentSystem,
 } from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites, type MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 
 export interface PaymentRow {
   id: string;
@@ -195,7 +196,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054, 0071). */
-  async markOrderPaid(orderId: number, now: Date, actor: MoveActor | null): Promise<boolean> {
+  async markOrderPaid(orderId: number, now: Date, actor: Actor | null): Promise<boolean> {
     return orderWrites(q).markPaid({ orderId, now, actor });
   },
 

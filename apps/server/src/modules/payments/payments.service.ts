@@ -31,9 +31,9 @@ import {
   type SandboxCallback,
   type SandboxOutcome,
 } from './providers/types';
+import { notFound } from '../../lib/errors';
 
 const orderPage = (orderId: number) => `/orderinfo/${orderId}/details`;
-const notFound = () => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -49,7 +49,7 @@ export interface PaymentsServiceDeps {
 export const createPaymentsService = ({ db, repo, providers, clock, log, origin, available = () => true }: PaymentsServiceDeps) => {
   /** A provider the deployment does not offer (no credentials in production): its routes refuse (ADR 0036). */
   const requireAvailable = (provider: PaymentSystem): void => {
-    if (!available(provider)) throw new DomainError(ERROR_CODE.notFound, PAYMENT_UNAVAILABLE_MESSAGE);
+    if (!available(provider)) throw notFound(PAYMENT_UNAVAILABLE_MESSAGE);
   };
 
   /**

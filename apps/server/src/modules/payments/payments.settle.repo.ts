@@ -1,6 +1,7 @@
 import type { MoneyProvider, OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites, type MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -107,7 +108,7 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** A paid difference: the amount due is cleared and the order is paid again (modified → paid; the orders module's move). */
-  async markDifferencePaid(orderId: number, amountCents: number, now: Date, actor: MoveActor | null): Promise<boolean> {
+  async markDifferencePaid(orderId: number, amountCents: number, now: Date, actor: Actor | null): Promise<boolean> {
     return orderWrites(q).markDifferencePaid({ orderId, amountCents, now, actor });
   },
 

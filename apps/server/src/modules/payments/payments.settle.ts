@@ -14,12 +14,13 @@ import type { Logger } from '../../lib/logger';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { earnPointsForPayment } from '../loyalty';
-import type { MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
 import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
+import { notFound } from '../../lib/errors';
 
 /**
  * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
@@ -43,7 +44,7 @@ export const settlePaid = async (
     now: Date;
     log: Logger;
     /** Who settled it: null for a provider's event, the support account for a payment recorded by hand (ADR 0071). */
-    actor?: MoveActor | null;
+    actor?: Actor | null;
   },
 ): Promise<{ changed: boolean }> => {
   const repo = createPaymentsRepo(tx);
@@ -232,13 +233,13 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
    * and takes back the points in proportion; the claim is closed. The order is locked before the claim,
    * in the order a forced edit takes them.
    */
-  async refundClaim({ claimId, actor }: { claimId: number; actor: MoveActor }): Promise<{ id: number; transactionId: number }> {
+  async refundClaim({ claimId, actor }: { claimId: number; actor: Actor }): Promise<{ id: number; transactionId: number }> {
     return db.transaction(async (tx) => {
       const settle = createSettleRepo(tx);
       const orderId = await settle.claimOrder(claimId);
-      if (orderId === null || !(await settle.lockOrder(orderId))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (orderId === null || !(await settle.lockOrder(orderId))) throw notFound();
       const claim = await settle.lockOpenClaim(claimId);
-      if (!claim) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!claim) throw notFound();
       if (!claim.provider) throw new DomainError(ERROR_CODE.conflict, 'The order has no settled payment to refund');
       const now = clock.now();
       const outcome = await refundOrder(tx, {
@@ -250,7 +251,7 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
         log,
       });
       const [transactionId] = outcome.transactionIds;
-      if (transactionId === undefined) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (transactionId === undefined) throw notFound();
       await settle.closeClaim(claim.id, transactionId, now);
       log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
       return { id: claim.id, transactionId };

@@ -1,12 +1,12 @@
 import { ROLE, STAFF_ROLE_IDS, type StaffMe } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
+import type { Actor } from '../../lib/actor';
 import {
   ORDER_LIST_COLUMNS,
   orderWrites,
   selectStatusHistory,
   toOrderListRow,
   type LockedOrder,
-  type MoveActor,
   type MoveResult,
   type OrderListRow,
   type OrderWrites,
@@ -109,7 +109,7 @@ export const createStaffRepo = (db: Db) => ({
     orderId: number;
     writerId: number;
     now: Date;
-    actor: MoveActor;
+    actor: Actor;
   }): Promise<boolean> => db.transaction(async (tx) => orderWrites(tx).assignWriter({ orderId, writerId, now, actor })),
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
