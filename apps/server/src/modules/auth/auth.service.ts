@@ -366,13 +366,13 @@ export const createAuthService = ({
 
     /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
     endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {
-      if (!(await repo.revokeSession(userId, sessionId, clock.now()))) throw notFound();
+      if (!(await repo.revokeSession({ userId, familyId: sessionId, now: clock.now() }))) throw notFound();
       sessionsEnded({ userId, sids: [sessionId] });
     },
 
     /** Ends every session of the account but the one asking; the count ended. */
     endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> => {
-      const ended = await repo.revokeOtherSessions(userId, currentSid, clock.now());
+      const ended = await repo.revokeOtherSessions({ userId, keepFamilyId: currentSid, now: clock.now() });
       if (ended > 0) sessionsEnded({ userId, exceptSid: currentSid });
       return ended;
     },

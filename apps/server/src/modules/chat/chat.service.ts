@@ -17,11 +17,12 @@ import type { FilesService } from '../files';
 import { chatsOf, isCustomer, readsOf } from './chat.actor';
 import type { ChatBus } from './chat.bus';
 import { toWireMessage } from './chat.model';
-import type { ChatOrder, ChatRepo, CustomerUnread, Reader, UnreadCounts } from './chat.repo';
+import type { UnreadPerChat } from './chat.model';
+import type { ChatOrder, ChatRepo, CustomerUnread, Reader } from './chat.repo';
 import { createChatSendService } from './chat.send.service';
 import { notFound } from '../../lib/errors';
 
-const toUnread = (c: UnreadCounts): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
+const toUnread = (c: UnreadPerChat): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
 
 /** Wire messages just stored, so this instance's wake-up need not read them back (bounded). */
 const RECENT_MAX = 2_000;

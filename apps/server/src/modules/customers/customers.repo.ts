@@ -146,7 +146,15 @@ export const createCustomersRepo = (db: Db) => ({
     return row ? toCustomer(row) : null;
   },
 
-  updateProfile: async (customerId: number, p: ProfileUpdate, now: Date): Promise<Customer | null> => {
+  updateProfile: async ({
+    customerId,
+    update: p,
+    now,
+  }: {
+    customerId: number;
+    update: ProfileUpdate;
+    now: Date;
+  }): Promise<Customer | null> => {
     const [row] = await db.query<CustomerSqlRow>(
       `UPDATE users SET first_name = $2, last_name = $3, phone = $4, enabled_newsletters = $5, enabled_night_calls = $6,
          enabled_facebook_messenger = $7, updated_at = $8, country = COALESCE($9, country), state = COALESCE($10, state),
@@ -178,7 +186,17 @@ export const createCustomersRepo = (db: Db) => ({
    * The six consent flags and one consent-history row per flag that changed, in one transaction. The row
    * lock orders concurrent updates, so each history row records the change from the state it replaced.
    */
-  updatePrivacy: async (customerId: number, body: PrivacyBody, ip: string, now: Date): Promise<Customer | null> =>
+  updatePrivacy: async ({
+    customerId,
+    body,
+    ip,
+    now,
+  }: {
+    customerId: number;
+    body: PrivacyBody;
+    ip: string;
+    now: Date;
+  }): Promise<Customer | null> =>
     db.transaction(async (tx) => {
       const [before] = await tx.query<CustomerSqlRow>(
         `SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1 AND role = ANY($2::int[]) AND status_id <> $3 FOR UPDATE`,

@@ -59,7 +59,7 @@ export const createCustomersService = ({
       if (!isValidName(update.firstName)) errors.firstName = [AUTH_MESSAGE.invalidName];
       if (update.lastName && !isValidName(update.lastName)) errors.lastName = [AUTH_MESSAGE.invalidName];
       if (Object.keys(errors).length > 0) throw new DomainError(ERROR_CODE.validation, 'Invalid request', errors);
-      const customer = await repo.updateProfile(customerId, update, clock.now());
+      const customer = await repo.updateProfile({ customerId, update, now: clock.now() });
       if (!customer) throw notFound();
       return customer;
     },
@@ -96,7 +96,7 @@ export const createCustomersService = ({
       ip: string;
     }): Promise<Customer> => {
       ownId(customerId, id);
-      const customer = await repo.updatePrivacy(customerId, body, ip, clock.now());
+      const customer = await repo.updatePrivacy({ customerId, body, ip, now: clock.now() });
       if (!customer) throw notFound();
       return customer;
     },

@@ -61,7 +61,7 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
           applied: true,
           now,
         });
-        if (await payments.moveState(paymentId, state, 'declined', now)) state = 'declined';
+        if (await payments.moveState({ id: paymentId, from: state, to: 'declined', now })) state = 'declined';
         await createSettleRepo(tx).refreshPending(flagged.orderId, now);
       }
       await attention.markResolved({ paymentId, outcome, staffId, now });

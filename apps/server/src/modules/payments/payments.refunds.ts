@@ -170,7 +170,7 @@ export const applyRefundReceivedEarlier = async (
 ): Promise<void> => {
   const eventId = await createRefundsRepo(tx).takeEarlierRefundEvent(payment.id);
   if (eventId === null) return;
-  if (!(await createPaymentsRepo(tx).moveState(payment.id, 'paid', 'refunded', now))) return;
+  if (!(await createPaymentsRepo(tx).moveState({ id: payment.id, from: 'paid', to: 'refunded', now }))) return;
   log.warn({ provider, paymentId: payment.id, eventId }, 'a refund that arrived before the payment now applies');
   await applyProviderRefund(tx, {
     provider,

@@ -86,11 +86,11 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
         now,
       });
       if (!fresh || next === null) return { changed: false };
-      if (!(await txRepo.moveState(payment.id, payment.state, next, now))) return { changed: false };
+      if (!(await txRepo.moveState({ id: payment.id, from: payment.state, to: next, now }))) return { changed: false };
       if (next === 'declined') {
-        await txRepo.setOrderPending(payment.orderId, false, now);
+        await txRepo.setOrderPending({ orderId: payment.orderId, pending: false, now });
       } else if (next === 'pending') {
-        await txRepo.setOrderPending(payment.orderId, true, now);
+        await txRepo.setOrderPending({ orderId: payment.orderId, pending: true, now });
       } else if (next === 'refunded') {
         await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
@@ -169,7 +169,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
             'the payment provider did not answer: the attempt is left open',
           );
           // The buyer is not at the provider: the order is not pending, so another way to pay is offered.
-          await repo.setOrderPending(order.id, false, clock.now());
+          await repo.setOrderPending({ orderId: order.id, pending: false, now: clock.now() });
         } else {
           log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
           await applyEvent({

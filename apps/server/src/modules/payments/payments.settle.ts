@@ -68,7 +68,7 @@ export const settlePaid = async (
   if (!fresh || decision.action === 'ignore') return { changed: false };
 
   if (decision.action === 'park') {
-    if (!(await repo.moveState(payment.id, payment.state, 'parked', now))) return { changed: false };
+    if (!(await repo.moveState({ id: payment.id, from: payment.state, to: 'parked', now }))) return { changed: false };
     await settle.insertUnapplied({
       paymentId: payment.id,
       orderId: payment.orderId,
@@ -111,7 +111,7 @@ export const settlePaid = async (
     return { changed: true };
   }
 
-  if (!(await repo.moveState(payment.id, payment.state, 'paid', now))) return { changed: false };
+  if (!(await repo.moveState({ id: payment.id, from: payment.state, to: 'paid', now }))) return { changed: false };
   await recordPaymentTransaction(tx, {
     customerId: payment.customerId,
     orderId: payment.orderId,
@@ -125,8 +125,8 @@ export const settlePaid = async (
   // The order is locked and its charge was this attempt's: the move cannot miss.
   const moved =
     decision.kind === 'full'
-      ? await repo.markOrderPaid(payment.orderId, now, actor)
-      : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now, actor);
+      ? await repo.markOrderPaid({ orderId: payment.orderId, now, actor })
+      : await settle.markDifferencePaid({ orderId: payment.orderId, amountCents: payment.amountCents, now, actor });
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
   // ADR 0050: the payment's loyalty points, once per payment, in this transaction.
@@ -176,7 +176,7 @@ export const orderEditMoney = {
         newPriceCents: e.newPriceCents,
       });
       amountDueCents = balance.amountDueCents;
-      await settle.setAmountDue(e.orderId, balance.amountDueCents, e.now);
+      await settle.setAmountDue({ orderId: e.orderId, cents: balance.amountDueCents, now: e.now });
       await settle.setRefundClaim({
         orderId: e.orderId,
         customerId: e.customerId,
@@ -185,11 +185,11 @@ export const orderEditMoney = {
         now: e.now,
       });
     }
-    await settle.cancelStaleAttempts(
-      e.orderId,
-      orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }),
-      e.now,
-    );
+    await settle.cancelStaleAttempts({
+      orderId: e.orderId,
+      charge: orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }),
+      now: e.now,
+    });
     await settle.refreshPending(e.orderId, e.now);
   },
 };
@@ -252,7 +252,7 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
       });
       const [transactionId] = outcome.transactionIds;
       if (transactionId === undefined) throw notFound();
-      await settle.closeClaim(claim.id, transactionId, now);
+      await settle.closeClaim({ claimId: claim.id, transactionId, now });
       log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
       return { id: claim.id, transactionId };
     });
