@@ -40,19 +40,17 @@ describe('routes with path ids', () => {
       limited += 1;
     };
     await server.register(async (scope) => {
-      scope
-        .withTypeProvider<ZodTypeProvider>()
-        .get(
-          '/things/:id',
-          {
-            preHandler: [guard, limit],
-            schema: { params: idParams, response: { 200: z.object({ id: z.number() }), ...errorResponses(401, 404) } },
-          },
-          async (request) => {
-            seen.push(request.params.id);
-            return { id: request.params.id };
-          },
-        );
+      scope.withTypeProvider<ZodTypeProvider>().get(
+        '/things/:id',
+        {
+          preHandler: [guard, limit],
+          schema: { params: idParams, response: { 200: z.object({ id: z.number() }), ...errorResponses(401, 404) } },
+        },
+        async (request) => {
+          seen.push(request.params.id);
+          return { id: request.params.id };
+        },
+      );
       scope
         .withTypeProvider<ZodTypeProvider>()
         .get(
