@@ -11,6 +11,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { createDownloadTickets } from './lib/download-tickets';
 import { createAccessTokens, withLiveness } from './lib/jwt';
 import { openRedis } from './lib/redis';
+import { checkPathIds } from './lib/route-schemas';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
@@ -130,6 +131,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   const services = buildServices(ctx, { fileStorage });
 
   registerErrorHandler(app);
+  // ADR 0078: a path id that is not an id answers 404 after the route's guard; services get numbers.
+  checkPathIds(app);
   const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
   app.decorate('metrics', metricsOn ? await registerMetrics(app, { db, token: config.metrics.token }) : undefined);
   registerSecurityHeaders(app, { hsts: config.env === 'production' });

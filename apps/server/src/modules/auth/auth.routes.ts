@@ -7,7 +7,6 @@ import {
   checkmailResponseSchema,
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   forgotPasswordBodySchema,
   magicLinkBodySchema,
   messageBodySchema,
@@ -20,6 +19,7 @@ import { bearerToken } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
+import { bearer, errorResponses } from '../../lib/route-schemas';
 
 /** The refresh token travels as the bearer on refresh and logout (SPEC §7); missing is a 401. */
 const refreshTokenOf = (request: FastifyRequest): string => {
@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Sign in with email and password (customers, writers and support)',
         body: signInBodySchema,
-        response: { 200: tokensSchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => service.signIn({ ...request.body, client: clientOf(request) }),
@@ -57,7 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Create a customer account (status 3, Awaiting Confirmation) and sign in',
         body: signUpBodySchema,
-        response: { 200: tokensSchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => {
@@ -83,8 +83,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token (sent as the bearer) and get a new pair',
-        security: [{ bearer: [] }],
-        response: { 200: tokensSchema, 401: errorBodySchema },
+        security: bearer,
+        response: { 200: tokensSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.refresh({ refreshToken: refreshTokenOf(request), client: clientOf(request) }),
@@ -96,8 +96,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'Revoke the refresh token sent as the bearer (idempotent)',
-        security: [{ bearer: [] }],
-        response: { 200: z.object({}), 401: errorBodySchema },
+        security: bearer,
+        response: { 200: z.object({}), ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: "Is the email registered? 'fail' when it is, 'success' when it is free",
         body: checkmailBodySchema,
-        response: { 200: checkmailResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: checkmailResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => ({ status: await service.checkEmail(request.body) }),
@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Email a one-time sign-in link (12 hours)',
         body: magicLinkBodySchema,
-        response: { 200: messageBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(404, 422, 429) },
       },
     },
     async (request) => {
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Sign in with an emailed link, once (an access token of the same account keeps its sessions, ADR 0038)',
         params: z.object({ token: z.string().min(1).max(256) }),
-        response: { 200: tokensSchema.extend({ message: z.string().optional() }), 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema.extend({ message: z.string().optional() }), ...errorResponses(404, 429) },
       },
     },
     async (request) =>
@@ -167,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Email a one-time link to set a new password: 0 on success, 1 for an unknown email',
         body: forgotPasswordBodySchema,
-        response: { 200: z.union([z.literal(0), z.literal(1)]), 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: z.union([z.literal(0), z.literal(1)]), ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => reply.type('application/json').send(await service.forgotPassword({ email: request.body.mail })),
@@ -183,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Set a new password with the emailed one-time token; ends every session',
         body: passwordResetBodySchema,
-        response: { 200: messageBodySchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => {

@@ -1,7 +1,7 @@
 import { CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS, type ChatId, type MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
-import type { ChatOrder, CustomerUnread, StoredMessage } from './chat.model';
+import type { ChatOrder, CustomerUnread, StoredMessage, UnreadPerChat } from './chat.model';
 import { createChatSendRepo, CUSTOMER_UNREAD_COLUMNS, customerUnreadOf, type CustomerUnreadRow } from './chat.send.repo';
 
 export type { BatchedMessage, BatchInserted, InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
@@ -67,12 +67,7 @@ const withFiles = async (db: Queryable, rows: MessageRow[]): Promise<StoredMessa
   }));
 };
 
-export interface UnreadCounts {
-  writer: number;
-  support: number;
-}
-
-const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
+const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadPerChat => {
   const counts = { writer: 0, support: 0 };
   for (const r of rows) counts[r.chat] = Number(r.n);
   return counts;
@@ -197,7 +192,7 @@ export const createChatRepo = (db: Db) => ({
   },
 
   /** The staff side's unread customer messages in one order, for the chats given (each chat's own reader). */
-  staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<UnreadCounts> =>
+  staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<UnreadPerChat> =>
     countsOf(
       await db.query<{ chat: ChatId; n: number }>(
         `SELECT m.chat, count(*)::int AS n FROM messages m

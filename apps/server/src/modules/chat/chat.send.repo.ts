@@ -76,7 +76,7 @@ const BUMP_COUNTERS = `staff_writer = chat_sequences.staff_writer + EXCLUDED.sta
   unread_version = chat_sequences.unread_version + EXCLUDED.unread_version`;
 
 /** What was stored, as it reads back: a new message is unread by the other side. */
-const storedAs = (m: NewMessage, id: number, sequence: number, fileIds: number[]): StoredMessage => ({
+const storedAs = (m: NewMessage, { id, sequence, fileIds }: { id: number; sequence: number; fileIds: number[] }): StoredMessage => ({
   id,
   orderId: m.orderId,
   customerId: m.customerId,
@@ -206,7 +206,7 @@ export const createChatSendRepo = (db: Db) => ({
     return {
       id: row.id,
       created: true,
-      stored: storedAs(m, row.id, row.sequence, (row.file_ids ?? []).map(Number)),
+      stored: storedAs(m, { id: row.id, sequence: row.sequence, fileIds: (row.file_ids ?? []).map(Number) }),
       customerUnread: unreadAfter(m, row),
     };
   },
@@ -300,7 +300,7 @@ export const createChatSendRepo = (db: Db) => ({
       const order = { orderId: m.orderId, customerId: row.customer_id, writerId: row.writer_id };
       if (!row.created) return { id: row.id, created: false, order };
       if (row.sequence === null) throw new Error('the message was not stored');
-      const stored = storedAs({ ...m, customerId: row.customer_id, files: [] }, row.id, row.sequence, []);
+      const stored = storedAs({ ...m, customerId: row.customer_id, files: [] }, { id: row.id, sequence: row.sequence, fileIds: [] });
       return { id: row.id, created: true, stored, customerUnread: unreadAfter(m, row), order };
     });
   },

@@ -20,11 +20,10 @@ import type { Logger } from '../../lib/logger';
 import { accountWrites, type AuthService } from '../auth';
 import type { CustomersRepo } from './customers.repo';
 import type { PersonalData } from './customers.personal-data.repo';
+import { notFound } from '../../lib/errors';
 
 /** Rows a report section reads per query: a batch of the longest chat messages stays near 1 MB (ADR 0052). */
 export const REPORT_BATCH_ROWS = 500;
-
-const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 /** The customer's own id in a path or query (`/customers/{id}/privacy`, `gdpr?id=`); another one is a 404 (CONTRACT). */
 const ownId = (customerId: number, requested: number): void => {

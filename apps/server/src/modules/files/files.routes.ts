@@ -5,7 +5,6 @@ import {
   customerFileListSchema,
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   FILE_MESSAGE,
   FILE_MISSING_MESSAGE,
   ORDER_FILE_MAX_BYTES,
@@ -17,9 +16,8 @@ import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import { attachmentDisposition } from '../../lib/content-disposition';
 import type { FilesService, IncomingFile, StoredDownload } from './files.service';
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
-const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().max(20) });
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
@@ -78,17 +76,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Uploads one order file (multipart field `file`), streamed to storage',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: {
-          200: orderFileSchema,
-          ...errors,
-          413: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-          507: errorBodySchema,
-        },
+        response: { 200: orderFileSchema, ...errorResponses(401, 404, 413, 422, 429, 507) },
       },
     },
     async (request) => {
@@ -109,9 +100,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
         schema: {
           tags: ['files'],
           summary: source === 'customer' ? 'Files the customer attached to the order' : 'Files the writer delivered',
-          security: [{ bearer: [] }],
+          security: bearer,
           params: idParams,
-          response: { 200: orderFileListSchema, ...errors },
+          response: { 200: orderFileListSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => service.listForOrder({ customerId: currentUser(request).userId, orderId: request.params.id, source }),
@@ -125,8 +116,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Every file the customer uploaded, newest first, with its order id',
-        security: [{ bearer: [] }],
-        response: { 200: customerFileListSchema, ...errors },
+        security: bearer,
+        response: { 200: customerFileListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.listUploaded({ customerId: currentUser(request).userId }),
@@ -140,7 +131,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: "Downloads a file of one of the customer's orders",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         querystring: downloadQuerySchema,
         // No response schema: the body is the file's bytes streamed, a 302 to the store's signed URL, or
@@ -162,9 +153,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Removes a file the customer attached, while the order may still be edited',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401, 404, 409) },
       },
     },
     async (request, reply) => {

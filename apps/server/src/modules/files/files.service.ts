@@ -27,9 +27,8 @@ import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/file-storage';
 import type { Logger } from '../../lib/logger';
 import { createFilesRepo, type FileSource, type StoredOrderFile } from './files.repo';
-import { parseId } from '../../lib/ids';
+import { notFound } from '../../lib/errors';
 
-const NOT_FOUND = 'Not found';
 const NOT_REMOVABLE = 'This file can no longer be removed';
 
 /** Ids in paths are strings: anything but a positive integer is an id that does not exist. */
@@ -140,10 +139,9 @@ export const createFilesService = ({
   const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
   const counts = (quotaOf: number | null): quotaOf is number => quotaOf !== null && Number.isFinite(uploadQuotaBytes);
 
-  const ownOrder = async (customerId: number, rawOrderId: string): Promise<{ orderId: number; status: number }> => {
-    const orderId = parseId(rawOrderId);
+  const ownOrder = async (customerId: number, orderId: number): Promise<{ orderId: number; status: number }> => {
     const status = await repo.orderStatus({ customerId, orderId });
-    if (status === null) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    if (status === null) throw notFound();
     return { orderId, status };
   };
 
@@ -312,7 +310,7 @@ export const createFilesService = ({
     },
 
     /** Checks the order before the body is read: another customer's order is a 404 (CONTRACT). */
-    assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<void> => {
+    assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<void> => {
       await ownOrder(customerId, orderId);
     },
 
@@ -322,14 +320,14 @@ export const createFilesService = ({
      */
     upload: async ({
       customerId,
-      orderId: rawOrderId,
+      orderId,
       file,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       file: IncomingFile | undefined;
     }): Promise<OrderFile> => {
-      const { orderId } = await ownOrder(customerId, rawOrderId);
+      await ownOrder(customerId, orderId);
       return store({ customerId, orderId, source: 'customer', uploadedBy: customerId, file });
     },
 
@@ -384,7 +382,7 @@ export const createFilesService = ({
       source,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       source: FileSource;
     }): Promise<OrderFile[]> => {
       const order = await ownOrder(customerId, orderId);
@@ -403,11 +401,10 @@ export const createFilesService = ({
       return file ? toWire(file) : null;
     },
 
-    download: async ({ customerId, fileId }: { customerId: number; fileId: string }): Promise<StoredDownload> => {
-      const file = await repo.find({ customerId, fileId: parseId(fileId) });
+    download: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<StoredDownload> => {
+      const file = await repo.find({ customerId, fileId });
       // ADR 0071: a refunded order's writer files answer 404 to the customer, like anyone else's.
-      if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus)))
-        throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus))) throw notFound();
       return downloadOf(file);
     },
 
@@ -419,17 +416,16 @@ export const createFilesService = ({
       (await repo.listForStaff({ orderId })).map((f) => ({ ...toWire(f), source: f.source })),
 
     /** ADR 0071: one file of the order for staff (404 when it is not that order's). */
-    downloadForStaff: async ({ orderId, fileId }: { orderId: number; fileId: string }): Promise<StoredDownload> => {
-      const file = await repo.findForStaff({ orderId, fileId: parseId(fileId) });
-      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    downloadForStaff: async ({ orderId, fileId }: { orderId: number; fileId: number }): Promise<StoredDownload> => {
+      const file = await repo.findForStaff({ orderId, fileId });
+      if (!file) throw notFound();
       return downloadOf(file);
     },
 
     /** Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders"). */
-    remove: async ({ customerId, fileId: rawFileId }: { customerId: number; fileId: string }): Promise<void> => {
-      const fileId = parseId(rawFileId);
+    remove: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<void> => {
       const file = await repo.find({ customerId, fileId });
-      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!file) throw notFound();
       // The statuses an order may be edited in at all (1, and 10 with forceEditing).
       const editable = [ORDER_STATUS.unpaid, ORDER_STATUS.modified].filter((status) => isOrderEditable(status, true));
       const key = await repo.deleteUploaded({ customerId, fileId, statuses: editable });

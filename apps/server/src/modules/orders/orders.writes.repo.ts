@@ -1,11 +1,6 @@
 import { checkOrderMove, MOVE_BY, ORDER_STATUS, ROLE, type MoveBy, type OrderMoveFacts } from '@app/domain';
 import type { Queryable } from '../../db/client';
-
-/** Who made a move: an account and its role; null for the system (a provider's callback, a job). */
-export interface MoveActor {
-  id: number;
-  role: number;
-}
+import type { Actor } from '../../lib/actor';
 
 /** The order as a move reads it, under its row lock. */
 export interface LockedOrder {
@@ -24,7 +19,8 @@ export interface MoveRequest {
   orderId: number;
   to: number;
   by: MoveBy;
-  actor: MoveActor | null;
+  /** Who made the move; null for the system (a provider's callback, a job). */
+  actor: Actor | null;
   /** Kept for 7, 8 and 9 (CONTRACT "Staff side"); null otherwise. */
   reason?: string | null;
   now: Date;
@@ -43,7 +39,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
     await q.query(
       `INSERT INTO order_status_history (order_id, status_id, changed_by, changed_by_role, via, reason, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [m.orderId, m.to, m.actor?.id ?? null, m.actor?.role ?? null, m.by, m.reason ?? null, m.now],
+      [m.orderId, m.to, m.actor?.userId ?? null, m.actor?.role ?? null, m.by, m.reason ?? null, m.now],
     );
   };
 
@@ -123,7 +119,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
     move,
 
     /** Unpaid → paid by money, once: only an unpaid order moves (ADR 0034's full charge). */
-    async markPaid({ orderId, now, actor = null }: { orderId: number; now: Date; actor?: MoveActor | null }): Promise<boolean> {
+    async markPaid({ orderId, now, actor = null }: { orderId: number; now: Date; actor?: Actor | null }): Promise<boolean> {
       const order = await lockForMove(orderId);
       if (order?.statusId !== ORDER_STATUS.unpaid) return false;
       return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
@@ -139,7 +135,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
       orderId: number;
       amountCents: number;
       now: Date;
-      actor?: MoveActor | null;
+      actor?: Actor | null;
     }): Promise<boolean> {
       const order = await lockForMove(orderId);
       if (order?.statusId !== ORDER_STATUS.modified || order.amountDueCents !== amountCents) return false;
@@ -164,7 +160,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
       orderId: number;
       writerId: number;
       now: Date;
-      actor: MoveActor | null;
+      actor: Actor | null;
     }): Promise<boolean> {
       const rows = await q.query(
         `UPDATE orders SET writer_id = $2, updated_at = $3

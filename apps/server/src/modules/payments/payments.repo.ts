@@ -8,7 +8,8 @@ import {
 } from '@app/domain';
 import type { Queryable } from '../../db/client';
 import { storedAppSecret } from '../../db/app-secrets';
-import { orderWrites, type MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 
 export interface PaymentRow {
   id: string;
@@ -185,7 +186,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** Moves the attempt from `from` to `to`; false when another writer moved it first. */
-  async moveState(id: string, from: PaymentState, to: PaymentState, now: Date): Promise<boolean> {
+  async moveState({ id, from, to, now }: { id: string; from: PaymentState; to: PaymentState; now: Date }): Promise<boolean> {
     const rows = await q.query('UPDATE payments SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING id', [
       id,
       from,
@@ -196,12 +197,12 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054, 0071). */
-  async markOrderPaid(orderId: number, now: Date, actor: MoveActor | null): Promise<boolean> {
-    return orderWrites(q).markPaid({ orderId, now, actor });
+  async markOrderPaid(move: { orderId: number; now: Date; actor: Actor | null }): Promise<boolean> {
+    return orderWrites(q).markPaid(move);
   },
 
-  async setOrderPending(orderId: number, pending: boolean, now: Date): Promise<void> {
-    await orderWrites(q).setPending({ orderId, pending, now });
+  async setOrderPending(change: { orderId: number; pending: boolean; now: Date }): Promise<void> {
+    await orderWrites(q).setPending(change);
   },
 
   /** The customer's order (404 otherwise) with its attempts, newest first (DESIGN rule 3). */

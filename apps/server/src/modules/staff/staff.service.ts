@@ -7,7 +7,6 @@ import {
   MOVE_BY,
   orderCharge,
   ORDER_STATUS,
-  ROLE,
   STAFF_MESSAGE,
   STAFF_SEARCH_MIN_LENGTH,
   statusChangedBy,
@@ -24,18 +23,11 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { orderWrites, toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
+import { orderWrites, toOrderListItem, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
-import { parseId } from '../../lib/ids';
-
-const NOT_FOUND = 'Not found';
-
-/** The signed-in staff member as the guard left it: id and role from the access token. */
-export interface StaffActor {
-  userId: number;
-  role: number;
-}
+import { isSupport, writerScope, type Actor } from '../../lib/actor';
+import { notFound } from '../../lib/errors';
 
 /** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
 const IN_WORK_STATUSES: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.hold];
@@ -49,11 +41,7 @@ const queueSearch = (q: string | undefined): StaffQueueFilter['search'] => {
   return { text: text.length >= STAFF_SEARCH_MIN_LENGTH ? text : null, id };
 };
 
-const isSupport = (actor: StaffActor): boolean => actor.role === ROLE.support;
-/** A writer's queries are limited to their orders; support's are not (CONTRACT "Staff side"). */
-const writerScope = (actor: StaffActor): number | null => (isSupport(actor) ? null : actor.userId);
-
-const requireSupport = (actor: StaffActor): void => {
+const requireSupport = (actor: Actor): void => {
   // CONTRACT "Staff side": a writer on a support-only route gets 403.
   if (!isSupport(actor)) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
 };
@@ -82,8 +70,6 @@ const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView
   };
 };
 
-const moveActor = (actor: StaffActor): MoveActor => ({ id: actor.userId, role: actor.role });
-
 export interface StaffServiceDeps {
   /** The service opens the transactions (a status change and what goes with it); the writes take them. */
   db: Pick<Db, 'transaction'>;
@@ -98,25 +84,25 @@ export interface StaffServiceDeps {
 }
 
 export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
-  const orderFor = async (actor: StaffActor, rawOrderId: string): Promise<StaffOrderRow> => {
-    const row = await repo.findOrder({ orderId: parseId(rawOrderId), writerId: writerScope(actor) });
-    if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  const orderFor = async (actor: Actor, orderId: number): Promise<StaffOrderRow> => {
+    const row = await repo.findOrder({ orderId, writerId: writerScope(actor) });
+    if (!row) throw notFound();
     return row;
   };
-  const viewOf = async (actor: StaffActor, orderId: number): Promise<StaffOrderView> => {
-    const row = await orderFor(actor, String(orderId));
+  const viewOf = async (actor: Actor, orderId: number): Promise<StaffOrderView> => {
+    const row = await orderFor(actor, orderId);
     return toView(row, await repo.history(row.id));
   };
 
   return {
     me: async ({ userId }: { userId: number }): Promise<StaffMe> => {
       const me = await repo.findStaff(userId);
-      if (!me) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!me) throw notFound();
       return me;
     },
 
     /** CONTRACT "Staff side" queue: support sees every order, a writer the orders assigned to them. */
-    queue: async ({ actor, query }: { actor: StaffActor; query: StaffOrderQuery }): Promise<StaffOrderList> => {
+    queue: async ({ actor, query }: { actor: Actor; query: StaffOrderQuery }): Promise<StaffOrderList> => {
       const { rows, total } = await repo.queue({
         writerId: writerScope(actor),
         statusId: query.status ?? null,
@@ -130,7 +116,7 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
     },
 
     /** ADR 0059, 0071: one order by id, under the same writer scope as the queue, with its history. */
-    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderView> => {
+    order: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderView> => {
       const row = await orderFor(actor, orderId);
       return toView(row, await repo.history(row.id));
     },
@@ -144,27 +130,26 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
      */
     setStatus: async ({
       actor,
-      orderId: rawOrderId,
+      orderId,
       status,
       reason,
     }: {
-      actor: StaffActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       status: number;
       reason?: string | undefined;
     }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       const now = clock.now();
-      const who = moveActor(actor);
       await db.transaction(async (tx) => {
         const locked = await orderWrites(tx).lockForMove(order.id);
-        if (!locked) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+        if (!locked) throw notFound();
         if (status === ORDER_STATUS.refunded) {
           await refundOrder(tx, {
             orderId: order.id,
             request: { kind: 'full', moveTo: ORDER_STATUS.refunded },
-            actor: who,
+            actor,
             reason: reason ?? '',
             now,
             log,
@@ -174,10 +159,10 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
         assertOrderMove(locked.statusId, status, MOVE_BY.support, locked.facts);
         // A paid order's cancel gives its money back (nothing is written when none was recorded).
         if (status === ORDER_STATUS.canceled) {
-          await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor: who, reason: reason ?? '', now, log });
+          await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor, reason: reason ?? '', now, log });
         }
         const moved = await orderWrites(tx).move(
-          { orderId: order.id, to: status, by: MOVE_BY.support, actor: who, reason: reason ?? null, now },
+          { orderId: order.id, to: status, by: MOVE_BY.support, actor, reason: reason ?? null, now },
           locked,
         );
         if (!moved.moved) throw new DomainError(ERROR_CODE.conflict, moved.message);
@@ -186,22 +171,13 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
     },
 
     /** CONTRACT "Staff side": support assigns a writer account (422 for any other id); a paid order moves to in progress (2 → 3). */
-    assignWriter: async ({
-      actor,
-      orderId: rawOrderId,
-      writerId,
-    }: {
-      actor: StaffActor;
-      orderId: string;
-      writerId: number;
-    }): Promise<StaffOrderView> => {
+    assignWriter: async ({ actor, orderId, writerId }: { actor: Actor; orderId: number; writerId: number }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      const now = clock.now();
-      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor: moveActor(actor) }));
+      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now: clock.now(), actor }));
       return viewOf(actor, order.id);
     },
 
@@ -211,44 +187,38 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
      */
     recordPayment: async ({
       actor,
-      orderId: rawOrderId,
+      orderId,
       body,
     }: {
-      actor: StaffActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       body: ManualPaymentBody;
     }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       await manualPayments.recordManualPayment({
         orderId: order.id,
         reference: body.reference,
         amountCents: body.amount === undefined ? undefined : amountToCents(body.amount),
-        actor: moveActor(actor),
+        actor,
       });
       return viewOf(actor, order.id);
     },
 
     /** ADR 0071: the order's files for staff (support: any order; a writer: an assigned one), whatever its status. */
-    files: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderFileList> => {
+    files: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderFileList> => {
       const order = await orderFor(actor, orderId);
       return { files: await files.listForStaff({ orderId: order.id }) };
     },
 
     /** ADR 0071: support still downloads the writer's files of a refunded order (the customer no longer can). */
-    download: async ({ actor, orderId, fileId }: { actor: StaffActor; orderId: string; fileId: string }) => {
+    download: async ({ actor, orderId, fileId }: { actor: Actor; orderId: number; fileId: number }) => {
       const order = await orderFor(actor, orderId);
       return files.downloadForStaff({ orderId: order.id, fileId });
     },
 
     /** Checks the order before the body is read: a writer not assigned to it gets 404. */
-    orderForDelivery: async ({
-      actor,
-      orderId,
-    }: {
-      actor: StaffActor;
-      orderId: string;
-    }): Promise<{ orderId: number; customerId: number }> => {
+    orderForDelivery: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<{ orderId: number; customerId: number }> => {
       const order = await orderFor(actor, orderId);
       return { orderId: order.id, customerId: order.customerId };
     },
@@ -259,7 +229,7 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
       order,
       file,
     }: {
-      actor: StaffActor;
+      actor: Actor;
       order: { orderId: number; customerId: number };
       file: Parameters<FilesService['deliver']>[0]['file'];
     }): Promise<OrderFile> => files.deliver({ customerId: order.customerId, orderId: order.orderId, uploadedBy: actor.userId, file }),
