@@ -1,7 +1,8 @@
 import type { AppContext } from './context';
 import { authServiceFor } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
-import { createChatBus, sessionsEndedOn } from './modules/chat';
+import { createChatBus, createWriterChatSend, sessionsEndedOn } from './modules/chat';
+import { createAfterPaymentService } from './modules/delivery';
 import { createDiscounts } from './modules/discounts';
 import { createFiles } from './modules/files';
 import { createManualPayments, createMoneySupport, createPaymentAttention, orderEditMoney, usablePaymentSystems } from './modules/payments';
@@ -21,6 +22,7 @@ export const buildServices = (ctx: AppContext) => {
   const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
   // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).
   const chatBus = createChatBus(ctx);
+  const reviews = createReviews(ctx);
   return {
     /** Every end of sessions is announced on the chat bus, so each instance closes their sockets (ADR 0069). */
     auth: authServiceFor(ctx, { onSessionsEnded: sessionsEndedOn(chatBus) }),
@@ -29,7 +31,9 @@ export const buildServices = (ctx: AppContext) => {
     priceTables,
     discounts: createDiscounts(ctx),
     files,
-    reviews: createReviews(ctx),
+    reviews,
+    /** Delivery, acceptance, the review clock and proposed deadlines (ADR 0084); the orders and staff views read it. */
+    afterPayment: createAfterPaymentService(ctx, { reviews, writerChat: createWriterChatSend(ctx, { files, bus: chatBus }) }),
     revisions: createRevisions(ctx, { files }),
     /** Support's money views and the order page's money flags (payments module, ADR 0035). */
     money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { orderFileSchema } from '../files/wire';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGE } from '../review/rules/index';
 import { rawTextMax } from '../text/index';
-import { AFTER_PAYMENT_MESSAGE, DELIVERY_MESSAGE_MAX_LENGTH, EXTENSION_REASON_MAX_LENGTH, ORDER_EVENT_TYPES } from './rules/index';
+import {
+  AFTER_PAYMENT_MESSAGE,
+  CHANGES_REQUEST_MAX_LENGTH,
+  DELIVERY_MESSAGE_MAX_LENGTH,
+  EXTENSION_REASON_MAX_LENGTH,
+  ORDER_EVENT_TYPES,
+} from './rules/index';
 
 // ADR 0084: the bodies and answers of CONTRACT "After payment" (delivery, acceptance, extensions). The raw
 // caps (ADR 0067: 4 × the rule) refuse an oversized body before any work; the rules' own lengths are
@@ -23,7 +29,7 @@ export type AcceptDeliveryBody = z.infer<typeof acceptDeliveryBodySchema>;
 
 /** `POST /api/en/orders/{id}/changes-requested { message }` */
 export const changesRequestedBodySchema = z.object({
-  message: z.string().max(rawTextMax(DELIVERY_MESSAGE_MAX_LENGTH), AFTER_PAYMENT_MESSAGE.messageTooLong),
+  message: z.string().max(rawTextMax(CHANGES_REQUEST_MAX_LENGTH), AFTER_PAYMENT_MESSAGE.changesTooLong),
 });
 export type ChangesRequestedBody = z.infer<typeof changesRequestedBodySchema>;
 

@@ -75,12 +75,13 @@ export interface OrderDetailExtras {
   feedback: OrderDetail['feedback'];
   orderMoney: { amountDueCents: number; unapplied: boolean } | null;
   activeRevision: OrderDetail['activeRevision'];
+  afterPayment: Pick<OrderDetail, 'delivery' | 'extensionRequest' | 'events'>;
 }
 
 /** SPEC §3 "Order": one order as the order page reads it. */
 export const toOrderDetail = (
   row: OrderDetailRow,
-  { history, fileForDownload, feedback, orderMoney, activeRevision }: OrderDetailExtras,
+  { history, fileForDownload, feedback, orderMoney, activeRevision, afterPayment }: OrderDetailExtras,
 ): OrderDetail => {
   const levelField = levelFieldForCategory(row.siteCategory);
   const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -132,6 +133,9 @@ export const toOrderDetail = (
       by: statusChangedBy(h.actorRole),
       ...(h.reason === null ? {} : { reason: h.reason }),
     })),
+    delivery: afterPayment.delivery,
+    extensionRequest: afterPayment.extensionRequest,
+    events: afterPayment.events,
     ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
     ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
   };

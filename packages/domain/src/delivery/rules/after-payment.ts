@@ -16,6 +16,8 @@ export const EXTENSION_MAX_DAYS = 30;
 /** The writer's delivery note and the customer's request for changes (characters after stripping). */
 export const DELIVERY_MESSAGE_MAX_LENGTH = 5000;
 export const EXTENSION_REASON_MAX_LENGTH = 1000;
+/** The customer's request for changes goes into the writer chat, so it keeps the chat's limit (SPEC §5, 1500). */
+export const CHANGES_REQUEST_MAX_LENGTH = 1500;
 
 /** Statuses in which the work is not yet accepted and its deadline may still move. */
 export const EXTENSION_STATUSES: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.hold];
@@ -29,6 +31,7 @@ export const AFTER_PAYMENT_MESSAGE = {
   notAwaitingReview: 'This delivery is not waiting for your review.',
   changesRequired: 'Tell the writer what to change.',
   messageTooLong: `At most ${DELIVERY_MESSAGE_MAX_LENGTH} characters`,
+  changesTooLong: `At most ${CHANGES_REQUEST_MAX_LENGTH} characters`,
   reviewAlreadyExtended: 'The review time was already extended once.',
   reviewExtended: `You have ${REVIEW_EXTENSION_DAYS} more days to review the delivery.`,
   accepted: 'Thank you! The order is complete.',
