@@ -121,6 +121,9 @@ export const orderDetailFixture = (overrides: Partial<OrderDetail> = {}): OrderD
   resumeLevel: null,
   thesisLevel: null,
   statusHistory: [{ status: 1, date: '2029-12-30T12:00:00.000Z' }],
+  delivery: null,
+  extensionRequest: null,
+  events: [],
   ...overrides,
 });
 
