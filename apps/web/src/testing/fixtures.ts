@@ -72,6 +72,7 @@ export const orderListItemFixture = (overrides: Partial<OrderListItem> = {}): Or
   pending: false,
   pages: 3,
   unread: 0,
+  reviewBy: null,
   ...overrides,
 });
 

@@ -1,6 +1,7 @@
 import {
   centsToAmount,
   levelFieldForCategory,
+  ORDER_STATUS,
   ORDER_STATUS_NAME,
   priceToWire,
   statusChangedBy,
@@ -66,6 +67,8 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   pages: row.pages,
   // The customer's unread staff messages (the chat's read pointers, ADR 0047).
   unread: row.unread,
+  // ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress).
+  reviewBy: row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null,
 });
 
 /** What the order page shows besides the order's own row (each read by its owner module). */

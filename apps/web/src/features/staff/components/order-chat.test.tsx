@@ -23,6 +23,7 @@ const ORDER: StaffOrderView = {
   pages: 2,
   idCustomer: 40,
   idWriter: 2,
+  reviewBy: null,
   delivery: null,
   extensionRequest: null,
   events: [],

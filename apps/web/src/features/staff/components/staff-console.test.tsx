@@ -24,6 +24,7 @@ const staffOrder = (id: number, change: Partial<StaffOrderView> = {}): StaffOrde
   pages: 2,
   idCustomer: 40,
   idWriter: null,
+  reviewBy: null,
   delivered: false,
   amountDue: 0,
   chargeDue: null,
