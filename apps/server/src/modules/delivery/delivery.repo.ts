@@ -314,4 +314,3 @@ export const createDeliveryRepo = (q: Queryable) => ({
     }));
   },
 });
-export type DeliveryRepo = ReturnType<typeof createDeliveryRepo>;
