@@ -16,6 +16,7 @@ import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
+import { deliveryModule } from './modules/delivery';
 import { discountsModule } from './modules/discounts';
 import { createUploadRate, filesModule, openFileStorage } from './modules/files';
 import { healthModule } from './modules/health';
@@ -179,6 +180,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       money: services.orderEditMoney,
       moneyView: services.money,
       revisions: services.revisions,
+      afterPayment: services.afterPayment,
     },
   });
   // The modules with multipart routes ("form" calls, file uploads), in their own scope: the multipart
@@ -194,6 +196,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
         money: services.money,
         attention: services.attention,
         manualPayments: services.manualPayments,
+        afterPayment: services.afterPayment,
         uploadRate,
       },
     });
@@ -214,6 +217,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
   await app.register(loyaltyModule, { ctx });
+  // ADR 0084: the journeys' test-only run of the job, to this machine only (not registered in production).
+  await app.register(deliveryModule, {
+    service: services.afterPayment,
+    ctx,
+    devAllow: (request) => isLoopback(request.socket.remoteAddress),
+  });
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production')

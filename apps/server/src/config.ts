@@ -40,6 +40,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
   // ADR 0074: how often the SMTP delivery job looks for queued mail (a new mail also wakes it at once).
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  AFTER_PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -130,6 +132,11 @@ export interface Config {
   mailFrom: string;
   /** ADR 0074: the SMTP delivery job's period (0: it never runs on its own; tests run it by hand). */
   mailSendIntervalMs: number;
+  /**
+   * ADR 0084: `reviewDays` after a delivery the order completes by itself; the job that completes it and
+   * expires unanswered deadline proposals runs every `jobIntervalMs` (0: never on its own; tests run it by hand).
+   */
+  afterPayment: { reviewDays: number; jobIntervalMs: number };
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -335,6 +342,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: e.MAIL_FROM,
     // Off in tests unless a test asks for it.
     mailSendIntervalMs: Math.round((e.MAIL_SEND_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000),
+    afterPayment: {
+      reviewDays: e.REVIEW_DAYS,
+      // Off in tests unless a test asks for it.
+      jobIntervalMs: Math.round((e.AFTER_PAYMENT_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
+    },
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

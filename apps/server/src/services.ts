@@ -1,8 +1,9 @@
 import type { AppContext } from './context';
 import { authServiceFor, eraseAccount } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
-import { createChatBus, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
+import { createChatBus, createWriterChatSend, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
 import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
+import { createAfterPaymentService, eraseCustomerTimelineNotes } from './modules/delivery';
 import { createDiscounts, eraseCustomerCodes } from './modules/discounts';
 import { createFiles, eraseCustomerFiles, filesReport, type FileStorage } from './modules/files';
 import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
@@ -40,6 +41,7 @@ export const PERSONAL_DATA: PersonalData = {
     eraseCustomerMessages,
     eraseCustomerReferrals,
     eraseCustomerCodes,
+    eraseCustomerTimelineNotes,
   ],
   report: {
     orders: ordersReport,
@@ -65,6 +67,7 @@ export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: F
   const priceTables = createPricing({ catalogue: catalogue.reader, clock: ctx.clock });
   // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).
   const chatBus = createChatBus(ctx);
+  const reviews = createReviews(ctx);
   return {
     /** Every end of sessions is announced on the chat bus, so each instance closes their sockets (ADR 0069). */
     auth: authServiceFor(ctx, { onSessionsEnded: sessionsEndedOn(chatBus) }),
@@ -73,7 +76,9 @@ export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: F
     priceTables,
     discounts: createDiscounts(ctx),
     files,
-    reviews: createReviews(ctx),
+    reviews,
+    /** Delivery, acceptance, the review clock and proposed deadlines (ADR 0084); the orders and staff views read it. */
+    afterPayment: createAfterPaymentService(ctx, { reviews, writerChat: createWriterChatSend(ctx, { files, bus: chatBus }) }),
     revisions: createRevisions(ctx, { files }),
     /** Support's money views and the order page's money flags (payments module, ADR 0035). */
     money: createMoneySupport({ db: ctx.db, clock: ctx.clock, log: ctx.log }),

@@ -1,6 +1,8 @@
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { systemClock } from '../lib/clock';
+import { createDiskFileStorage } from '../lib/file-storage';
 import { openEmbedded, postgresDb, type Db } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
@@ -9,7 +11,13 @@ import { EMBEDDED_DIR } from './snapshot';
 
 const prepare = async (db: Db, config: Config): Promise<void> => {
   await migrate(db);
-  await seedDatabase(db, { demo: config.seedDemo, clock: systemClock });
+  // ADR 0084: the demo's deliveries carry real files, stored where uploads go.
+  const storage = createDiskFileStorage(config.filesDir);
+  await seedDatabase(db, {
+    demo: config.seedDemo,
+    clock: systemClock,
+    storeDemoFile: (text) => storage.put(Readable.from([Buffer.from(text, 'utf8')])),
+  });
 };
 
 /** Opens PostgreSQL (server or embedded), applies migrations and seeds what is missing. */

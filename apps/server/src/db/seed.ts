@@ -100,12 +100,19 @@ const seedIsComplete = async (q: Queryable, demo: boolean): Promise<boolean> => 
  * tables always; the demo accounts, discount codes and orders when `demo` is on (CONTRACT "Demo data").
  * Idempotent: it never updates a row, so an operator's edits survive restarts.
  */
-export const seedDatabase = async (db: Db, opts: { demo: boolean; clock: Clock }): Promise<void> => {
+export const seedDatabase = async (
+  db: Db,
+  opts: {
+    demo: boolean;
+    clock: Clock;
+    /** ADR 0084: stores the demo's delivered files */ storeDemoFile?: (text: string) => Promise<{ key: string; size: number }>;
+  },
+): Promise<void> => {
   // Nothing missing (a restart): done in one read. Otherwise the locked, idempotent inserts below.
   if (await seedIsComplete(db, opts.demo)) return;
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await seedBase(tx);
-    if (opts.demo) await seedDemo(tx, opts.clock.now());
+    if (opts.demo) await seedDemo(tx, opts.clock.now(), opts.storeDemoFile);
   });
 };

@@ -32,4 +32,9 @@ export const ROUTE_RATE_LIMITS = {
   checkoutStart: { max: 30, windowMs: HOUR_MS },
   /** PayPal's return (no account: per payment attempt): a capture call to PayPal. */
   paymentReturn: { max: 30, windowMs: HOUR_MS },
+  /**
+   * ADR 0084: a delivery, a proposed deadline, and the customer's answers to them (accept, ask for changes,
+   * push the clock, answer a proposal): each locks the order, writes its timeline and may send mail.
+   */
+  afterPayment: { max: 60, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

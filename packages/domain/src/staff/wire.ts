@@ -1,3 +1,4 @@
+import { extensionRequestSchema, orderDeliverySchema, orderEventSchema } from '../delivery/wire';
 import { z } from 'zod';
 import { orderFileSchema } from '../files/wire';
 import { orderListItemSchema } from '../order-list/index';
@@ -62,13 +63,19 @@ export const staffStatusHistoryEntrySchema = z.object({
  * reads (a delivery, the amount a forced edit left to pay) and the status history with who and why.
  */
 export const staffOrderViewSchema = staffOrderSchema.extend({
-  /** A writer file is on the order (the reading of "a delivery was submitted", ADR 0071). */
+  /** A delivery was submitted (ADR 0084): support may complete the order. */
   delivered: z.boolean(),
   /** USD a forced edit (10) left to pay; 0 when none. */
   amountDue: z.number(),
   /** What a recorded payment must be now (USD): the price of an unpaid order, the difference of a modified one; null when nothing is due. */
   chargeDue: z.number().nullable(),
   statusHistory: z.array(staffStatusHistoryEntrySchema),
+  /** ADR 0084: the latest delivery, the open proposal of a new deadline, the timeline. */
+  delivery: orderDeliverySchema.nullable(),
+  extensionRequest: extensionRequestSchema.nullable(),
+  events: z.array(orderEventSchema),
+  /** ADR 0084: a proposal the customer did not answer in time (support's alert until dismissed). */
+  extensionAlert: extensionRequestSchema.nullable(),
 });
 export type StaffOrderView = z.infer<typeof staffOrderViewSchema>;
 

@@ -72,6 +72,10 @@ export interface OrdersServiceDeps {
   moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
   /** SPEC §3 "activeRevision" (ADR 0044) */
   revisions: Pick<RevisionsService, 'activeRevision'>;
+  /** CONTRACT "After payment" (ADR 0084): the delivery, the open proposal, the timeline. */
+  afterPayment: {
+    orderView(q: { customerId: number; orderId: number }): Promise<Pick<OrderDetail, 'delivery' | 'extensionRequest' | 'events'>>;
+  };
 }
 
 export const createOrdersService = ({
@@ -85,6 +89,7 @@ export const createOrdersService = ({
   money,
   moneyView,
   revisions,
+  afterPayment,
 }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
@@ -299,14 +304,15 @@ export const createOrdersService = ({
     get: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetail> => {
       const row = await repo.findDetail({ customerId, orderId });
       if (!row) throw notFound();
-      const [history, fileForDownload, feedback, orderMoney, activeRevision] = await Promise.all([
+      const [history, fileForDownload, feedback, orderMoney, activeRevision, afterPaymentView] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
         moneyView.orderMoney({ customerId, orderId }),
         revisions.activeRevision({ customerId, orderId }),
+        afterPayment.orderView({ customerId, orderId }),
       ]);
-      return toOrderDetail(row, { history, fileForDownload, feedback, orderMoney, activeRevision });
+      return toOrderDetail(row, { history, fileForDownload, feedback, orderMoney, activeRevision, afterPayment: afterPaymentView });
     },
 
     /** CONTRACT "Paths": `{ id }` of the customer's order with that uid (for `/orderinfo?id={uid}`). */

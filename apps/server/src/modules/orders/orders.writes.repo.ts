@@ -55,7 +55,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
       delivered: boolean;
     }>(
       `SELECT o.id, o.customer_id, o.status_id, o.writer_id, o.final_price_cents, o.amount_due_cents,
-         EXISTS (SELECT 1 FROM order_files f WHERE f.order_id = o.id AND f.source = 'writer' AND f.revision_id IS NULL) AS delivered
+         EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered
        FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
       [orderId],
     );
@@ -140,6 +140,11 @@ export const createOrderWritesRepo = (q: Queryable) => {
       const order = await lockForMove(orderId);
       if (order?.statusId !== ORDER_STATUS.modified || order.amountDueCents !== amountCents) return false;
       return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
+    },
+
+    /** ADR 0084: the customer accepted a proposed deadline (the delivery module's answer, in its transaction). */
+    async setDeadline({ orderId, deadline, now }: { orderId: number; deadline: Date; now: Date }): Promise<void> {
+      await q.query('UPDATE orders SET deadline = $2, updated_at = $3 WHERE id = $1', [orderId, deadline, now]);
     },
 
     /** The difference a forced edit left to pay (0 when none). */

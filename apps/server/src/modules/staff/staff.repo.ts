@@ -7,13 +7,13 @@ import { ORDER_LIST_COLUMNS, selectStatusHistory, toOrderListRow, type OrderList
 export interface StaffOrderRow extends OrderListRow {
   customerId: number;
   writerId: number | null;
-  /** A writer file is on the order (ADR 0071's reading of "a delivery was submitted"). */
+  /** A delivery was submitted (ADR 0084). */
   delivered: boolean;
   amountDueCents: number;
 }
 
 const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
-  EXISTS (SELECT 1 FROM order_files f WHERE f.order_id = o.id AND f.source = 'writer' AND f.revision_id IS NULL) AS delivered`;
+  EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered`;
 
 const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   ...toOrderListRow(r),

@@ -53,7 +53,8 @@ const toWire = (row: StaffOrderRow): StaffOrder => {
 };
 
 /** ADR 0071: the order view: the row, what the transition table reads, and the history with who and why. */
-const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView => {
+type AfterPaymentView = Pick<StaffOrderView, 'delivery' | 'extensionRequest' | 'events' | 'extensionAlert'>;
+const toView = (row: StaffOrderRow, history: StatusHistoryRow[], afterPayment: AfterPaymentView): StaffOrderView => {
   const charge = orderCharge({ statusId: row.statusId, finalPriceCents: row.finalPriceCents, amountDueCents: row.amountDueCents });
   return {
     ...toWire(row),
@@ -67,6 +68,7 @@ const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView
       actorId: h.actorId,
       reason: h.reason,
     })),
+    ...afterPayment,
   };
 };
 
@@ -81,9 +83,11 @@ export interface StaffServiceDeps {
   refundOrder: typeof refundOrder;
   /** ADR 0071: a payment support records by hand (the payments module settles it). */
   manualPayments: Pick<ManualPayments, 'recordManualPayment'>;
+  /** ADR 0084: the delivery module's view of the order. */
+  afterPayment: { staffView(q: { orderId: number }): Promise<AfterPaymentView> };
 }
 
-export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
+export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments, afterPayment }: StaffServiceDeps) => {
   const orderFor = async (actor: Actor, orderId: number): Promise<StaffOrderRow> => {
     const row = await repo.findOrder({ orderId, writerId: writerScope(actor) });
     if (!row) throw notFound();
@@ -91,7 +95,7 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
   };
   const viewOf = async (actor: Actor, orderId: number): Promise<StaffOrderView> => {
     const row = await orderFor(actor, orderId);
-    return toView(row, await repo.history(row.id));
+    return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
   };
 
   return {
@@ -118,7 +122,7 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
     /** ADR 0059, 0071: one order by id, under the same writer scope as the queue, with its history. */
     order: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderView> => {
       const row = await orderFor(actor, orderId);
-      return toView(row, await repo.history(row.id));
+      return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
     },
 
     /**

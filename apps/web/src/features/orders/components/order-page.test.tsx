@@ -138,7 +138,7 @@ describe('order details', { timeout: 20_000 }, () => {
   it("shows the messages tab with 'You have unread messages' when the chat counts some (ADR 0049)", async () => {
     server.use(
       http.get('/api/en/sites/categories/:category/orders', () =>
-        HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2 }], total: 1 }),
+        HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2, reviewBy: null }], total: 1 }),
       ),
       http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () =>
         HttpResponse.json({ total: 2, writer: 0, support: 2 }),

@@ -113,3 +113,27 @@ export const deliverOrderFile = async (
   onProgress(100);
   return answer.body as OrderFile;
 };
+
+/** After a delivery or a proposal the view is read again (it carries the delivery, the proposal and the timeline). */
+const useAfterPaymentWrite = <V>(orderId: number, write: (value: V) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.order(orderId) });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.queues() });
+    },
+  });
+};
+
+/** CONTRACT "After payment": POST /api/staff/orders/{id}/delivery { message? } (assigned writer, support). */
+export const useSubmitDelivery = (orderId: number) =>
+  useAfterPaymentWrite(orderId, (message: string) =>
+    apiFetch(`/api/staff/orders/${orderId}/delivery`, { method: 'POST', json: { message } }),
+  );
+
+/** CONTRACT "After payment": POST /api/staff/orders/{id}/extensions { deadline, reason } (assigned writer, support). */
+export const useProposeDeadline = (orderId: number) =>
+  useAfterPaymentWrite(orderId, (body: { deadline: string; reason: string }) =>
+    apiFetch(`/api/staff/orders/${orderId}/extensions`, { method: 'POST', json: body }),
+  );
