@@ -2,9 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { RevisionList } from '@app/domain/revision';
 import { REVISIONS_PAGE_SIZE } from '@app/domain/order/rules';
-import { apiErrorFor, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { uploadWithProgress } from '@/lib/upload';
+import { postForm } from '@/lib/upload';
 import { revisionKeys } from './keys';
 
 export type RevisionFileSide = 'customers' | 'writers';
@@ -72,23 +72,22 @@ export const useRevisionFiles = (revisionId: number, side: RevisionFileSide) =>
   });
 
 /**
- * SPEC §7: POST /api/en/orders/revisions/{id}/customers/files as a form with id_revision and file.
- * XMLHttpRequest because only it reports upload progress; `signal` cancels (DESIGN rule 9).
+ * SPEC §7: POST /api/en/orders/revisions/{id}/customers/files as a form with id_revision and file, with
+ * its progress (lib/upload); `signal` cancels (DESIGN rule 9).
  */
-export const uploadRevisionFile = async (
+export const uploadRevisionFile = (
   revisionId: number,
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('id_revision', String(revisionId));
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/en/orders/revisions/${revisionId}/customers/files`, form, onProgress, signal });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
-};
+): Promise<OrderFile> =>
+  postForm({
+    url: `/api/en/orders/revisions/${revisionId}/customers/files`,
+    fields: { id_revision: String(revisionId), file },
+    schema: () => import('@app/domain/files').then((m) => m.orderFileSchema),
+    onProgress,
+    signal,
+  });
 
 /** CONTRACT "Paths": a revision's files download like every order file, with progress (lib/download). */
 export const downloadRevisionFile = (file: Pick<OrderFile, 'id' | 'name' | 'size'>, onProgress: (percent: number) => void): Promise<void> =>
