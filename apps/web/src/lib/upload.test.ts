@@ -3,44 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderFileSchema } from '@app/domain/files';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
+import { FakeXhr, installFakeXhr } from '@/testing/fake-xhr';
 import { ApiError } from './api-client';
 import { postForm, UploadCanceledError } from './upload';
-
-type ProgressEvent = { lengthComputable: boolean; loaded: number; total: number };
-
-/** An XMLHttpRequest the test answers by hand (happy-dom has no upload events). */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  status = 0;
-  responseText = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  aborted = false;
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(_method: string, url: string) {
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const STORED = { id: 7, name: 'notes.pdf', typeName: 'pdf', size: 3, remote: true };
 const FILES_URL = '/api/en/orders/42/customers/files';
@@ -52,8 +17,7 @@ const nextRequest = async (index = 0): Promise<FakeXhr> => {
 };
 
 beforeEach(() => {
-  FakeXhr.sent = [];
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  installFakeXhr();
   signIn('access-1', 'refresh-1');
 });
 afterEach(() => vi.unstubAllGlobals());
