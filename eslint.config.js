@@ -288,6 +288,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One kit instead of copies (ADR 0079): what the browser keeps goes through lib/persisted.ts (storage may be
+    // missing, refused or full), and every upload through postForm in lib/upload.ts (progress, status, errors,
+    // the answer's schema). Tests set storage up directly.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/persisted.ts', 'apps/web/src/lib/upload.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { name: 'sessionStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { name: 'XMLHttpRequest', message: 'upload with postForm of lib/upload.ts (ADR 0079).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { object: 'window', property: 'sessionStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { object: 'window', property: 'XMLHttpRequest', message: 'upload with postForm of lib/upload.ts (ADR 0079).' },
+      ],
+    },
+  },
   // Accessibility of the markup (UI contract; axe-core checks the rendered pages in e2e).
   { ...jsxA11y.flatConfigs.recommended, files: ['apps/web/src/**/*.tsx'] },
 );

@@ -4,7 +4,7 @@ import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, StoredMessage, UnreadPerChat } from './chat.model';
 import { createChatSendRepo, CUSTOMER_UNREAD_COLUMNS, customerUnreadOf, type CustomerUnreadRow } from './chat.send.repo';
 
-export type { BatchedMessage, BatchInserted, InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
+export type { BatchedMessage, BatchInserted, InsertedMessage, SendTargetKey } from './chat.send.repo';
 export type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
 
 /** Who reads a chat: the customer, or the chat's staff side (the writer chat's writer, the support team). */

@@ -5,6 +5,7 @@ import type { OrderDetail } from '@app/domain/order';
 import { server } from '@/testing/msw-server';
 import { orderDetailFixture, settingsFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
+import { installFakeXhr } from '@/testing/fake-xhr';
 
 const serveOrder = (overrides: Partial<OrderDetail>) => {
   let order = orderDetailFixture({ id: 42, ...overrides });
@@ -207,28 +208,7 @@ describe('files tab', { timeout: 20_000 }, () => {
     serveOrder({});
     const uploaded: typeof files = [];
     server.use(http.get('/api/en/orders/42/customers/files', () => HttpResponse.json(uploaded)));
-    const requests: FakeXhr[] = [];
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      headers: Record<string, string> = {};
-      url = '';
-      body: FormData | null = null;
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        this.headers[name] = value;
-      }
-      send(body: FormData) {
-        this.body = body;
-        requests.push(this);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const requests = installFakeXhr();
     const { user } = await openOrder('files');
     await screen.findByText('You have not added any files.');
     const input = screen.getByTestId('order-file-input');
@@ -253,22 +233,7 @@ describe('files tab', { timeout: 20_000 }, () => {
 
   it('refuses a file of the wrong type before sending it, and shows a 413 from the server', async () => {
     serveOrder({});
-    const requests: { onload: (() => void) | null; status: number; responseText: string }[] = [];
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      class {
-        status = 0;
-        responseText = '';
-        upload = { onprogress: null };
-        onload: (() => void) | null = null;
-        onerror = null;
-        open() {}
-        setRequestHeader() {}
-        send() {
-          requests.push(this);
-        }
-      },
-    );
+    const requests = installFakeXhr();
     await openOrder('files');
     await screen.findByText('You have not added any files.');
     const input = screen.getByTestId('order-file-input');

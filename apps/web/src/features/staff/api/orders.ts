@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { StaffOrder, StaffOrderFile, StaffOrderFileList, StaffOrderList, StaffOrderView } from '@app/domain/staff';
-import { apiErrorFor, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { downloadFrom } from '@/lib/download';
-import { uploadWithProgress } from '@/lib/upload';
+import { postForm } from '@/lib/upload';
 import { staffKeys } from './keys';
 
 export type { StaffOrder, StaffOrderFile, StaffOrderView };
@@ -100,19 +100,19 @@ export const useAssignWriter = (orderId: number) =>
  * CONTRACT "Staff side": POST /api/staff/orders/{id}/files (multipart `file`), a writer file of the
  * order. lib/upload reports the progress and cancels (DESIGN rule 9).
  */
-export const deliverOrderFile = async (
+export const deliverOrderFile = (
   orderId: number,
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/staff/orders/${orderId}/files`, form, onProgress, signal });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
-};
+): Promise<OrderFile> =>
+  postForm({
+    url: `/api/staff/orders/${orderId}/files`,
+    fields: { file },
+    schema: () => import('@app/domain/files').then((m) => m.orderFileSchema),
+    onProgress,
+    signal,
+  });
 
 /** After a delivery or a proposal the view is read again (it carries the delivery, the proposal and the timeline). */
 const useAfterPaymentWrite = <V>(orderId: number, write: (value: V) => Promise<unknown>) => {
