@@ -2,7 +2,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Config } from '../config';
 import { systemClock } from '../lib/clock';
-import { createDiskFileStorage } from '../lib/file-storage';
+import { createDiskFileStorage, type FileStorage } from '../lib/file-storage';
+import type { S3StorageConfig } from '../lib/s3-file-storage';
 import { openEmbedded, postgresDb, type Db } from './client';
 import { acquireDataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
@@ -11,12 +12,17 @@ import { EMBEDDED_DIR } from './snapshot';
 
 const prepare = async (db: Db, config: Config): Promise<void> => {
   await migrate(db);
-  // ADR 0084: the demo's deliveries carry real files, stored where uploads go.
-  const storage = createDiskFileStorage(config.filesDir);
+  // ADR 0084: the demo's deliveries carry real files, stored where uploads go (the bucket with FILES_STORAGE=s3,
+  // ADR 0080), opened only when the demo is seeded.
+  let storage: Promise<FileStorage> | undefined;
+  const uploads = (): Promise<FileStorage> =>
+    (storage ??= config.s3
+      ? import('../lib/s3-file-storage').then(({ createS3FileStorage }) => createS3FileStorage(config.s3 as S3StorageConfig))
+      : Promise.resolve(createDiskFileStorage(config.filesDir)));
   await seedDatabase(db, {
     demo: config.seedDemo,
     clock: systemClock,
-    storeDemoFile: (text) => storage.put(Readable.from([Buffer.from(text, 'utf8')])),
+    storeDemoFile: async (text) => (await uploads()).put(Readable.from([Buffer.from(text, 'utf8')])),
   });
 };
 
