@@ -158,6 +158,8 @@ describe('GET /api/en/sites/categories/{category}/orders', () => {
       pending: false,
       pages: 2,
       unread: 0,
+      // ADR 0084: a delivery awaiting review carries its review date; none here.
+      reviewBy: null,
     });
     expect(first?.workType.name).not.toBe('');
   });
