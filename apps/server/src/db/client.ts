@@ -220,20 +220,30 @@ export const postgresDb = (
     query,
     transaction: async (fn) => {
       const conn = await pool.connect();
+      // A checked-out connection has no listener of the pool's: the server ending it while the transaction
+      // awaits other work (a file, a lock, a mail) would be an uncaught 'error'. Its next statement fails
+      // and is handled below; the event itself only needs hearing (ADR 0074).
+      const heard = (error: Error) => onIdleError(error);
+      conn.on('error', heard);
+      const done = () => conn.removeListener('error', heard);
       try {
         await conn.query('BEGIN');
         const result = await fn({
           query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(conn, sql, params),
         });
         await conn.query('COMMIT');
+        done();
         conn.release();
         return result;
       } catch (error) {
         // A connection that failed (or whose statement passed its bound) is closed, not given back: its
         // late answer must never reach the next transaction.
-        if (isDatabaseUnavailable(error)) conn.release(error instanceof Error ? error : true);
-        else {
+        if (isDatabaseUnavailable(error)) {
+          done();
+          conn.release(error instanceof Error ? error : true);
+        } else {
           await conn.query('ROLLBACK').catch(() => undefined);
+          done();
           conn.release();
         }
         throw error;
