@@ -9,6 +9,7 @@ import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService, type SessionsEnded } from './auth.service';
+import { createTermsRecord } from './auth.terms';
 
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
@@ -40,6 +41,7 @@ export const authServiceFor = (
     origin: ctx.origin,
     log: ctx.log,
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
+    terms: createTermsRecord({ db: ctx.db, clock: ctx.clock, versions: ctx.config.legalVersions }),
     ...(onSessionsEnded ? { onSessionsEnded } : {}),
   });
 };

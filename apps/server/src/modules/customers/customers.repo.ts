@@ -4,10 +4,11 @@ import {
   changedConsents,
   customerStatusName,
   privacyBodyOf,
+  type BillingDetails,
   type Customer,
   type PrivacyBody,
 } from '@app/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import { NO_PASSWORD_HASH } from '../auth';
 import { orderWrites } from '../orders';
 
@@ -36,13 +37,18 @@ interface CustomerSqlRow {
   enabled_email_subscription: boolean;
   email_confirmed: boolean;
   password_set: boolean;
+  billing_name: string;
+  billing_company: string;
+  billing_tax_id: string;
+  billing_address: string;
 }
 
 // Never password_hash: the profile leaves the server as is (CONTRACT "Identity").
 const CUSTOMER_COLUMNS = `id, role, email, first_name, last_name, phone, country, state, city, address, zip, ip_client,
   status_id, enabled_newsletters, enabled_night_calls, enabled_facebook_messenger, enabled_cookies_usage,
   enabled_personal_data, enabled_technical_data, enabled_location_usage, enabled_information_sharing,
-  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed, password_set`;
+  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed, password_set,
+  billing_name, billing_company, billing_tax_id, billing_address`;
 
 const toCustomer = (r: CustomerSqlRow): Customer => ({
   id: r.id,
@@ -78,6 +84,7 @@ const toCustomer = (r: CustomerSqlRow): Customer => ({
   enabledEmailSubscription: r.enabled_email_subscription,
   emailConfirmed: r.email_confirmed,
   signInByLinkOnly: !r.password_set,
+  billing: { name: r.billing_name, company: r.billing_company, taxId: r.billing_tax_id, address: r.billing_address },
 });
 
 export interface ProfileUpdate {
@@ -93,6 +100,8 @@ export interface ProfileUpdate {
   city?: string | undefined;
   address?: string | undefined;
   zip?: string | undefined;
+  /** Absent: the stored billing details stay (ADR 0085). */
+  billing?: BillingDetails | undefined;
 }
 
 /**
@@ -118,6 +127,13 @@ export const REPORT_SECTIONS = {
     FROM transactions t WHERE t.customer_id = $1 AND t.id > $2 ORDER BY t.id LIMIT $3`,
   consentHistory: `SELECT c.id, c.consent, c.granted, c.previous, c.created_at AS date
     FROM consent_history c WHERE c.customer_id = $1 AND c.id > $2 ORDER BY c.id LIMIT $3`,
+  // Issue 24 (ADR 0085): the versions of the Terms and Privacy Policy accepted, when, from where.
+  acceptances: `SELECT a.id, a.terms_version AS "termsVersion", a.privacy_version AS "privacyVersion", a.context,
+      a.ip, a.user_agent AS "userAgent", a.accepted_at AS "acceptedAt"
+    FROM terms_acceptances a WHERE a.customer_id = $1 AND a.id > $2 ORDER BY a.id LIMIT $3`,
+  // Issue 24 (ADR 0085): the receipts and credit notes issued, with the billing details printed on them.
+  receipts: `SELECT d.transaction_id AS id, d.kind, d.number, d.issued_at AS "issuedAt", d.snapshot -> 'buyer' AS buyer
+    FROM transaction_documents d WHERE d.customer_id = $1 AND d.transaction_id > $2 ORDER BY d.transaction_id LIMIT $3`,
   // Both chats of every order (migration 0010), each message with its attachments' names.
   messages: `SELECT m.id, m.order_id AS "orderId", m.chat, m.direction, m.body, m.sticker, m.emoji, m.created_at AS "dateCreated",
       (SELECT COALESCE(json_agg(json_build_object('id', f.id, 'name', f.name, 'typeName', f.type_name, 'sizeBytes', f.size_bytes) ORDER BY f.id), '[]'::json)
@@ -150,7 +166,9 @@ export const createCustomersRepo = (db: Db) => ({
     const [row] = await db.query<CustomerSqlRow>(
       `UPDATE users SET first_name = $2, last_name = $3, phone = $4, enabled_newsletters = $5, enabled_night_calls = $6,
          enabled_facebook_messenger = $7, updated_at = $8, country = COALESCE($9, country), state = COALESCE($10, state),
-         city = COALESCE($11, city), address = COALESCE($12, address), zip = COALESCE($13, zip)
+         city = COALESCE($11, city), address = COALESCE($12, address), zip = COALESCE($13, zip),
+         billing_name = COALESCE($16, billing_name), billing_company = COALESCE($17, billing_company),
+         billing_tax_id = COALESCE($18, billing_tax_id), billing_address = COALESCE($19, billing_address)
        WHERE id = $1 AND role = ANY($14::int[]) AND status_id <> $15
        RETURNING ${CUSTOMER_COLUMNS}`,
       [
@@ -169,7 +187,22 @@ export const createCustomersRepo = (db: Db) => ({
         p.zip ?? null,
         CUSTOMER_ROLE_IDS,
         CUSTOMER_STATUS.deactivated.id,
+        p.billing?.name ?? null,
+        p.billing?.company ?? null,
+        p.billing?.taxId ?? null,
+        p.billing?.address ?? null,
       ],
+    );
+    return row ? toCustomer(row) : null;
+  },
+
+  /** ADR 0085: the billing details alone (the checkout's section). */
+  updateBilling: async (customerId: number, b: BillingDetails, now: Date): Promise<Customer | null> => {
+    const [row] = await db.query<CustomerSqlRow>(
+      `UPDATE users SET billing_name = $2, billing_company = $3, billing_tax_id = $4, billing_address = $5, updated_at = $6
+       WHERE id = $1 AND role = ANY($7::int[]) AND status_id <> $8
+       RETURNING ${CUSTOMER_COLUMNS}`,
+      [customerId, b.name, b.company, b.taxId, b.address, now, CUSTOMER_ROLE_IDS, CUSTOMER_STATUS.deactivated.id],
     );
     return row ? toCustomer(row) : null;
   },
@@ -236,7 +269,8 @@ export const createCustomersRepo = (db: Db) => ({
            city = '', address = '', zip = '', ip_client = '', hash_device = '', enabled_newsletters = false,
            enabled_night_calls = false, enabled_facebook_messenger = false, enabled_cookies_usage = false,
            enabled_personal_data = false, enabled_technical_data = false, enabled_location_usage = false,
-           enabled_information_sharing = false, enabled_email_subscription = false
+           enabled_information_sharing = false, enabled_email_subscription = false, billing_name = '', billing_company = '',
+           billing_tax_id = '', billing_address = ''
          WHERE id = $1`,
         [customerId, now, NO_PASSWORD_HASH, CUSTOMER_STATUS.deactivated.id],
       );
@@ -244,6 +278,7 @@ export const createCustomersRepo = (db: Db) => ({
       await tx.query('DELETE FROM refresh_tokens WHERE user_id = $1', [customerId]);
       await tx.query('DELETE FROM one_time_tokens WHERE user_id = $1', [customerId]);
       await tx.query('DELETE FROM consent_history WHERE customer_id = $1', [customerId]);
+      await tx.query('DELETE FROM terms_acceptances WHERE customer_id = $1', [customerId]);
       await tx.query('DELETE FROM order_idempotency_keys WHERE customer_id = $1', [customerId]);
       await tx.query('DELETE FROM mail_outbox WHERE lower(to_address) = lower($1)', [row.email]);
       // What the customer wrote is erased; the orders stay for the books (the orders module's write, ADR 0054).
@@ -265,3 +300,24 @@ export const createCustomersRepo = (db: Db) => ({
     }),
 });
 export type CustomersRepo = ReturnType<typeof createCustomersRepo>;
+
+/**
+ * ADR 0085: the buyer as a receipt prints it, read in the caller's transaction (the one that writes the
+ * money): the billing details, else the profile's name and postal address; the email always.
+ */
+export const selectBuyerForDocument = async (
+  q: Queryable,
+  customerId: number,
+): Promise<(BillingDetails & { email: string }) | null> => {
+  const [r] = await q.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1`, [customerId]);
+  if (!r) return null;
+  const profileName = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  const profileAddress = [r.address, [r.city, r.state, r.zip].filter(Boolean).join(', '), r.country].filter(Boolean).join('\n');
+  return {
+    name: r.billing_name || profileName,
+    company: r.billing_company,
+    taxId: r.billing_tax_id,
+    address: r.billing_address || profileAddress,
+    email: r.email,
+  };
+};

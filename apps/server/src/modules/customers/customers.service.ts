@@ -5,6 +5,7 @@ import {
   DomainError,
   ERROR_CODE,
   isValidName,
+  type BillingDetails,
   type Customer,
   type CustomerUpdateBody,
   type FieldErrors,
@@ -61,6 +62,13 @@ export const createCustomersService = ({
       if (update.lastName && !isValidName(update.lastName)) errors.lastName = [AUTH_MESSAGE.invalidName];
       if (Object.keys(errors).length > 0) throw new DomainError(ERROR_CODE.validation, 'Invalid request', errors);
       const customer = await repo.updateProfile(customerId, update, clock.now());
+      if (!customer) throw notFound();
+      return customer;
+    },
+
+    /** ADR 0085: the billing details alone (the checkout's "Billing details (for the receipt)" section). */
+    updateBilling: async ({ customerId, billing }: { customerId: number; billing: BillingDetails }): Promise<Customer> => {
+      const customer = await repo.updateBilling(customerId, billing, clock.now());
       if (!customer) throw notFound();
       return customer;
     },

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { AuthService } from '../auth';
 import { createCustomersRepo } from './customers.repo';
+
+/** ADR 0085: the buyer a receipt prints, in the caller's transaction (the transactions module's issue step). */
+export { selectBuyerForDocument as readBuyerForDocument } from './customers.repo';
 import { customersRoutes } from './customers.routes';
 import { createCustomersService } from './customers.service';
 
