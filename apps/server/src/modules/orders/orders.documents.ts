@@ -29,6 +29,7 @@ export const readOrderForDocument = async (
     uid: o.uid,
     title: o.title,
     workType: o.workType.name,
+    paperType: o.paperType?.name ?? null,
     level: o.level.name,
     pages: o.pages,
     spacing: o.spacing,

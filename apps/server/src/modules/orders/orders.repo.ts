@@ -161,6 +161,7 @@ export const selectOrderForDocument = async (q: Queryable, { orderId, customerId
   const [r] = await q.query<Record<string, unknown>>(
     `SELECT o.*,
        ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+       ${nameOf("'assignment'", 'paper_type_id')} AS paper_type_name,
        ${nameOf(`(CASE o.site_category WHEN ${SITE_CATEGORY.resume} THEN 'resume_level' WHEN ${SITE_CATEGORY.thesis} THEN 'thesis_level' ELSE 'academic_level' END)`, 'level_id')} AS level_name
      FROM orders o
      WHERE o.id = $1 AND o.customer_id = $2`,

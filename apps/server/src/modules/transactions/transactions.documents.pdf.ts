@@ -40,7 +40,12 @@ const toWinAnsi = (text: string): string =>
     })
     .join('');
 
-const money = (cents: number, currency: string): string => (currency === 'USD' ? formatUsd(cents) : `${formatUsd(cents).slice(1)} ${currency}`);
+/** `$12.50`, `-$2.00` (a discount, a refund); another currency by its code. */
+const money = (cents: number, currency: string): string => {
+  const amount = formatUsd(Math.abs(cents));
+  const sign = cents < 0 ? '-' : '';
+  return currency === 'USD' ? `${sign}${amount}` : `${sign}${amount.slice(1)} ${currency}`;
+};
 
 /**
  * Draws a receipt or a credit note as a PDF with pdfkit (ADR 0085): A4, the seller, the buyer, the order's

@@ -43,6 +43,7 @@ export interface DocumentOrder {
   uid: string;
   title: string;
   workType: string | null;
+  paperType: string | null;
   level: string | null;
   pages: number;
   /** 1 single, 2 double spaced. */
@@ -97,6 +98,7 @@ const urgencyLabel = (hours: number): string =>
 export const documentLines = (order: DocumentOrder): DocumentLine[] => {
   const work = [
     order.workType ?? 'Writing',
+    order.paperType,
     order.level,
     `${order.pages} page${order.pages === 1 ? '' : 's'}, ${order.spacing === 1 ? 'single' : 'double'} spaced`,
     `${urgencyLabel(order.urgencyHours)}`,
