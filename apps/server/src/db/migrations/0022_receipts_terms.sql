@@ -62,4 +62,5 @@ CREATE TABLE terms_acceptances (
   user_agent text NOT NULL,
   accepted_at timestamptz NOT NULL
 );
-CREATE INDEX terms_acceptances_customer_idx ON terms_acceptances (customer_id, id DESC);
+-- One row per customer and pair of versions: a double click, or two tabs, record one acceptance.
+CREATE UNIQUE INDEX terms_acceptances_once ON terms_acceptances (customer_id, terms_version, privacy_version);

@@ -15,9 +15,8 @@ export const createTermsRepo = (db: Db) => ({
   }): Promise<void> {
     await db.query(
       `INSERT INTO terms_acceptances (customer_id, terms_version, privacy_version, context, ip, user_agent, accepted_at)
-       SELECT $1, $2, $3, $4, $5, $6, $7
-        WHERE NOT EXISTS (SELECT 1 FROM terms_acceptances
-                           WHERE customer_id = $1 AND terms_version = $2 AND privacy_version = $3)`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (customer_id, terms_version, privacy_version) DO NOTHING`,
       [a.customerId, a.termsVersion, a.privacyVersion, a.context, a.ip, a.userAgent.slice(0, TERMS_USER_AGENT_MAX_LENGTH), a.now],
     );
   },
