@@ -15,9 +15,9 @@ export const DOCUMENT_TITLE: Record<DocumentKind, string> = { receipt: 'Receipt'
 /** `R-000042`, `CN-000007`: six digits at least, more when the counter passes 999999. */
 export const documentNumber = (kind: DocumentKind, n: number): string => `${DOCUMENT_PREFIX[kind]}-${String(n).padStart(6, '0')}`;
 
-/** The file name of a document's PDF (the download and the year's ZIP). */
-export const documentFileName = (kind: DocumentKind, n: number): string =>
-  `${kind === DOCUMENT_KIND.receipt ? 'receipt' : 'credit-note'}-${documentNumber(kind, n)}.pdf`;
+/** The file name of a document's PDF (the download and the year's ZIP), from its counter or its printed number. */
+export const documentFileName = (kind: DocumentKind, n: number | string): string =>
+  `${kind === DOCUMENT_KIND.receipt ? 'receipt' : 'credit-note'}-${typeof n === 'number' ? documentNumber(kind, n) : n}.pdf`;
 
 /** The buyer's billing details kept on the profile and printed on the documents (CONTRACT "After payment"). */
 export interface BillingDetails {
