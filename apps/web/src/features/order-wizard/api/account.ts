@@ -34,6 +34,8 @@ export const signUp = async (input: SignUpInput): Promise<void> => {
       isEnabledNightCall: input.isEnabledNightCall,
       ref_id: input.refId,
       hashDevice: hashDevice(),
+      // ADR 0085: the checkout asks for the terms before it signs up; the server records the versions accepted.
+      terms: true,
     },
     schema: tokensSchema,
   });
