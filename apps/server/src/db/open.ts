@@ -8,7 +8,7 @@ import { seedDatabase } from './seed';
 
 const prepare = async (db: Db, config: Config): Promise<void> => {
   await migrate(db);
-  await seedDatabase(db, { demo: config.seedDemo, clock: systemClock });
+  await seedDatabase(db, { demo: config.seedDemo, clock: systemClock, legalVersions: config.legalVersions });
 };
 
 /** Opens PostgreSQL (server or embedded), applies migrations and seeds what is missing. */

@@ -100,12 +100,28 @@ const seedIsComplete = async (q: Queryable, demo: boolean): Promise<boolean> => 
  * tables always; the demo accounts, discount codes and orders when `demo` is on (CONTRACT "Demo data").
  * Idempotent: it never updates a row, so an operator's edits survive restarts.
  */
-export const seedDatabase = async (db: Db, opts: { demo: boolean; clock: Clock }): Promise<void> => {
+export const seedDatabase = async (
+  db: Db,
+  opts: {
+    demo: boolean;
+    clock: Clock;
+    /** ADR 0085: the Terms and Privacy Policy the demo customer has accepted (the versions current when seeded). */
+    legalVersions?: { terms: string; privacy: string };
+  },
+): Promise<void> => {
   // Nothing missing (a restart): done in one read. Otherwise the locked, idempotent inserts below.
   if (await seedIsComplete(db, opts.demo)) return;
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await seedBase(tx);
     if (opts.demo) await seedDemo(tx, opts.clock.now());
+    if (opts.demo && opts.legalVersions) {
+      await tx.query(
+        `INSERT INTO terms_acceptances (customer_id, terms_version, privacy_version, context, ip, user_agent, accepted_at)
+         SELECT id, $2, $3, 'sign_up', '127.0.0.1', 'demo data', $4 FROM users WHERE email = $1
+         ON CONFLICT DO NOTHING`,
+        [DEMO_ACCOUNTS.customer.email, opts.legalVersions.terms, opts.legalVersions.privacy, opts.clock.now()],
+      );
+    }
   });
 };
