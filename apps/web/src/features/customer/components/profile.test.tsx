@@ -86,10 +86,14 @@ describe('profile settings', () => {
     await user.type(firstName, 'Alex');
     await user.type(screen.getByLabelText('City'), 'Cork');
     await user.click(screen.getByLabelText('Send me news and special offers'));
+    // ADR 0085: the billing details printed on the next receipts.
+    await user.type(screen.getByLabelText('Company'), 'Demo Ltd');
+    await user.type(screen.getByLabelText('Billing address'), '1 Main St{Enter}Cork');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await toastText()).toHaveTextContent('Your personal information has been successfully updated.');
     expect(sent).toEqual({
+      billing: { name: '', company: 'Demo Ltd', taxId: '', address: '1 Main St\nCork' },
       firstName: 'Alex',
       lastName: 'Demo',
       phone: '15550100',
