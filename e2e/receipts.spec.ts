@@ -54,7 +54,17 @@ test('downloads the receipt of a payment from /transactions and reads it back; t
   expect(download.suggestedFilename()).toBe(`receipt-${number}.pdf`);
   const bytes = new Uint8Array(await readFile((await download.path()) ?? ''));
   const text = await pdfText(bytes);
-  for (const expected of ['Receipt', `No. ${number}`, 'Erin Tester', 'Receipts & Co', 'Tax ID: IE9876543X', 'Cork', `Order #${order.id}: ${title}`, 'Amount paid', 'Paid with Fondy'])
+  for (const expected of [
+    'Receipt',
+    `No. ${number}`,
+    'Erin Tester',
+    'Receipts & Co',
+    'Tax ID: IE9876543X',
+    'Cork',
+    `Order #${order.id}: ${title}`,
+    'Amount paid',
+    'Paid with Fondy',
+  ])
     expect(text).toContain(expected);
 
   const year = new Date().getUTCFullYear();

@@ -110,11 +110,15 @@ const addressField = (max: number) =>
     .max(max, { message: `At most ${max} characters` });
 
 /** Control characters other than the address's line breaks are refused (they would print as boxes). */
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+const hasControl = (v: string): boolean =>
+  [...v].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== '\n') || code === 0x7f;
+  });
 const billingField = (max: number, multiline = false) =>
   addressField(max)
     .transform((v) => (multiline ? v.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n') : v))
-    .refine((v) => !CONTROL.test(v) && (multiline || !v.includes('\n')), { message: 'Remove the special characters' });
+    .refine((v) => !hasControl(v) && (multiline || !v.includes('\n')), { message: 'Remove the special characters' });
 
 /**
  * Issue 24 (ADR 0085): the billing details on the profile, `PUT /api/en/customers/customer/billing` and the

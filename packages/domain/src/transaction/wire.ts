@@ -26,7 +26,10 @@ export const transactionSchema = z.object({
    * ADR 0085: the receipt (a payment) or credit note (a refund) issued for it, downloadable at
    * `GET …/transactions/{id}/receipt`; null for money parked for support.
    */
-  document: z.object({ kind: z.enum(['receipt', 'credit_note']), number: z.string() }).nullable().optional(),
+  document: z
+    .object({ kind: z.enum(['receipt', 'credit_note']), number: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 

@@ -210,7 +210,15 @@ export const createAuthService = ({
     },
 
     /** ADR 0085: the dialog's acceptance, of the versions it showed (409 when they are no longer current). */
-    acceptTerms: async ({ userId, body, client }: { userId: number; body: TermsAcceptanceBody; client: SessionClient }): Promise<TermsStatus> => {
+    acceptTerms: async ({
+      userId,
+      body,
+      client,
+    }: {
+      userId: number;
+      body: TermsAcceptanceBody;
+      client: SessionClient;
+    }): Promise<TermsStatus> => {
       if (!terms) throw new Error('terms record not configured');
       return terms.accept({ customerId: userId, body, client: { ip: client.ip, userAgent: client.userAgent } });
     },

@@ -47,10 +47,19 @@ export const createTermsRecord = ({ db, clock, versions }: { db: Db; clock: Cloc
 
   return {
     /** Sign-up with the terms checkbox ticked: the current versions, accepted now. */
-    recordSignUp: (customerId: number, client: AcceptanceClient): Promise<void> => record(customerId, TERMS_ACCEPTANCE_CONTEXT.signUp, client),
+    recordSignUp: (customerId: number, client: AcceptanceClient): Promise<void> =>
+      record(customerId, TERMS_ACCEPTANCE_CONTEXT.signUp, client),
     status,
     /** The dialog's "I accept": only the versions the customer was shown, and only while they are current (409 otherwise). */
-    accept: async ({ customerId, body, client }: { customerId: number; body: TermsAcceptanceBody; client: AcceptanceClient }): Promise<TermsStatus> => {
+    accept: async ({
+      customerId,
+      body,
+      client,
+    }: {
+      customerId: number;
+      body: TermsAcceptanceBody;
+      client: AcceptanceClient;
+    }): Promise<TermsStatus> => {
       if (body.termsVersion !== versions.terms || body.privacyVersion !== versions.privacy)
         throw new DomainError(ERROR_CODE.conflict, TERMS_MESSAGE.versionChanged);
       await record(customerId, TERMS_ACCEPTANCE_CONTEXT.prompt, client);

@@ -305,10 +305,7 @@ export type CustomersRepo = ReturnType<typeof createCustomersRepo>;
  * ADR 0085: the buyer as a receipt prints it, read in the caller's transaction (the one that writes the
  * money): the billing details, else the profile's name and postal address; the email always.
  */
-export const selectBuyerForDocument = async (
-  q: Queryable,
-  customerId: number,
-): Promise<(BillingDetails & { email: string }) | null> => {
+export const selectBuyerForDocument = async (q: Queryable, customerId: number): Promise<(BillingDetails & { email: string }) | null> => {
   const [r] = await q.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1`, [customerId]);
   if (!r) return null;
   const profileName = [r.first_name, r.last_name].filter(Boolean).join(' ');

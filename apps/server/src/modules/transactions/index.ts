@@ -74,5 +74,3 @@ export const recordRefund = async (q: Queryable, r: NewRefund): Promise<number |
   });
   return row.id;
 };
-
-

@@ -85,19 +85,27 @@ export const renderDocumentPdf = (doc: PrintableDocument, { fontFile }: { fontFi
 
   // The seller, and the document's title, number and date on the right.
   const top = pdf.y;
-  pdf.font(bold).fontSize(14).text(t(s.seller.name), left, top, { width: width - 200 });
+  pdf
+    .font(bold)
+    .fontSize(14)
+    .text(t(s.seller.name), left, top, { width: width - 200 });
   pdf.font(regular).fontSize(9);
   for (const line of s.seller.address.split('\n').filter(Boolean)) pdf.text(t(line), { width: width - 200 });
   if (s.seller.taxId) pdf.text(t(`Tax ID: ${s.seller.taxId}`), { width: width - 200 });
   if (s.seller.email) pdf.text(t(s.seller.email), { width: width - 200 });
   const sellerBottom = pdf.y;
-  pdf.font(bold).fontSize(20).text(title, left + width - 200, top, { width: 200, align: 'right' });
+  pdf
+    .font(bold)
+    .fontSize(20)
+    .text(title, left + width - 200, top, { width: 200, align: 'right' });
   pdf.font(regular).fontSize(10).text(`No. ${number}`, { width: 200, align: 'right' });
   pdf.text(`Date: ${day(doc.issuedAt)}`, { width: 200, align: 'right' });
   pdf.y = Math.max(sellerBottom, pdf.y) + 20;
 
   if (doc.kind === DOCUMENT_KIND.creditNote) {
-    const ref = doc.refersTo ? `for receipt ${documentNumber(DOCUMENT_KIND.receipt, doc.refersTo.number)} of ${day(doc.refersTo.issuedAt)}` : '';
+    const ref = doc.refersTo
+      ? `for receipt ${documentNumber(DOCUMENT_KIND.receipt, doc.refersTo.number)} of ${day(doc.refersTo.issuedAt)}`
+      : '';
     pdf.font(bold).fontSize(10).text(`Credit note ${ref}`.trim(), left, pdf.y, { width });
     pdf.moveDown(0.8);
   }
@@ -107,20 +115,33 @@ export const renderDocumentPdf = (doc: PrintableDocument, { fontFile }: { fontFi
   for (const line of buyerLines(s.buyer)) pdf.text(t(line), { width });
   pdf.moveDown(1);
 
-  pdf.font(bold).fontSize(10).text(t(`Order #${s.order.id}: ${s.order.title}`), left, pdf.y, { width });
-  pdf.font(regular).fontSize(9).text(`Deadline: ${dayTime(new Date(s.order.deadline))}`, { width });
+  pdf
+    .font(bold)
+    .fontSize(10)
+    .text(t(`Order #${s.order.id}: ${s.order.title}`), left, pdf.y, { width });
+  pdf
+    .font(regular)
+    .fontSize(9)
+    .text(`Deadline: ${dayTime(new Date(s.order.deadline))}`, { width });
   pdf.moveDown(0.8);
 
   // The order's lines: description on the left, amount on the right.
   const row = (label: string, amount: string, font = regular) => {
     const y = pdf.y;
-    pdf.font(font).fontSize(10).text(t(label), left, y, { width: width - 140 });
+    pdf
+      .font(font)
+      .fontSize(10)
+      .text(t(label), left, y, { width: width - 140 });
     const after = pdf.y;
     pdf.text(amount, amountX, y, { width: 120, align: 'right' });
     pdf.y = Math.max(after, pdf.y) + 4;
   };
   const rule = () => {
-    pdf.moveTo(left, pdf.y).lineTo(left + width, pdf.y).lineWidth(0.5).stroke();
+    pdf
+      .moveTo(left, pdf.y)
+      .lineTo(left + width, pdf.y)
+      .lineWidth(0.5)
+      .stroke();
     pdf.y += 6;
   };
   row('Description', 'Amount', bold);

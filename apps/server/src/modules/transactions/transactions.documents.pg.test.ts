@@ -21,7 +21,10 @@ afterAll(async () => {
 
 const paidOrder = async (n: number) => {
   const me = await insertCustomer(t, `pg-receipts-${n}@example.com`);
-  const body = toOrderBody({ ...defaultOrderForm(1), subject: 4, title: `Concurrent essay ${n}`, details: 'Explain causes and mitigation.' }, 1);
+  const body = toOrderBody(
+    { ...defaultOrderForm(1), subject: 4, title: `Concurrent essay ${n}`, details: 'Explain causes and mitigation.' },
+    1,
+  );
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/en/sites/categories/1/orders',
@@ -57,9 +60,9 @@ describe('receipt numbers on PostgreSQL (ADR 0085)', () => {
     );
     const results = await Promise.all([...orders.map((o) => o.pay()), ...failing]);
     expect(results.filter((r) => r === 'rolled back')).toHaveLength(4);
-    const numbers = (await t.db.query<{ number: number }>(`SELECT number FROM transaction_documents WHERE kind = 'receipt' ORDER BY number`)).map(
-      (r) => Number(r.number),
-    );
+    const numbers = (
+      await t.db.query<{ number: number }>(`SELECT number FROM transaction_documents WHERE kind = 'receipt' ORDER BY number`)
+    ).map((r) => Number(r.number));
     expect(numbers.length).toBeGreaterThanOrEqual(12);
     expect(numbers).toEqual(numbers.map((_, i) => i + 1));
     const [counter] = await t.db.query<{ n: number }>(`SELECT last_number AS n FROM document_counters WHERE kind = 'receipt'`);

@@ -1,4 +1,11 @@
-import { DOCUMENT_KIND, TRANSACTION_STATUS, type DocumentKind, type DocumentSnapshot, type MoneyProvider, type SellerDetails } from '@app/domain';
+import {
+  DOCUMENT_KIND,
+  TRANSACTION_STATUS,
+  type DocumentKind,
+  type DocumentSnapshot,
+  type MoneyProvider,
+  type SellerDetails,
+} from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
@@ -36,7 +43,8 @@ const toStored = (r: Record<string, unknown>): StoredDocument => ({
   number: Number(r.number),
   issuedAt: toDate(r.issued_at),
   snapshot: toSnapshot(r.snapshot),
-  refersTo: r.ref_number === null || r.ref_number === undefined ? null : { number: Number(r.ref_number), issuedAt: toDate(r.ref_issued_at) },
+  refersTo:
+    r.ref_number === null || r.ref_number === undefined ? null : { number: Number(r.ref_number), issuedAt: toDate(r.ref_issued_at) },
 });
 
 /** SQL of the receipts and credit notes (ADR 0085); `q` is the database or the caller's open transaction. */

@@ -36,7 +36,12 @@ const body = (overrides: Partial<OrderFormValues> = {}) =>
 
 /** An order created through the API and paid through the Fondy sandbox: the real money path. */
 const paidOrder = async (who: Who, overrides: Partial<OrderFormValues> = {}) => {
-  const created = await t.app.inject({ method: 'POST', url: '/api/en/sites/categories/1/orders', headers: auth(who), payload: body(overrides) });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/en/sites/categories/1/orders',
+    headers: auth(who),
+    payload: body(overrides),
+  });
   expect(created.statusCode, created.body).toBe(200);
   const { id, uid } = created.json<{ id: number; uid: string }>();
   const res = await t.app.inject({ method: 'GET', url: `/checkout/fondy/order/${uid}?hashDevice=dev-hash` });
@@ -57,7 +62,8 @@ const transactions = async (who: Who) =>
   (await t.app.inject({ method: 'GET', url: '/api/en/customers/transactions?limit=100', headers: auth(who) })).json<{
     transactions: ListedTransaction[];
   }>().transactions;
-const download = (who: Who, id: number) => t.app.inject({ method: 'GET', url: `/api/en/customers/transactions/${id}/receipt`, headers: auth(who) });
+const download = (who: Who, id: number) =>
+  t.app.inject({ method: 'GET', url: `/api/en/customers/transactions/${id}/receipt`, headers: auth(who) });
 
 /** The text of every page, read back with pdf.js (what a PDF reader shows). */
 const pdfText = async (bytes: Buffer | Uint8Array): Promise<string> => {
@@ -86,7 +92,12 @@ describe('receipts (ADR 0085)', () => {
       method: 'PUT',
       url: '/api/en/customers/customer/billing',
       headers: auth(me),
-      payload: { name: 'Ada Lovelace', company: 'Analytical Engines plc', taxId: 'GB123456789', address: '12 St James Square\nLondon SW1Y 4JH' },
+      payload: {
+        name: 'Ada Lovelace',
+        company: 'Analytical Engines plc',
+        taxId: 'GB123456789',
+        address: '12 St James Square\nLondon SW1Y 4JH',
+      },
     });
     expect(billing.statusCode, billing.body).toBe(200);
     expect(billing.json<{ billing: unknown }>().billing).toEqual({
@@ -165,10 +176,12 @@ describe('receipts (ADR 0085)', () => {
     const me = await customer();
     await paidOrder(me);
     const [doc] = await documentsOf(me.id);
-    await expect(t.db.query(`UPDATE transaction_documents SET snapshot = '{}'::jsonb WHERE transaction_id = $1`, [doc?.transaction_id])).rejects.toThrow(
+    await expect(
+      t.db.query(`UPDATE transaction_documents SET snapshot = '{}'::jsonb WHERE transaction_id = $1`, [doc?.transaction_id]),
+    ).rejects.toThrow(/immutable/);
+    await expect(t.db.query('DELETE FROM transaction_documents WHERE transaction_id = $1', [doc?.transaction_id])).rejects.toThrow(
       /immutable/,
     );
-    await expect(t.db.query('DELETE FROM transaction_documents WHERE transaction_id = $1', [doc?.transaction_id])).rejects.toThrow(/immutable/);
   });
 
   it("another customer's transaction, an unknown id and money without a document answer 404", async () => {
@@ -222,7 +235,12 @@ describe('receipts (ADR 0085)', () => {
     ).rejects.toThrow('fails after');
     expect(await lastNumber('receipt')).toBe(start + 6);
     await paidOrder(me);
-    expect((await documentsOf(me.id)).map((d) => d.number).sort((a, b) => a - b).at(-1)).toBe(start + 7);
+    expect(
+      (await documentsOf(me.id))
+        .map((d) => d.number)
+        .sort((a, b) => a - b)
+        .at(-1),
+    ).toBe(start + 7);
   });
 
   it("a refund gets a credit note that names the payment's receipt", async () => {
@@ -313,7 +331,9 @@ describe('a year as one ZIP (ADR 0085)', () => {
     const none = await t.app.inject({ method: 'GET', url: `/api/en/customers/receipts.zip?year=${year - 2}`, headers: auth(me) });
     expect(none.statusCode).toBe(404);
     expect(none.json()).toEqual({ message: RECEIPTS_MESSAGE.noneInYear(year - 2) });
-    expect((await t.app.inject({ method: 'GET', url: '/api/en/customers/receipts.zip?year=99999', headers: auth(me) })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/en/customers/receipts.zip?year=99999', headers: auth(me) })).statusCode).toBe(
+      422,
+    );
     expect((await t.app.inject({ method: 'GET', url: `/api/en/customers/receipts.zip?year=${year}` })).statusCode).toBe(401);
   });
 });
@@ -351,7 +371,8 @@ describe('billing details on the profile (ADR 0085)', () => {
     const me = await customer();
     const profile = await t.app.inject({ method: 'GET', url: '/api/en/customers/customer', headers: auth(me) });
     expect(profile.json<{ billing: unknown }>().billing).toEqual({ name: '', company: '', taxId: '', address: '' });
-    const put = (payload: Record<string, string>) => t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/billing', headers: auth(me), payload });
+    const put = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: '/api/en/customers/customer/billing', headers: auth(me), payload });
     expect((await put({ name: 'a'.repeat(101), company: '', taxId: '', address: '' })).statusCode).toBe(422);
     expect((await put({ name: 'Tab\there', company: '', taxId: '', address: '' })).statusCode).toBe(422);
     expect((await put({ name: 'Ok', company: 'Line\nbreak', taxId: '', address: '' })).statusCode).toBe(422);
@@ -359,7 +380,14 @@ describe('billing details on the profile (ADR 0085)', () => {
     const ok = await put({ name: '  Grace Hopper ', company: '', taxId: '', address: 'One\r\nTwo' });
     expect(ok.json<{ billing: unknown }>().billing).toEqual({ name: 'Grace Hopper', company: '', taxId: '', address: 'One\nTwo' });
     // The profile PUT keeps them when its body has none, and sets them when it has.
-    const base = { enabledFacebookMessenger: false, enabledNewsletters: false, enabledNightCalls: false, firstName: 'Grace', lastName: 'H', phone: '' };
+    const base = {
+      enabledFacebookMessenger: false,
+      enabledNewsletters: false,
+      enabledNightCalls: false,
+      firstName: 'Grace',
+      lastName: 'H',
+      phone: '',
+    };
     const kept = await t.app.inject({ method: 'PUT', url: '/api/en/customers/customer', headers: auth(me), payload: base });
     expect(kept.json<{ billing: { name: string } }>().billing.name).toBe('Grace Hopper');
     const set = await t.app.inject({

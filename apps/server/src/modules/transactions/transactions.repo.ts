@@ -1,4 +1,11 @@
-import { TRANSACTION_STATUS, type DocumentKind, type MoneyProvider, type RecordedPayment, type TransactionStatus, type TransactionType } from '@app/domain';
+import {
+  TRANSACTION_STATUS,
+  type DocumentKind,
+  type MoneyProvider,
+  type RecordedPayment,
+  type TransactionStatus,
+  type TransactionType,
+} from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface TransactionRow {

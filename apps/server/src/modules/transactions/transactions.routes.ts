@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, RECEIPT_YEARS, receiptYearsSchema, ROUTE_RATE_LIMITS, transactionListSchema, TRANSACTIONS_PAGE_SIZE } from '@app/domain';
+import {
+  errorBodySchema,
+  RECEIPT_YEARS,
+  receiptYearsSchema,
+  ROUTE_RATE_LIMITS,
+  transactionListSchema,
+  TRANSACTIONS_PAGE_SIZE,
+} from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import type { TransactionsService } from './transactions.service';
@@ -71,7 +78,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       preHandler: [app.requireCustomer, routeRateLimit(app, 'receipts-archive', ROUTE_RATE_LIMITS.receiptsArchive)],
       schema: {
         tags: ['transactions'],
-        summary: "Every receipt and credit note of one year (UTC) as one ZIP of PDFs, streamed",
+        summary: 'Every receipt and credit note of one year (UTC) as one ZIP of PDFs, streamed',
         security: [{ bearer: [] }],
         querystring: z.object({ year: z.coerce.number().int().min(RECEIPT_YEARS.min).max(RECEIPT_YEARS.max) }),
         // No response schema: the body is the ZIP, streamed as it is written.

@@ -1,6 +1,14 @@
 import { PassThrough, type Readable } from 'node:stream';
 import yazl from 'yazl';
-import { centsToAmount, documentFileName, documentNumber, DomainError, ERROR_CODE, RECEIPTS_MESSAGE, type TransactionList } from '@app/domain';
+import {
+  centsToAmount,
+  documentFileName,
+  documentNumber,
+  DomainError,
+  ERROR_CODE,
+  RECEIPTS_MESSAGE,
+  type TransactionList,
+} from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { createDocumentsRepo } from './transactions.documents.repo';
 import { renderDocumentPdf } from './transactions.documents.pdf';
@@ -43,7 +51,13 @@ export const createTransactionsService = ({
   },
 
   /** CONTRACT "After payment": the PDF of a transaction's receipt or credit note (another customer's: 404). */
-  async documentPdf({ customerId, transactionId }: { customerId: number; transactionId: number }): Promise<{ fileName: string; pdf: Buffer }> {
+  async documentPdf({
+    customerId,
+    transactionId,
+  }: {
+    customerId: number;
+    transactionId: number;
+  }): Promise<{ fileName: string; pdf: Buffer }> {
     const doc = await documents.findForCustomer(customerId, transactionId);
     if (!doc) throw notFound();
     return { fileName: documentFileName(doc.kind, doc.number), pdf: await renderDocumentPdf(doc, { fontFile }) };

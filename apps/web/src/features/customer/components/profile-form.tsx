@@ -146,17 +146,16 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           error={errors.billing?.company?.message}
           {...field('billing.company')}
         />
-        <TextField label="Tax ID (VAT number)" maxLength={BILLING_LIMITS.taxId} error={errors.billing?.taxId?.message} {...field('billing.taxId')} />
+        <TextField
+          label="Tax ID (VAT number)"
+          maxLength={BILLING_LIMITS.taxId}
+          error={errors.billing?.taxId?.message}
+          {...field('billing.taxId')}
+        />
         <div className="sm:col-span-2">
           <Field label="Billing address" error={errors.billing?.address?.message}>
             {(control) => (
-              <textarea
-                rows={3}
-                maxLength={BILLING_LIMITS.address}
-                className={inputClass}
-                {...control}
-                {...field('billing.address')}
-              />
+              <textarea rows={3} maxLength={BILLING_LIMITS.address} className={inputClass} {...control} {...field('billing.address')} />
             )}
           </Field>
         </div>

@@ -78,7 +78,12 @@ function DocumentButton({ t }: { t: Transaction }) {
       .finally(() => setBusy(false));
   };
   return (
-    <Button variant="link" busy={busy} onClick={download} aria-label={`Download ${DOCUMENT_LABEL[doc.kind].toLowerCase()} ${doc.number} (PDF)`}>
+    <Button
+      variant="link"
+      busy={busy}
+      onClick={download}
+      aria-label={`Download ${DOCUMENT_LABEL[doc.kind].toLowerCase()} ${doc.number} (PDF)`}
+    >
       <Icon icon={Download} className="size-4" />
       {doc.number}
     </Button>
