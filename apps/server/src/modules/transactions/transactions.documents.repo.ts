@@ -168,4 +168,3 @@ export const createDocumentsRepo = (q: Queryable) => ({
     return rows.map(toStored);
   },
 });
-export type DocumentsRepo = ReturnType<typeof createDocumentsRepo>;

@@ -15,7 +15,7 @@ import { renderDocumentPdf } from './transactions.documents.pdf';
 import type { createTransactionsRepo } from './transactions.repo';
 
 /** At most this many documents in one year's ZIP (far above a customer's year; the query stops there). */
-export const ARCHIVE_MAX_DOCUMENTS = 2000;
+const ARCHIVE_MAX_DOCUMENTS = 2000;
 
 const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
