@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BILLING_LIMITS } from '@app/domain/transaction/rules';
 import {
   CUSTOMER_MESSAGE,
   PROFILE_ADDRESS_MAX_LENGTH,
@@ -14,14 +13,14 @@ import {
 } from '@app/domain/customer';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, Field, TextField } from '@/components/ui/field';
-import { inputClass } from '@/components/ui/input';
+import { CheckboxField, TextField } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast';
 import { useUpdateCustomer } from '../api/update-customer';
 
 // The settings form edits the profile fields; the Messenger opt-in saves on its own checkbox event (SPEC §4).
-const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true }).required();
-type ProfileFormValues = Required<Omit<CustomerUpdateBody, 'enabledFacebookMessenger'>>;
+// The billing details have their own form (ADR 0085): a body without them keeps them.
+const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true, billing: true }).required();
+type ProfileFormValues = Required<Omit<CustomerUpdateBody, 'enabledFacebookMessenger' | 'billing'>>;
 
 const valuesOf = (customer: Customer): ProfileFormValues => ({
   firstName: customer.firstName,
@@ -34,7 +33,6 @@ const valuesOf = (customer: Customer): ProfileFormValues => ({
   zip: customer.zip,
   enabledNewsletters: customer.enabledNewsletters,
   enabledNightCalls: customer.enabledNightCalls,
-  billing: customer.billing,
 });
 
 /** SPEC §7 PUT /api/en/customers/customer with SPEC §8 "Profile and privacy" notices. */
@@ -125,39 +123,6 @@ export function ProfileForm({ customer }: { customer: Customer }) {
             error={errors.address?.message}
             {...field('address')}
           />
-        </div>
-      </fieldset>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Billing details (for receipts)</legend>
-        <p className="text-sm text-slate-600 sm:col-span-2">
-          Printed on the receipts of your next payments; receipts already issued keep the details they were issued with.
-        </p>
-        <TextField
-          label="Name on receipts"
-          autoComplete="name"
-          maxLength={BILLING_LIMITS.name}
-          error={errors.billing?.name?.message}
-          {...field('billing.name')}
-        />
-        <TextField
-          label="Company"
-          autoComplete="organization"
-          maxLength={BILLING_LIMITS.company}
-          error={errors.billing?.company?.message}
-          {...field('billing.company')}
-        />
-        <TextField
-          label="Tax ID (VAT number)"
-          maxLength={BILLING_LIMITS.taxId}
-          error={errors.billing?.taxId?.message}
-          {...field('billing.taxId')}
-        />
-        <div className="sm:col-span-2">
-          <Field label="Billing address" error={errors.billing?.address?.message}>
-            {(control) => (
-              <textarea rows={3} maxLength={BILLING_LIMITS.address} className={inputClass} {...control} {...field('billing.address')} />
-            )}
-          </Field>
         </div>
       </fieldset>
       <fieldset className="flex flex-col gap-2">

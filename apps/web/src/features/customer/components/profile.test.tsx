@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
+import type { Customer } from '@app/domain/customer';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -86,14 +87,10 @@ describe('profile settings', () => {
     await user.type(firstName, 'Alex');
     await user.type(screen.getByLabelText('City'), 'Cork');
     await user.click(screen.getByLabelText('Send me news and special offers'));
-    // ADR 0085: the billing details printed on the next receipts.
-    await user.type(screen.getByLabelText('Company'), 'Demo Ltd');
-    await user.type(screen.getByLabelText('Billing address'), '1 Main St{Enter}Cork');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     expect(await toastText()).toHaveTextContent('Your personal information has been successfully updated.');
     expect(sent).toEqual({
-      billing: { name: '', company: 'Demo Ltd', taxId: '', address: '1 Main St\nCork' },
       firstName: 'Alex',
       lastName: 'Demo',
       phone: '15550100',
@@ -106,6 +103,23 @@ describe('profile settings', () => {
       enabledNightCalls: true,
       enabledFacebookMessenger: false,
     });
+  });
+
+  it('saves the billing details printed on the next receipts (ADR 0085)', async () => {
+    signIn();
+    let sent: unknown;
+    server.use(
+      http.put('/api/en/customers/customer/billing', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(customerFixture({ billing: sent as Customer['billing'] }));
+      }),
+    );
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('Company'), 'Demo Ltd');
+    await user.type(screen.getByLabelText('Billing address'), '1 Main St{Enter}Cork');
+    await user.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await toastText()).toHaveTextContent('Your billing details have been saved.');
+    expect(sent).toEqual({ name: '', company: 'Demo Ltd', taxId: '', address: '1 Main St\nCork' });
   });
 
   it('refuses a phone with anything but digits, and reports a failed save', async () => {
