@@ -22,10 +22,20 @@ export interface AcceptanceClient {
  * (TERMS_VERSION, PRIVACY_VERSION, or digests of the files); a customer whose acceptances never name both
  * is asked again (the web app's dialog after sign-in).
  */
-export const createTermsRecord = ({ db, clock, versions }: { db: Db; clock: Clock; versions: { terms: string; privacy: string } }) => {
+export const createTermsRecord = ({
+  db,
+  clock,
+  currentVersions,
+}: {
+  db: Db;
+  clock: Clock;
+  /** Read when used (the settings of the app that asks). */
+  currentVersions: () => { terms: string; privacy: string };
+}) => {
   const repo = createTermsRepo(db);
-  const record = (customerId: number, context: TermsAcceptanceContext, client: AcceptanceClient): Promise<void> =>
-    repo.insert({
+  const record = (customerId: number, context: TermsAcceptanceContext, client: AcceptanceClient): Promise<void> => {
+    const versions = currentVersions();
+    return repo.insert({
       customerId,
       termsVersion: versions.terms,
       privacyVersion: versions.privacy,
@@ -34,8 +44,10 @@ export const createTermsRecord = ({ db, clock, versions }: { db: Db; clock: Cloc
       userAgent: client.userAgent,
       now: clock.now(),
     });
+  };
 
   const status = async (customerId: number): Promise<TermsStatus> => {
+    const versions = currentVersions();
     const last = await repo.latest(customerId, versions.terms, versions.privacy);
     return {
       termsVersion: versions.terms,
@@ -60,6 +72,7 @@ export const createTermsRecord = ({ db, clock, versions }: { db: Db; clock: Cloc
       body: TermsAcceptanceBody;
       client: AcceptanceClient;
     }): Promise<TermsStatus> => {
+      const versions = currentVersions();
       if (body.termsVersion !== versions.terms || body.privacyVersion !== versions.privacy)
         throw new DomainError(ERROR_CODE.conflict, TERMS_MESSAGE.versionChanged);
       await record(customerId, TERMS_ACCEPTANCE_CONTEXT.prompt, client);

@@ -41,7 +41,7 @@ export const authServiceFor = (
     origin: ctx.origin,
     log: ctx.log,
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
-    terms: createTermsRecord({ db: ctx.db, clock: ctx.clock, versions: ctx.config.legalVersions }),
+    terms: createTermsRecord({ db: ctx.db, clock: ctx.clock, currentVersions: () => ctx.config.legalVersions }),
     ...(onSessionsEnded ? { onSessionsEnded } : {}),
   });
 };
