@@ -227,6 +227,14 @@ export default tseslint.config(
           message:
             'a status or role in SQL is a parameter from the domain constants (ORDER_STATUS, ROLE, …), never a number in the text (ADR 0054).',
         },
+        {
+          // The chat's message directions (SPEC §3: 1, 2 the customer's, 3 the writer's, 6 support's) likewise:
+          // `m.direction IN (1, 2)`, `direction = 3`, `CASE f.direction WHEN 3` fail here (ADR 0046).
+          selector:
+            'Literal[value=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i], TemplateElement[value.raw=/\\b\\w*direction\\s*(=|<>|!=|>=|<=|>|<|(NOT\\s+)?IN\\s*\\()\\s*\\d|\\bCASE\\s+[\\w.]*direction\\s+WHEN\\s+\\d/i]',
+          message:
+            'a message direction in SQL comes from the domain constants (MESSAGE_DIRECTION, CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS), never a number in the text.',
+        },
       ],
     },
   },
@@ -277,6 +285,27 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='WebSocket'], NewExpression[callee.property.name='WebSocket']",
           message: 'the web app has one socket, in lib/chat/connection.ts: extend the chat engine (ADR 0076).',
         },
+      ],
+    },
+  },
+  {
+    // One kit instead of copies (ADR 0079): what the browser keeps goes through lib/persisted.ts (storage may be
+    // missing, refused or full), and every upload through postForm in lib/upload.ts (progress, status, errors,
+    // the answer's schema). Tests set storage up directly.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/persisted.ts', 'apps/web/src/lib/upload.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/testing/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'localStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { name: 'sessionStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { name: 'XMLHttpRequest', message: 'upload with postForm of lib/upload.ts (ADR 0079).' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'localStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { object: 'window', property: 'sessionStorage', message: 'read and write it through lib/persisted.ts (ADR 0079).' },
+        { object: 'window', property: 'XMLHttpRequest', message: 'upload with postForm of lib/upload.ts (ADR 0079).' },
       ],
     },
   },

@@ -76,7 +76,7 @@ const warm = async (url) => {
 /** Prints the figures; true when both goals are met. */
 export const runCalcsBench = async () => {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pgliteDb, pgliteParsers } = await server('db/client.ts');
+  const { pgliteDb, pgliteOptions } = await server('db/client.ts');
   const { migrate } = await server('db/migrate.ts');
   const { seedDatabase } = await server('db/seed.ts');
   const { systemClock } = await server('lib/clock.ts');
@@ -88,7 +88,7 @@ export const runCalcsBench = async () => {
   const Fastify = (await import('fastify')).default;
 
   // In-memory PGlite with the seeded price tables (ADR of the price model), as a fresh install has them.
-  const client = new PGlite(undefined, { parsers: pgliteParsers });
+  const client = new PGlite(pgliteOptions);
   await client.waitReady;
   const db = pgliteDb(client);
   await migrate(db);

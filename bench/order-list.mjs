@@ -180,11 +180,11 @@ const measure = async ({ label, appDb, rawQuery }) => {
 
 const pgliteRun = async () => {
   const { PGlite } = await import('@electric-sql/pglite');
-  const { pgliteDb, pgliteParsers } = await server('db/client.ts');
+  const { pgliteDb, pgliteOptions } = await server('db/client.ts');
   const { migrate } = await server('db/migrate.ts');
   const { seedDatabase } = await server('db/seed.ts');
   const { systemClock } = await server('lib/clock.ts');
-  const client = new PGlite(undefined, { parsers: pgliteParsers });
+  const client = new PGlite(pgliteOptions);
   await client.waitReady;
   const db = pgliteDb(client);
   await migrate(db);

@@ -1,7 +1,8 @@
 // ADR 0012 benchmark: the server's memory while a 100 MB order file streams in. The real server runs in a
 // child process (`node --import tsx apps/server/src/main.ts` on a fresh data directory); its resident set
 // (VmRSS in /proc/<pid>/status, Linux) is sampled every 50 ms. Goal: the peak at most 64 MB above idle.
-// `node bench/upload-memory.mjs`
+// `node bench/upload-memory.mjs`, or `node bench/upload-memory.mjs --s3` (ADR 0080): FILES_STORAGE=s3 on an
+// S3-compatible server (s3rver) this bench starts in its own process, so only the server's memory counts.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -34,7 +35,7 @@ const rssBytes = async (pid) => {
 };
 
 const waitReady = async (base, child) => {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
@@ -43,7 +44,7 @@ const waitReady = async (base, child) => {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('the server did not become ready in 60 s');
+  throw new Error('the server did not become ready in 180 s');
 };
 
 /** Streams a multipart body of `size` bytes: a valid PDF head, filler, an EOF marker. Never one buffer. */
@@ -92,13 +93,39 @@ const upload = (base, token, orderId, size) =>
     })().catch(reject);
   });
 
-/** Prints the figures; true when the peak stays within the budget. */
-export const runUploadMemoryBench = async () => {
+/** A bucket on s3rver (an npm package, ADR 0080) and the settings that point the server at it. */
+const startBucket = async (dir) => {
+  const { default: S3rver } = await import('s3rver');
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: 'bench', configs: [] }],
+  });
+  const { port } = await server.run();
+  return {
+    env: {
+      FILES_STORAGE: 's3',
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'bench',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_FORCE_PATH_STYLE: '1',
+    },
+    close: () => server.close(),
+  };
+};
+
+/** Prints the figures; true when the peak stays within the budget. `s3`: store in a bucket instead of a folder. */
+export const runUploadMemoryBench = async ({ s3 = false } = {}) => {
   if (process.platform !== 'linux') {
     console.info('   skipped: reads /proc/<pid>/status (Linux only)');
     return true;
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-upload-'));
+  const bucket = s3 ? await startBucket(path.join(dataDir, 's3')) : undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
@@ -112,6 +139,7 @@ export const runUploadMemoryBench = async () => {
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       SEED_DEMO: '1',
+      ...(bucket ? bucket.env : { FILES_STORAGE: 'disk' }),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -156,18 +184,20 @@ export const runUploadMemoryBench = async () => {
     const above = (peak - idle) / MB;
     const within = above <= UPLOAD_MEMORY_BUDGET_MB && stored.size === UPLOAD_BYTES;
     console.info(
-      `   ${(UPLOAD_BYTES / 1e6).toFixed(0)} MB stored (${stored.size} bytes) in ${seconds.toFixed(1)} s; RSS idle ${(idle / MB).toFixed(1)} MiB, ` +
+      `   ${(UPLOAD_BYTES / 1e6).toFixed(0)} MB stored ${s3 ? 'in an S3 bucket' : 'on disk'} (${stored.size} bytes) in ${seconds.toFixed(1)} s; RSS idle ${(idle / MB).toFixed(1)} MiB, ` +
         `peak ${(peak / MB).toFixed(1)} MiB: ${above.toFixed(1)} MiB above idle (budget ${UPLOAD_MEMORY_BUDGET_MB} MB) ${within ? 'ok' : 'OVER'}`,
     );
     return within;
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+    await bucket?.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 };
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.info('== memory while streaming a 100 MB upload');
-  process.exit((await runUploadMemoryBench()) ? 0 : 1);
+  const s3 = process.argv.includes('--s3');
+  console.info(`== memory while streaming a 100 MB upload${s3 ? ' to S3 (s3rver)' : ''}`);
+  process.exit((await runUploadMemoryBench({ s3 })) ? 0 : 1);
 }

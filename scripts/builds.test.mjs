@@ -145,6 +145,10 @@ describe('the server bundle (ADR 0030: no TypeScript loader in the running serve
       '@node-rs/argon2',
       '@fastify/swagger',
       '@fastify/swagger-ui',
+      // ADR 0080: the S3 SDK only with FILES_STORAGE=s3.
+      '@aws-sdk/client-s3',
+      '@aws-sdk/lib-storage',
+      '@aws-sdk/s3-request-presigner',
     ]) {
       expect(staticImports).not.toContain(optional);
     }

@@ -1,27 +1,34 @@
 // docs/operations.md "Running at scale", run as a test (`npm run scale-check`; CI runs it after `npm test`):
-// a production start of two instances at the same moment on one empty PostgreSQL database, one Redis
-// and one shared secret, behind scripts/round-robin-lb.mjs. Checks that both come up (migrations and
-// seed applied once, no error logged), that requests alternate between them and a session made on one
-// works on the other, that rate limits count across both (Redis) and ignore a spoofed X-Forwarded-For,
-// the production defaults (HSTS, no-store, no docs, no outbox), and that both shut down with exit 0.
+// a production start of three instances at the same moment on one empty PostgreSQL database, one Redis,
+// one S3-compatible bucket (s3rver, started here; no shared folder: each instance has its own data
+// directory) and one shared secret, behind scripts/round-robin-lb.mjs. Checks that all come up
+// (migrations and seed applied once, no error logged), that requests alternate between them and a
+// session made on one works on another, that rate limits count across them (Redis) and ignore a spoofed
+// X-Forwarded-For, that a file uploaded through one downloads through another (a 302 to a signed URL,
+// ADR 0080) and so does a chat attachment, that an instance killed mid-upload leaves no object in the
+// bucket and that its restart's sweep removes an orphan object, the production defaults (HSTS, no-store,
+// no docs, no outbox), and that all shut down with exit 0.
 //
 // Needs PostgreSQL (SCALE_PG_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
-// and Redis (SCALE_REDIS_URL, default redis://127.0.0.1:6379). Ports: SCALE_LB_PORT (4002) and
-// SCALE_PORTS (4012,4013). Builds the web app once when apps/web/dist is missing.
+// and Redis (SCALE_REDIS_URL, default redis://127.0.0.1:6379). Ports: SCALE_LB_PORT (4002), SCALE_PORTS
+// (4012,4013,4014) and SCALE_S3_PORT (4022). Builds the web app once when apps/web/dist is missing.
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
+import S3rver from 's3rver';
 import { startLoadBalancer } from './round-robin-lb.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const pgUrl = process.env.SCALE_PG_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.SCALE_REDIS_URL || 'redis://127.0.0.1:6379';
 const lbPort = Number(process.env.SCALE_LB_PORT || 4002);
-const ports = (process.env.SCALE_PORTS || '4012,4013').split(',').map(Number);
+const ports = (process.env.SCALE_PORTS || '4012,4013,4014').split(',').map(Number);
+const s3Port = Number(process.env.SCALE_S3_PORT || 4022);
 const started = Date.now();
 const log = (line) => console.info(`[scale-check ${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
 
@@ -84,7 +91,25 @@ if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   if (build.status !== 0) throw new Error('web build failed');
 }
 
-// 2. The load balancer, then two production instances started at the same moment.
+// 2. The bucket (a real S3-compatible server from npm, ADR 0080), the load balancer, then the production
+// instances started at the same moment, each with its own data directory: no folder is shared.
+const bucket = 'scale-files';
+const s3Dir = path.join(work, 's3');
+const s3 = new S3rver({
+  address: '127.0.0.1',
+  port: s3Port,
+  silent: true,
+  directory: s3Dir,
+  configureBuckets: [{ name: bucket, configs: [] }],
+});
+await s3.run();
+const s3Endpoint = `http://127.0.0.1:${s3Port}`;
+const s3Client = new S3Client({
+  endpoint: s3Endpoint,
+  region: 'us-east-1',
+  forcePathStyle: true,
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+});
 const lb = await startLoadBalancer({ port: lbPort, upstreams: ports.map((p) => `127.0.0.1:${p}`) });
 const origin = `http://127.0.0.1:${lb.port}`;
 const sharedEnv = {
@@ -97,12 +122,20 @@ const sharedEnv = {
   JWT_SECRET: randomBytes(48).toString('base64url'),
   PUBLIC_ORIGIN: origin,
   TRUST_PROXY: '1',
-  FILES_DIR: path.join(work, 'files'),
+  FILES_STORAGE: 's3',
+  S3_ENDPOINT: s3Endpoint,
+  S3_REGION: 'us-east-1',
+  S3_BUCKET: bucket,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: '1',
   SKIP_WEB_BUILD: '1',
   LOG_LEVEL: 'info',
   SHUTDOWN_TIMEOUT_MS: '5000',
 };
-const instances = ports.map((port, i) => {
+/** Every instance started, restarts included: the cleanup kills whichever still runs. */
+const spawned = [];
+const startInstance = (port, i) => {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: { ...sharedEnv, PORT: String(port), DATA_DIR: path.join(work, `data-${i}`) },
@@ -111,36 +144,271 @@ const instances = ports.map((port, i) => {
   const instance = { port, child, output: '', exit: undefined };
   child.stdout.on('data', (chunk) => (instance.output += chunk));
   child.stderr.on('data', (chunk) => (instance.output += chunk));
-  instance.exited = new Promise((resolve) => child.on('exit', (code) => resolve((instance.exit = code))));
+  instance.exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve((instance.exit = code ?? signal))));
+  spawned.push(instance);
   return instance;
-});
-log(`started instances on ${ports.join(' and ')} behind ${origin} (database ${dbName})`);
-
-const cleanup = async () => {
-  for (const instance of instances) if (instance.exit === undefined) instance.child.kill('SIGKILL');
-  await lb.close();
-  await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-  rmSync(work, { recursive: true, force: true });
 };
+const instances = ports.map(startInstance);
+log(`started instances on ${ports.join(', ')} behind ${origin} (database ${dbName}, bucket ${bucket} at ${s3Endpoint})`);
 
-try {
-  // 3. Both come up.
+const waitHealthy = async (group) => {
   const deadline = Date.now() + 180_000;
   const healthy = new Set();
-  while (healthy.size < instances.length && Date.now() < deadline && instances.every((x) => x.exit === undefined)) {
-    for (const instance of instances) {
+  while (healthy.size < group.length && Date.now() < deadline && group.every((x) => x.exit === undefined)) {
+    for (const instance of group) {
       if (healthy.has(instance.port)) continue;
       const res = await request(instance.port, 'GET', '/healthz').catch(() => undefined);
       if (res?.status === 200) healthy.add(instance.port);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  check(
-    healthy.size === instances.length,
-    'both instances answer /healthz',
-    instances.map((x) => `:${x.port} exit=${x.exit}\n${x.output}`).join('\n'),
+  return healthy.size === group.length;
+};
+
+/** Every object key of ours in the bucket (32 hex characters, ADR 0080). */
+const bucketKeys = async () => {
+  const keys = [];
+  let ContinuationToken;
+  do {
+    const page = await s3Client.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken }));
+    for (const object of page.Contents ?? []) if (/^[0-9a-f]{32}$/.test(object.Key ?? '')) keys.push(object.Key);
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return keys.sort();
+};
+const recordedKeys = async () =>
+  (await adminQuery(dbUrl.toString(), 'SELECT storage_key FROM order_files UNION SELECT storage_key FROM message_files ORDER BY 1')).map(
+    (r) => r.storage_key,
   );
-  if (healthy.size < instances.length) throw new Error('instances did not start');
+/** Parts of multipart uploads s3rver holds outside the bucket's listing (it cannot list or abort them). */
+const partsOnS3rver = () => {
+  const dir = path.join(s3Dir, bucket, '._S3rver_uploads');
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true }).filter((name) => /(^|\/)\d+$/.test(String(name))).length;
+};
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/** A multipart upload streamed to `port` in 256 KiB writes; `beforeWrite(sent)` may hold the stream. */
+const uploadFile = (port, url, token, { name, content, field = 'file', fields = {}, beforeWrite = async () => undefined }) =>
+  new Promise((resolve, reject) => {
+    const boundary = '----scale-check-boundary';
+    const fieldParts = Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const head = Buffer.from(
+      `${fieldParts}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: url,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + content.length + tail.length,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: text }));
+      },
+    );
+    req.on('error', reject);
+    const write = (chunk) => (req.write(chunk) ? Promise.resolve() : new Promise((r) => req.once('drain', r)));
+    (async () => {
+      await write(head);
+      for (let sent = 0; sent < content.length && !req.destroyed; sent += 256 * 1024) {
+        await beforeWrite(sent);
+        await write(content.subarray(sent, sent + 256 * 1024));
+      }
+      req.end(tail);
+    })().catch(reject);
+  });
+
+/** A PDF of `size` bytes with random filler (so a wrong byte anywhere changes the digest). */
+const pdfOf = (size) => Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(size - 9)]);
+
+/** Follows a download's 302 to the bucket as a browser does: the status, the name and the digest. */
+const followSigned = async (answer) => {
+  const location = answer.headers.location ?? '';
+  if (answer.status !== 302 || !location.startsWith(`${s3Endpoint}/${bucket}/`))
+    return { ok: false, detail: `${answer.status} ${location}` };
+  const expires = Number(new URL(location).searchParams.get('X-Amz-Expires'));
+  const got = await fetch(location);
+  const bytes = Buffer.from(await got.arrayBuffer());
+  return {
+    ok: got.status === 200 && expires <= 300,
+    bytes,
+    disposition: got.headers.get('content-disposition'),
+    detail: `${got.status}, expires ${expires}`,
+  };
+};
+
+const checkFiles = async (email, password) => {
+  // A new session: the one made at sign-up was ended by the refresh-token reuse above (ADR 0061).
+  const signIn = await request(lb.port, 'POST', '/api/en/auth/jwt/sign_in', { body: { email, password, hashDevice: 'scale-files' } });
+  check(signIn.status === 200, 'the customer signs in again', `${signIn.status} ${signIn.body}`);
+  const { accessToken } = JSON.parse(signIn.body);
+  const auth = { authorization: `Bearer ${accessToken}` };
+  const order = await request(lb.port, 'POST', '/api/en/sites/categories/1/orders', {
+    headers: auth,
+    body: {
+      idWorkType: 1,
+      academicLevel: 1,
+      paperFormat: 1,
+      paperType: 1,
+      subject: 1,
+      pages: 1,
+      sources: 0,
+      idSpacing: 2,
+      topic: 'Scale files',
+      paperDetails: '',
+      urgency: 240,
+      premiumWriter: 1,
+      originalityReport: 1,
+      extraQualityCheck: 1,
+      onePageSummary: 1,
+    },
+  });
+  check(order.status === 200, 'the customer places an order', `${order.status} ${order.body}`);
+  const orderId = JSON.parse(order.body).id;
+
+  // A 12 MB file (a multipart upload into the bucket) through one instance, downloaded through another.
+  const content = pdfOf(12 * 1024 * 1024);
+  const uploaded = await uploadFile(lb.port, `/api/en/orders/${orderId}/customers/files`, accessToken, {
+    name: 'Scale essay.pdf',
+    content,
+  });
+  check(
+    uploaded.status === 200,
+    `a 12 MB file is uploaded through ${uploaded.headers['x-upstream']}`,
+    `${uploaded.status} ${uploaded.body}`,
+  );
+  const fileId = JSON.parse(uploaded.body).id;
+  const download = await request(lb.port, 'GET', `/api/en/orders/files/${fileId}`, { headers: auth });
+  const signed = await followSigned(download);
+  check(
+    download.headers['x-upstream'] !== uploaded.headers['x-upstream'] && signed.ok && sha256(signed.bytes) === sha256(content),
+    `it downloads through ${download.headers['x-upstream']}: a 302 to a signed URL (5 minutes at most), the same bytes`,
+    signed.detail,
+  );
+  check(
+    signed.disposition?.includes('filename="Scale essay.pdf"') === true,
+    'the bucket answers it as an attachment under its name',
+    String(signed.disposition),
+  );
+  // The web's download link: asked on one instance, followed by the browser on the next (one shared secret).
+  const link = await request(lb.port, 'GET', `/api/en/orders/files/${fileId}?link=1`, { headers: auth });
+  const ticketed = link.status === 200 ? await request(lb.port, 'GET', JSON.parse(link.body).url) : { status: link.status, headers: {} };
+  const viaTicket = await followSigned(ticketed);
+  check(
+    ticketed.headers['x-upstream'] !== link.headers['x-upstream'] && viaTicket.ok && sha256(viaTicket.bytes) === sha256(content),
+    `a download link made on ${link.headers['x-upstream']} works on ${ticketed.headers['x-upstream']} without the bearer token`,
+    `${link.status}/${ticketed.status} ${viaTicket.detail}`,
+  );
+
+  // A chat attachment sent on one instance, opened from another.
+  const note = Buffer.from(`hello from one instance ${randomBytes(4).toString('hex')}`);
+  const sent = await uploadFile(lb.port, `/chat/api/customers/orders/${orderId}/messages`, accessToken, {
+    name: 'notes.txt',
+    content: note,
+    field: 'files',
+    fields: { direction: '2', message: JSON.stringify({ body: 'see the attachment' }) },
+  });
+  check(
+    sent.status === 200,
+    `a chat message with an attachment is sent through ${sent.headers['x-upstream']}`,
+    `${sent.status} ${sent.body}`,
+  );
+  const attachmentId = sent.status === 200 ? JSON.parse(sent.body).files[0].id : 0;
+  const opened = await request(lb.port, 'GET', `/chat/api/customers/orders/${orderId}/messages/files/${attachmentId}`, { headers: auth });
+  const attachment = await followSigned(opened);
+  check(
+    opened.headers['x-upstream'] !== sent.headers['x-upstream'] && attachment.ok && attachment.bytes.equals(note),
+    `the attachment opens through ${opened.headers['x-upstream']}`,
+    attachment.detail,
+  );
+
+  // An instance killed mid-upload: once a part has reached the bucket, SIGKILL.
+  const victim = instances[instances.length - 1];
+  const keysBefore = await bucketKeys();
+  const partsBefore = partsOnS3rver();
+  let killedAt = 0;
+  const doomed = uploadFile(victim.port, `/api/en/orders/${orderId}/customers/files`, accessToken, {
+    name: 'cut short.pdf',
+    content: pdfOf(40 * 1024 * 1024),
+    beforeWrite: async (sentBytes) => {
+      if (killedAt > 0 || sentBytes < 20 * 1024 * 1024) return;
+      for (let i = 0; i < 150 && partsOnS3rver() === partsBefore; i++) await new Promise((r) => setTimeout(r, 100));
+      killedAt = sentBytes;
+      victim.child.kill('SIGKILL');
+      await victim.exited;
+    },
+  }).then(
+    (answer) => `answered ${answer.status}`,
+    (error) => `cut (${error.code ?? error.message})`,
+  );
+  const outcome = await doomed;
+  check(
+    killedAt > 0 && partsOnS3rver() > partsBefore,
+    `:${victim.port} killed after ${(killedAt / 1024 / 1024).toFixed(0)} MB sent, its multipart upload under way (${outcome})`,
+  );
+  const [keysAfter, recorded] = await Promise.all([bucketKeys(), recordedKeys()]);
+  check(
+    JSON.stringify(keysAfter) === JSON.stringify(keysBefore) && JSON.stringify(keysAfter) === JSON.stringify(recorded),
+    'the killed upload left no object in the bucket: every object is a recorded file, every recorded file an object',
+    `${keysAfter.length} objects, ${recorded.length} rows`,
+  );
+  log(
+    `note: s3rver keeps ${partsOnS3rver()} part(s) of the cut upload outside the bucket's listing (it cannot list or abort multipart uploads; AWS, R2 and MinIO can, and the sweep aborts them: ADR 0080)`,
+  );
+
+  // An orphan object (an instance killed between storing a file and recording it), two hours old: the
+  // killed instance's restart sweeps it, and nothing recorded.
+  const orphan = randomBytes(16).toString('hex');
+  await s3Client.send(new PutObjectCommand({ Bucket: bucket, Key: orphan, Body: 'stored, never recorded' }));
+  const aged = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  utimesSync(path.join(s3Dir, bucket, `${orphan}._S3rver_object`), aged, aged);
+  const restarted = startInstance(victim.port, instances.length - 1);
+  instances[instances.length - 1] = restarted;
+  const back = await waitHealthy([restarted]);
+  check(back, `:${victim.port} restarts`, restarted.output);
+  const [keysSwept, recordedAfter] = await Promise.all([bucketKeys(), recordedKeys()]);
+  check(
+    !keysSwept.includes(orphan) &&
+      JSON.stringify(keysSwept) === JSON.stringify(recordedAfter) &&
+      /orphan upload files removed/.test(restarted.output),
+    'its start-time sweep removed the two-hour-old orphan object and kept every recorded file',
+    `${keysSwept.length} objects, ${recordedAfter.length} rows`,
+  );
+  const again = await followSigned(await request(lb.port, 'GET', `/api/en/orders/files/${fileId}`, { headers: auth }));
+  check(again.ok && sha256(again.bytes) === sha256(content), 'the first file still downloads after the sweep', again.detail);
+  check(
+    instances.every((_, i) => !existsSync(path.join(work, `data-${i}`, 'files'))),
+    'no instance stored a file on its own disk',
+  );
+};
+
+const cleanup = async () => {
+  for (const instance of spawned) if (instance.exit === undefined) instance.child.kill('SIGKILL');
+  await lb.close();
+  s3Client.destroy();
+  await s3.close().catch(() => undefined);
+  await adminQuery(pgUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+  rmSync(work, { recursive: true, force: true });
+};
+
+try {
+  // 3. All come up.
+  const allUp = await waitHealthy(instances);
+  check(allUp, 'every instance answers /healthz', instances.map((x) => `:${x.port} exit=${x.exit}\n${x.output}`).join('\n'));
+  if (!allUp) throw new Error('instances did not start');
 
   // 4. Migrations and seed applied once, nothing logged at error or fatal.
   const files = readdirSync(path.join(root, 'apps/server/src/db/migrations'))
@@ -225,17 +493,20 @@ try {
   }
   check(
     statuses.slice(0, 10).every((s) => s === 200) && statuses[10] === 429 && upstreams.size === instances.length,
-    'checkmail from one client: 10 pass across both instances, the 11th is 429 despite a fresh spoofed X-Forwarded-For',
+    'checkmail from one client: 10 pass across the instances, the 11th is 429 despite a fresh spoofed X-Forwarded-For',
     statuses.join(' '),
   );
 
-  // 7. Production defaults.
+  // 7. Files on object storage (ADR 0080).
+  await checkFiles(email, 'scale-pass-1');
+
+  // 8. Production defaults.
   check((await request(lb.port, 'GET', '/api/docs/json')).status === 404, 'no API docs in production (API_DOCS unset)');
   check((await request(lb.port, 'GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).status === 404, 'no dev outbox in production');
   const page = await request(lb.port, 'GET', '/order');
   check(page.status === 200 && page.body.includes('<div id="root"'), 'the web app is served through the load balancer', `${page.status}`);
 
-  // 8. Graceful shutdown of both.
+  // 9. Graceful shutdown of all.
   for (const instance of instances) instance.child.kill('SIGTERM');
   const codes = await Promise.race([
     Promise.all(instances.map((x) => x.exited)),
@@ -243,8 +514,8 @@ try {
   ]);
   check(
     codes.every((c) => c === 0),
-    'both instances shut down on SIGTERM with exit 0',
-    codes.join(' '),
+    'every instance shuts down on SIGTERM with exit 0',
+    `${codes.join(' ')}\n${instances.map((x) => `:${x.port}: ${x.output.split('\n').slice(-8).join('\n')}`).join('\n')}`,
   );
 } catch (error) {
   failures.push(error instanceof Error ? error.message : String(error));
@@ -257,5 +528,7 @@ if (failures.length > 0) {
   log(`${failures.length} check(s) failed`);
   process.exit(1);
 }
-log('PASS: two instances, one PostgreSQL, one Redis, behind the round-robin load balancer');
+log(
+  `PASS: ${instances.length} instances, one PostgreSQL, one Redis, one S3 bucket and no shared folder, behind the round-robin load balancer`,
+);
 process.exit(0);

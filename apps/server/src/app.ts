@@ -8,14 +8,17 @@ import type { AppContext } from './context';
 import { storedAppSecret } from './db/app-secrets';
 import type { Db } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { createDownloadTickets } from './lib/download-tickets';
 import { createAccessTokens, withLiveness } from './lib/jwt';
 import { openRedis } from './lib/redis';
+import { checkPathIds } from './lib/route-schemas';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
+import { deliveryModule } from './modules/delivery';
 import { discountsModule } from './modules/discounts';
-import { createUploadRate, filesModule } from './modules/files';
+import { createUploadRate, filesModule, openFileStorage } from './modules/files';
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
 import { createMailing, mailRoutes, type MailDelivery, type Mailer } from './modules/mail';
@@ -61,17 +64,17 @@ const JWT_SECRET_NAME = 'jwt_access_secret';
 /** JWT_SECRET, or one generated on first start and kept in the database so every instance shares it. */
 const resolveJwtSecret = async (config: Config, db: Db): Promise<string> => {
   if (config.jwtSecret) return config.jwtSecret;
-  return storedAppSecret(db, JWT_SECRET_NAME, randomBytes(48).toString('base64url'));
+  return storedAppSecret(db, JWT_SECRET_NAME, () => randomBytes(48).toString('base64url'));
 };
 
 /**
  * Tokens travel in URLs: the socket's access token, the pages the mails link to (`?magicLink=`,
  * `?confirmEmail=`, `?token=` of a reset, `?deleteAccount=` of a deletion, ADR 0070) and the magic-link
- * sign-in's path. None reaches a log line (ADR 0039).
+ * sign-in's path, a download's `?ticket=` (ADR 0080). None reaches a log line (ADR 0039).
  */
 const redactUrl = (url: string): string =>
   url
-    .replace(/([?&;](?:accessToken|refreshToken|token|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/([?&;](?:accessToken|refreshToken|token|ticket|magicLink|confirmEmail|deleteAccount)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/magic_link\/)[^/?#]+/gi, '$1[redacted]');
 
 export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> => {
@@ -108,7 +111,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.addHook('onClose', async () => mailing.stop());
   // ADR 0053: every verified access token is checked against its account and session (deletion, ended sessions).
-  const tokens = withLiveness(createAccessTokens(await resolveJwtSecret(config, db), clock), accessLivenessFor(db));
+  const secret = await resolveJwtSecret(config, db);
+  const tokens = withLiveness(createAccessTokens(secret, clock), accessLivenessFor(db));
+  // ADR 0080: one-minute links for the browser's download manager, signed with the same shared secret.
+  const tickets = createDownloadTickets(secret, clock);
+  // ADR 0080: the folder or the bucket; a bucket that refuses its key stops the start here.
+  const fileStorage = await openFileStorage(config);
   const ctx: AppContext = {
     config,
     db,
@@ -121,9 +129,11 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   };
 
   // The composition root (ADR 0054): each shared service built once, handed below to the modules that use it.
-  const services = buildServices(ctx);
+  const services = buildServices(ctx, { fileStorage });
 
   registerErrorHandler(app);
+  // ADR 0078: a path id that is not an id answers 404 after the route's guard; services get numbers.
+  checkPathIds(app);
   const metricsOn = config.metrics.port !== undefined || config.metrics.token !== undefined;
   app.decorate('metrics', metricsOn ? await registerMetrics(app, { db, token: config.metrics.token }) : undefined);
   registerSecurityHeaders(app, { hsts: config.env === 'production' });
@@ -132,7 +142,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // ADR 0073: one upload counter for every upload path (order and revision files, deliveries, chat attachments).
   const uploadRate = createUploadRate(app, config.quotas.uploadsPerHour);
   if (config.apiDocs) await registerOpenApi(app);
-  await app.register(authPlugin, { tokens });
+  await app.register(authPlugin, { tokens, tickets });
 
   await app.register(healthModule, { ctx });
   // ADR 0048: `npm run chat` serves the chat alone.
@@ -158,7 +168,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // Every route registered from here on is compressed when its answer is 1 KiB or more (ADR 0040).
   await registerCompression(app);
   await app.register(catalogueModule, { catalogue: services.catalogue });
-  await app.register(customersModule, { ctx, auth: services.auth });
+  await app.register(customersModule, { ctx, auth: services.auth, personalData: services.personalData });
   await app.register(ordersModule, {
     ctx,
     deps: {
@@ -170,6 +180,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       money: services.orderEditMoney,
       moneyView: services.money,
       revisions: services.revisions,
+      afterPayment: services.afterPayment,
     },
   });
   // The modules with multipart routes ("form" calls, file uploads), in their own scope: the multipart
@@ -185,6 +196,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
         money: services.money,
         attention: services.attention,
         manualPayments: services.manualPayments,
+        afterPayment: services.afterPayment,
         uploadRate,
       },
     });
@@ -205,6 +217,12 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
   await app.register(loyaltyModule, { ctx });
+  // ADR 0084: the journeys' test-only run of the job, to this machine only (not registered in production).
+  await app.register(deliveryModule, {
+    service: services.afterPayment,
+    ctx,
+    devAllow: (request) => isLoopback(request.socket.remoteAddress),
+  });
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production')

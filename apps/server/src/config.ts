@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import type { S3StorageConfig } from './lib/s3-file-storage';
 
 /**
  * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and docs/configuration.md.
@@ -21,6 +22,14 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
+  // ADR 0080: where uploaded files live: a folder (FILES_DIR) or an S3-compatible bucket.
+  FILES_STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag,
   DATABASE_URL: z.string().optional(),
   // ADR 0058: 1 lets V8 optimise the embedded database's WebAssembly (slower start, faster heavy queries).
   EMBEDDED_DB_OPTIMIZE: flag,
@@ -32,6 +41,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Writing Service <no-reply@localhost>'),
   // ADR 0074: how often the SMTP delivery job looks for queued mail (a new mail also wakes it at once).
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  AFTER_PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -114,6 +125,8 @@ export interface Config {
   dataDir: string;
   /** Uploaded order files (disk FileStorage); defaults to DATA_DIR/files. */
   filesDir: string;
+  /** ADR 0080: FILES_STORAGE=s3, the bucket every file goes to (FILES_DIR is then unused); undefined: disk. */
+  s3: S3StorageConfig | undefined;
   /** postgres://… to use a PostgreSQL server; undefined for embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   /**
@@ -130,6 +143,11 @@ export interface Config {
   mailFrom: string;
   /** ADR 0074: the SMTP delivery job's period (0: it never runs on its own; tests run it by hand). */
   mailSendIntervalMs: number;
+  /**
+   * ADR 0084: `reviewDays` after a delivery the order completes by itself; the job that completes it and
+   * expires unanswered deadline proposals runs every `jobIntervalMs` (0: never on its own; tests run it by hand).
+   */
+  afterPayment: { reviewDays: number; jobIntervalMs: number };
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -295,6 +313,23 @@ const textVersion = (file: string): string => {
   }
 };
 
+const s3Config = (e: z.infer<typeof envSchema>): S3StorageConfig | undefined => {
+  if (e.FILES_STORAGE !== 's3') return undefined;
+  if (!e.S3_BUCKET)
+    throw new Error('Invalid configuration: FILES_STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a store other than AWS S3)');
+  const keys = allOrNone('FILES_STORAGE=s3', { S3_ACCESS_KEY_ID: e.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: e.S3_SECRET_ACCESS_KEY });
+  return {
+    endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+    region: e.S3_REGION,
+    bucket: e.S3_BUCKET,
+    credentials: keys && { accessKeyId: keys.S3_ACCESS_KEY_ID, secretAccessKey: keys.S3_SECRET_ACCESS_KEY },
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+  };
+};
+
+/** The environment of a tool the server runs (pg_dump, pg_restore; ADR 0082): this process's, plus `extra`. */
+export const childProcessEnv = (extra: Record<string, string>): NodeJS.ProcessEnv => ({ ...process.env, ...extra });
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -328,6 +363,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/$/, ''),
     dataDir: path.resolve(e.DATA_DIR),
     filesDir: path.resolve(e.FILES_DIR || path.join(e.DATA_DIR, 'files')),
+    s3: s3Config(e),
     databaseUrl: e.DATABASE_URL || undefined,
     embeddedOptimize: e.EMBEDDED_DB_OPTIMIZE ?? false,
     preparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
@@ -337,6 +373,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mailFrom: e.MAIL_FROM,
     // Off in tests unless a test asks for it.
     mailSendIntervalMs: Math.round((e.MAIL_SEND_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 10)) * 1000),
+    afterPayment: {
+      reviewDays: e.REVIEW_DAYS,
+      // Off in tests unless a test asks for it.
+      jobIntervalMs: Math.round((e.AFTER_PAYMENT_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
+    },
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

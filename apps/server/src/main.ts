@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, loadEnvFile } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
+import { serveSnapshots } from './db/snapshot';
 import { buildApp } from './app';
 import { exitOnFatalErrors, logFatal, shutdown, trackConnections, type Closer } from './lifecycle';
 import { startMetricsServer } from './plugins/metrics';
@@ -43,6 +44,11 @@ const main = async (): Promise<void> => {
       close: () => new Promise((resolve, reject) => metrics.server.close((e) => (e ? reject(e) : resolve()))),
     });
     server.log.info(`metrics on http://${config.metrics.host}:${metrics.port}/metrics`);
+  }
+  if (db.snapshotDataDir) {
+    // ADR 0082: `npm run ops -- backup` asks this process for a consistent copy of the embedded database.
+    const snapshots = await serveSnapshots(db, config.dataDir);
+    closers.push({ name: 'snapshot socket', close: () => snapshots.close() });
   }
   closers.push({ name: 'database', close: () => db.close() });
   await server.listen({ port: config.port, host: config.host });

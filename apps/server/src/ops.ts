@@ -3,12 +3,17 @@ import type { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
-import { loadConfig, loadEnvFile } from './config';
+import { BackupError, createBackup, describeBackup, restoreBackup, verifyBackup, type BackupPlace } from './backup/backup';
+import { loadConfig, loadEnvFile, type Config } from './config';
 import type { Db } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/open';
+import { PgToolError } from './db/pg-dump';
+import { SnapshotError } from './db/snapshot';
 import { insertAccount } from './db/seed/accounts';
 import { hashPassword } from './lib/password';
+import type { FileStorage } from './lib/file-storage';
+import { openFileStorage } from './modules/files';
 import { systemClock, type Clock } from './lib/clock';
 
 /**
@@ -25,6 +30,13 @@ export const USAGE = [
   '      Creates a writer or support account that signs in through the usual sign-in.',
   '      The password is asked for at a prompt (not shown), or read from stdin when piped:',
   '      printf \'%s\\n\' "$PASSWORD" | npm run ops -- staff:add --role writer --email EMAIL --name "First Last"',
+  '  backup FILE',
+  '      Writes one archive (tar.gz) with the database and the files while the server runs (docs/operations.md).',
+  '  restore FILE',
+  '      Restores an archive into an empty DATA_DIR (or the empty database of DATABASE_URL) and an empty FILES_DIR;',
+  '      the archive is checked whole before anything is written.',
+  '  backup:verify FILE',
+  '      Checks an archive against its manifest (size and SHA-256 of every entry) without restoring it.',
 ].join('\n');
 
 export const PASSWORD_ON_ARGV =
@@ -38,7 +50,71 @@ export interface OpsDeps {
   out: (line: string) => void;
   err: (line: string) => void;
   clock?: Clock;
+  /** Where the database and the files are (from the configuration): what `backup` reads and `restore` writes. */
+  place?: BackupPlace;
 }
+
+/** The configured database and file store, as backup and restore see them (ADR 0082). */
+export const backupPlaceOf = (
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'filesDir'>,
+  /** The opened object store when FILES_STORAGE=s3 (ADR 0080): the archive then lists its objects. */
+  objectStorage?: FileStorage,
+): BackupPlace => ({
+  database: config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  files:
+    objectStorage && objectStorage.kind === 's3'
+      ? { kind: 'listed', name: 's3', storage: objectStorage }
+      : { kind: 'disk', root: config.filesDir },
+});
+
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** backup, restore and backup:verify: one FILE argument each; a refusal is a sentence, exit 1. */
+const backupCommand = async (command: 'backup' | 'restore' | 'backup:verify', args: readonly string[], deps: OpsDeps): Promise<number> => {
+  const [file, ...rest] = args;
+  if (!file || file.startsWith('-') || rest.length > 0) {
+    deps.err(`${command} takes one argument: the archive's file name.\n\n${USAGE}`);
+    return 1;
+  }
+  const place = deps.place;
+  if (!place) {
+    deps.err('No database configured.');
+    return 1;
+  }
+  try {
+    if (command === 'backup') {
+      const done = await createBackup(file, place, (deps.clock ?? systemClock).now());
+      const pause = done.snapshot
+        ? done.snapshot.via === 'server'
+          ? ` (copied by the running server, queries paused ${done.snapshot.pausedMs} ms)`
+          : ' (no server was running)'
+        : '';
+      deps.out(
+        `Backed up the ${done.database === 'pglite' ? 'embedded database' : 'PostgreSQL database'}${pause} and ${done.files} files (${mib(done.bytes)}) to ${done.file} (${mib(done.archiveBytes)}).`,
+      );
+    } else if (command === 'restore') {
+      const done = await restoreBackup(file, place);
+      deps.out(
+        `Restored the backup of ${done.createdAt}: the ${done.database === 'pglite' ? 'embedded database' : 'PostgreSQL database'} and ${done.files} files.` +
+          (done.missingObjects ? ` ${done.missingObjects} of the objects it lists are not in the storage.` : ''),
+      );
+    } else {
+      deps.out(`${file} is intact: ${describeBackup(await verifyBackup(file))}.`);
+    }
+    return 0;
+  } catch (error) {
+    if (
+      error instanceof BackupError ||
+      error instanceof SnapshotError ||
+      error instanceof PgToolError ||
+      error instanceof DataDirLockedError
+    ) {
+      deps.err(error instanceof DataDirLockedError ? `${error.message} A restore needs the server stopped.` : error.message);
+      return 1;
+    }
+    throw error;
+  }
+};
 
 const STAFF_ROLES = { writer: ROLE.writer, support: ROLE.support } as const;
 type StaffRoleName = keyof typeof STAFF_ROLES;
@@ -122,6 +198,10 @@ export const runOps = async (argv: readonly string[], deps: OpsDeps): Promise<nu
   switch (command) {
     case 'staff:add':
       return staffAdd(args, deps);
+    case 'backup':
+    case 'restore':
+    case 'backup:verify':
+      return backupCommand(command, args, deps);
     case 'help':
     case '--help':
     case '-h':
@@ -192,6 +272,7 @@ const main = async (): Promise<number> => {
   return runOps(process.argv.slice(2), {
     openDatabase: () => openDatabase(config),
     readPassword: () => readPassword(process.stdin, process.stderr),
+    place: backupPlaceOf(config, config.s3 ? await openFileStorage(config) : undefined),
     out: (line) => console.info(line),
     err: (line) => console.error(line),
   });

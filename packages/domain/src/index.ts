@@ -24,3 +24,4 @@ export * from './loyalty/index';
 export * from './referral/index';
 export * from './chat/index';
 export * from './limits/index';
+export * from './delivery/index';

@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { constants, existsSync } from 'node:fs';
+import { cp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import v8 from 'node:v8';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type PgModule from 'pg';
 
 /** The one interface repositories use: PGlite embedded or a PostgreSQL server behind it (ADR 0002). */
@@ -17,6 +19,12 @@ export interface Db extends Queryable {
   close(): Promise<void>;
   /** Connections for /metrics: open, idle, and queries waiting for one (PGlite: its one connection). */
   pool(): PoolStats;
+  /**
+   * Embedded on disk only (ADR 0082): copies the data directory to `target` (which must not exist) as a
+   * consistent snapshot while the database keeps serving: no transaction is open, no query runs, and a
+   * CHECKPOINT has written every page, for the length of the copy.
+   */
+  snapshotDataDir?(target: string): Promise<void>;
 }
 /**
  * PostgreSQL's unique_violation (23505), from the server (pg) and from PGlite alike; with `constraint`,
@@ -59,7 +67,7 @@ const pgliteQuery =
   async <T>(sql: string, params: readonly unknown[] = []): Promise<T[]> =>
     params.length === 0 ? (((await target.exec(sql)).at(-1)?.rows ?? []) as T[]) : (await target.query<T>(sql, params as unknown[])).rows;
 
-export const pgliteDb = (client: PGlite): Db => {
+export const pgliteDb = (client: PGlite, { dataDir }: { dataDir?: string } = {}): Db => {
   const query = pgliteQuery(client);
   // PGlite runs one query at a time on its one connection; the count of calls not yet answered says
   // whether it is busy (1 - idle) and how many wait behind it.
@@ -78,6 +86,24 @@ export const pgliteDb = (client: PGlite): Db => {
     transaction: (fn) => counted(() => client.transaction((tx) => fn({ query: pgliteQuery(tx) }))),
     close: () => client.close(),
     pool: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
+    ...(dataDir === undefined
+      ? {}
+      : {
+          // ADR 0082: PGlite's transaction lock (no transaction is open: a transaction's queries each take the
+          // query lock, and one may wait between them) and then its query lock (nothing runs); inside both,
+          // a CHECKPOINT through the protocol (which takes no lock) and a copy of the files.
+          snapshotDataDir: (target: string) =>
+            counted(() =>
+              client._runExclusiveTransaction(() =>
+                client.runExclusive(async () => {
+                  await client.execProtocol(protocol.serialize.query('CHECKPOINT'));
+                  await cp(dataDir, target, { recursive: true, errorOnExist: true, force: false, mode: constants.COPYFILE_FICLONE });
+                  // The running database's PID file: the copy is of a database no process runs.
+                  await rm(path.join(target, 'postmaster.pid'), { force: true });
+                }),
+              ),
+            ),
+        }),
   };
 };
 
@@ -219,10 +245,16 @@ export const postgresDb = (
 };
 
 /** PGlite parses int8 as bigint by default; make it a number like node-postgres above. */
-export const pgliteParsers = {
+const pgliteParsers = {
   20: (v: string) => Number(v),
   1700: (v: string) => Number(v),
 };
+
+/**
+ * What every embedded database is opened with: the parsers above and the extensions the migrations
+ * create (pg_trgm, migration 0020, ADR 0081), whose code PGlite loads from its own bundle.
+ */
+export const pgliteOptions = { parsers: pgliteParsers, extensions: { pg_trgm } };
 
 /**
  * PostgreSQL settings of the embedded database (ADR 0031). PGlite's WASM heap never gives memory back,
@@ -275,7 +307,7 @@ const createEmbedded = (dataDir: string, optimize: boolean): Promise<void> =>
 export const openEmbedded = async (dataDir: string | undefined, { optimize = false }: { optimize?: boolean } = {}): Promise<Db> => {
   if (!optimize) useBaselineWasmCompilerOnly();
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) await createEmbedded(dataDir, optimize);
-  const client = new PGlite(dataDir, { parsers: pgliteParsers, startParams: embeddedStartParams() });
+  const client = new PGlite({ ...pgliteOptions, dataDir, startParams: embeddedStartParams() });
   await client.waitReady;
-  return pgliteDb(client);
+  return pgliteDb(client, dataDir === undefined ? {} : { dataDir });
 };

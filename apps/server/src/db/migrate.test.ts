@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../lib/clock';
-import { pgliteDb, pgliteParsers, type Db } from './client';
+import { pgliteDb, pgliteOptions, type Db } from './client';
 import { migrate } from './migrate';
 import { seedDatabase } from './seed';
 import { DEMO_REFERRED } from './seed/loyalty';
@@ -9,7 +9,7 @@ import { DEMO_REFERRED } from './seed/loyalty';
 /** A brand-new embedded database: nothing applied yet (the shared test template is already migrated). */
 let db: Db;
 beforeAll(async () => {
-  db = pgliteDb(new PGlite(undefined, { parsers: pgliteParsers }));
+  db = pgliteDb(new PGlite(pgliteOptions));
 });
 afterAll(async () => {
   await db.close();

@@ -107,6 +107,7 @@ export const seedDatabase = async (
     clock: Clock;
     /** ADR 0085: the Terms and Privacy Policy the demo customer has accepted (the versions current when seeded). */
     legalVersions?: { terms: string; privacy: string };
+    /** ADR 0084: stores the demo's delivered files */ storeDemoFile?: (text: string) => Promise<{ key: string; size: number }>;
   },
 ): Promise<void> => {
   // Nothing missing (a restart): done in one read. Otherwise the locked, idempotent inserts below.
@@ -114,7 +115,7 @@ export const seedDatabase = async (
   await db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await seedBase(tx);
-    if (opts.demo) await seedDemo(tx, opts.clock.now());
+    if (opts.demo) await seedDemo(tx, opts.clock.now(), opts.storeDemoFile);
     if (opts.demo && opts.legalVersions) {
       await tx.query(
         `INSERT INTO terms_acceptances (customer_id, terms_version, privacy_version, context, ip, user_agent, accepted_at)

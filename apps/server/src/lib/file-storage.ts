@@ -5,17 +5,28 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /**
- * Where uploaded files live (DESIGN "files: disk | S3-compatible"). Streams in and out, never a whole
- * file in memory (STACK: buffering 100 MiB cost 237 MB). A failed `put` leaves nothing behind.
+ * Where uploaded files live (DESIGN "files: disk | S3-compatible", ADR 0080): a folder (`createDiskFileStorage`)
+ * or a bucket (`createS3FileStorage`, lib/s3-file-storage.ts). Streams in and out, never a whole file in
+ * memory (STACK: buffering 100 MiB cost 237 MB). A failed `put` leaves nothing behind.
  */
 export interface FileStorage {
+  /** `disk` or `s3`: said in the start line and by the backup's manifest. */
+  readonly kind: 'disk' | 's3';
   /** Stores the stream's bytes under a new random key; rejects (storing nothing) when the source fails. */
   put(source: Readable | AsyncIterable<Uint8Array>): Promise<{ key: string; size: number }>;
   /** The stored bytes; rejects with FileNotStoredError when the key holds nothing. */
   get(key: string): Promise<Readable>;
+  /**
+   * ADR 0080: an address the browser fetches the bytes from itself, valid a few minutes, answering them
+   * as an attachment named `fileName` (S3: a signed GET); undefined when the server streams them (disk).
+   */
+  downloadUrl(key: string, fileName: string): Promise<string | undefined>;
   /** Removes the bytes; a key that holds nothing is not an error. */
   delete(key: string): Promise<void>;
-  /** Every stored file and every partial one (an upload under way, or one a crash cut short), with its age. */
+  /**
+   * Every stored file and every partial one (an upload under way, or one a crash cut short), with its age
+   * and size: the orphan sweep's walk and the backup's manifest. Only keys this storage made are listed.
+   */
   entries(): AsyncGenerator<StoredEntry>;
   /** Removes a partial file (see `entries`). */
   deletePartial(key: string): Promise<void>;
@@ -25,6 +36,8 @@ export interface StoredEntry {
   key: string;
   partial: boolean;
   modifiedAt: Date;
+  /** Bytes (of a partial entry: what has arrived so far, or 0 where the store does not say). */
+  size: number;
 }
 
 export class FileNotStoredError extends Error {
@@ -34,7 +47,21 @@ export class FileNotStoredError extends Error {
   }
 }
 
-const KEY_PATTERN = /^[0-9a-f]{32}$/;
+/**
+ * The store cannot take the bytes now (an object store unreachable or refusing a write): the operator's
+ * problem, said once in the log; the customer is asked to try again (like a full disk, `code` ENOSPC-like).
+ */
+export class FileStorageUnavailableError extends Error {
+  readonly code = 'ESTORAGE';
+  constructor(cause: unknown) {
+    super(`file storage unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'FileStorageUnavailableError';
+  }
+}
+
+/** Keys are 32 random hex characters, made by `put`; anything else in a folder or bucket is not ours. */
+export const KEY_PATTERN = /^[0-9a-f]{32}$/;
+export const newStorageKey = (): string => randomBytes(16).toString('hex');
 const PARTIAL_SUFFIX = '.part';
 const isEnoent = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -46,8 +73,9 @@ export const createDiskFileStorage = (root: string): FileStorage => {
     return path.join(root, key.slice(0, 2), key);
   };
   return {
+    kind: 'disk',
     put: async (source) => {
-      const key = randomBytes(16).toString('hex');
+      const key = newStorageKey();
       const target = pathOf(key);
       const partial = `${target}${PARTIAL_SUFFIX}`;
       await mkdir(path.dirname(target), { recursive: true });
@@ -71,6 +99,10 @@ export const createDiskFileStorage = (root: string): FileStorage => {
         if (error instanceof FileNotStoredError || (error as NodeJS.ErrnoException).code === 'ENOENT') throw new FileNotStoredError(key);
         throw error;
       }
+    },
+    downloadUrl: async (key) => {
+      pathOf(key);
+      return undefined;
     },
     delete: async (key) => {
       await rm(pathOf(key), { force: true });
@@ -99,7 +131,8 @@ export const createDiskFileStorage = (root: string): FileStorage => {
           const key = partial ? name.slice(0, -PARTIAL_SUFFIX.length) : name;
           if (!KEY_PATTERN.test(key) || !key.startsWith(dir)) continue;
           try {
-            yield { key, partial, modifiedAt: (await stat(path.join(root, dir, name))).mtime };
+            const info = await stat(path.join(root, dir, name));
+            yield { key, partial, modifiedAt: info.mtime, size: info.size };
           } catch (error) {
             // Renamed or removed meanwhile (an upload finishing, another sweep): nothing to report.
             if (!isEnoent(error)) throw error;

@@ -2,9 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { APP_PATH } from '@app/domain';
 import { useStyleNonce } from './security';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeHtml } from '../lib/html';
 
 /** Inline Markdown on escaped text: `code`, **bold**, *emphasis*, [links](https://… or /…). */
 const inline = (escaped: string): string =>

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
-import { pgliteDb, pgliteParsers, postgresDb, type Db } from '../db/client';
+import { pgliteDb, pgliteOptions, postgresDb, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
 import type { Clock } from '../lib/clock';
@@ -38,7 +38,7 @@ export const createTestDb = async (): Promise<{ db: Db; drop: () => Promise<void
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const blob = new Blob([readFileSync(TEMPLATE_PATH)]);
-    const client = new PGlite({ loadDataDir: blob, parsers: pgliteParsers });
+    const client = new PGlite({ ...pgliteOptions, loadDataDir: blob });
     await client.waitReady;
     const db = pgliteDb(client);
     return { db, drop: () => db.close() };

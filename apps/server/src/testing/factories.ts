@@ -76,3 +76,30 @@ export const insertOrder = async (db: Queryable, o: TestOrder): Promise<{ id: nu
   if (!row) throw new Error('the test order was not stored');
   return { id: Number(row.id), uid: String(row.uid) };
 };
+
+/**
+ * ADR 0084: a writer file on the order and, unless `fileOnly`, a delivery carrying it (awaiting review,
+ * its clock ending at `reviewBy`, 3 days after `deliveredAt` unless given).
+ */
+export const insertDelivery = async (
+  db: Queryable,
+  d: { orderId: number; customerId: number; writerId: number; deliveredAt?: Date; reviewBy?: Date; fileOnly?: boolean },
+): Promise<{ fileId: number; deliveryId: number | null }> => {
+  const [file] = await db.query<{ id: number }>(
+    `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key)
+     VALUES ($1, $2, 'writer', $3, 'paper.pdf', 'pdf', 10, $4) RETURNING id`,
+    [d.orderId, d.customerId, d.writerId, `test/${randomBytes(8).toString('hex')}`],
+  );
+  if (!file) throw new Error('the writer file was not stored');
+  if (d.fileOnly) return { fileId: Number(file.id), deliveryId: null };
+  const deliveredAt = d.deliveredAt ?? new Date();
+  const reviewBy = d.reviewBy ?? new Date(deliveredAt.getTime() + 3 * 24 * 3_600_000);
+  const [delivery] = await db.query<{ id: number }>(
+    `INSERT INTO order_deliveries (order_id, delivered_by, delivered_by_role, message, delivered_at, review_by)
+     VALUES ($1, $2, $3, 'Here it is', $4, $5) RETURNING id`,
+    [d.orderId, d.writerId, ROLE.writer, deliveredAt, reviewBy],
+  );
+  if (!delivery) throw new Error('the delivery was not stored');
+  await db.query('INSERT INTO order_delivery_files (file_id, delivery_id) VALUES ($1, $2)', [file.id, delivery.id]);
+  return { fileId: Number(file.id), deliveryId: Number(delivery.id) };
+};

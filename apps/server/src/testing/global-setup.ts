@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { pgliteDb, pgliteParsers } from '../db/client';
+import { pgliteDb, pgliteOptions } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedDatabase } from '../db/seed';
 import { systemClock } from '../lib/clock';
@@ -14,7 +14,7 @@ export const TEMPLATE_PATH = path.resolve(import.meta.dirname, '../../../../.tmp
  */
 export default async function setup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
-  const client = new PGlite(undefined, { parsers: pgliteParsers });
+  const client = new PGlite(pgliteOptions);
   const db = pgliteDb(client);
   await migrate(db);
   await seedDatabase(db, { demo: true, clock: systemClock });

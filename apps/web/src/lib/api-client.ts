@@ -157,10 +157,16 @@ export const withoutAnswerChecks = <T>(render: () => T): T => {
   }
 };
 
-/** For tests: how many checks wait for `releaseDeferredChecks`. */
+/**
+ * For tests: how many checks wait for `releaseDeferredChecks`.
+ * @internal a window on this module's state that only tests read (`knip --production` lets it pass, ADR 0079)
+ */
 export const deferredCheckCount = (): number => deferredChecks.length;
 
-/** For tests: checks wait again for `releaseDeferredChecks`. */
+/**
+ * For tests: checks wait again for `releaseDeferredChecks`.
+ * @internal a reset of this module's state for tests (ADR 0079)
+ */
 export const deferChecksAgain = (): void => {
   checksDeferred = true;
 };

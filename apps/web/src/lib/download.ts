@@ -9,51 +9,58 @@ const parseJson = (text: string): unknown => {
   }
 };
 
+/** Fetched with the bearer token (kept in memory, never in a cookie); a refused call becomes an ApiError. */
+const authorisedFetch = async (url: string): Promise<Response> => {
+  const response = await withAccessToken((token) => fetch(url, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }));
+  if (!response.ok) throw apiErrorFor(response.status, parseJson(await response.text().catch(() => '')));
+  return response;
+};
+
+/** Hands `href` to the browser as a download named `name` (an anchor with `download`, clicked once). */
+const handToBrowser = (href: string, name: string): void => {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+};
+
 /**
- * CONTRACT "Paths": GET /api/en/orders/files/{id} (order, writer and revision files alike). A plain link
- * cannot carry the Authorization header, so the file is fetched with the token, read as a stream so a
- * large file shows its progress (DESIGN rule 9), and handed to the browser as an object URL.
+ * CONTRACT "Paths": GET /api/en/orders/files/{id} (order, writer and revision files alike) and the other
+ * file routes (a chat attachment's `url`, staff's). ADR 0080: the page asks the route for a download link
+ * with its bearer token (`?link=1`: every access rule checked, an error shown here), then hands the link (the
+ * same path with a one-minute ticket) to the browser's own download manager, which shows the progress and
+ * keeps the bytes out of the page's memory, following the store's signed URL where there is one.
+ * `onProgress` hears 0 when asked and 100 once the browser has the download.
  */
 export const downloadFile = async (
   file: Pick<OrderFile, 'id' | 'name'> & { size?: number | undefined; url?: string | undefined },
   onProgress: (percent: number) => void = () => undefined,
   // `url`: a file served elsewhere (the chat's attachments, CONTRACT "Chat").
-): Promise<void> => downloadFrom(file.url ?? `/api/en/orders/files/${file.id}`, file.name, onProgress, file.size);
+): Promise<void> => downloadFrom(file.url ?? `/api/en/orders/files/${file.id}`, file.name, onProgress);
 
-/** Any authorised download (a file, the personal-data report): fetched with the token, saved under `name`. */
-export const downloadFrom = async (
-  path: string,
-  name: string,
-  onProgress: (percent: number) => void = () => undefined,
-  size?: number,
-): Promise<void> => {
-  const response = await withAccessToken((token) => fetch(path, { headers: token === null ? {} : { Authorization: `Bearer ${token}` } }));
-  if (!response.ok) throw apiErrorFor(response.status, parseJson(await response.text().catch(() => '')));
-  const total = Number(response.headers.get('content-length') ?? size ?? 0) || (size ?? 0);
-  const chunks: Uint8Array[] = [];
-  const reader = response.body?.getReader();
-  if (reader) {
-    let loaded = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      loaded += value.length;
-      if (total > 0) onProgress(Math.min(100, Math.round((loaded / total) * 100)));
-    }
-  } else {
-    chunks.push(new Uint8Array(await response.arrayBuffer()));
-  }
+/** A stored file at `path` (a download route of ADR 0080), saved under `name` by the browser. */
+export const downloadFrom = async (path: string, name: string, onProgress: (percent: number) => void = () => undefined): Promise<void> => {
+  onProgress(0);
+  const asked = new URL(path, window.location.href);
+  asked.searchParams.set('link', '1');
+  const { url } = (await (await authorisedFetch(asked.href)).json()) as { url: string };
+  // The link is the route's own path: resolved against the address asked (the chat may live on another origin).
+  handToBrowser(new URL(url, asked).href, name);
   onProgress(100);
-  const url = URL.createObjectURL(
-    new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? 'application/octet-stream' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
+};
+
+/**
+ * A file the server makes on request (the personal-data report, a JSON of some kilobytes): fetched with
+ * the token and saved from memory, since no stored file stands behind it.
+ */
+export const downloadGenerated = async (path: string, name: string): Promise<void> => {
+  const response = await authorisedFetch(path);
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const url = URL.createObjectURL(new Blob([await response.arrayBuffer()], { type }));
+  handToBrowser(url, name);
   // The click has handed the blob to the download manager; give it a moment before letting go.
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 };

@@ -32,7 +32,10 @@ export const takeInlineAnswer = (path: string): { data: unknown } | undefined =>
   return { data };
 };
 
-/** For tests: read the page again. */
+/**
+ * For tests: read the page again.
+ * @internal a reset of this module's state for tests (ADR 0079)
+ */
 export const resetInlineAnswers = (): void => {
   answers = undefined;
 };

@@ -1,4 +1,5 @@
 import { SESSION_HINT_COOKIE } from '@app/domain/routes';
+import { readStored, writeStored } from './persisted';
 
 // UI contract "Storage": the tokens and the device hash live in localStorage under these keys.
 export const STORAGE_KEY = {
@@ -17,24 +18,6 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-// Storage can be unavailable (private mode, quota): the app then behaves as signed out.
-const read = (key: string): string | null => {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-};
-
-const write = (key: string, value: string | null): void => {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Nothing to do: without storage the session lasts as long as the page.
-  }
-};
-
 /** A year: the hint lives as long as the session may (the refresh token's life is shorter). */
 const SESSION_HINT_MAX_AGE_S = 365 * 24 * 3600;
 
@@ -48,22 +31,24 @@ const writeSessionHint = (signedIn: boolean): void => {
   document.cookie = `${SESSION_HINT_COOKIE}=${signedIn ? '1' : ''}; Path=/; Max-Age=${signedIn ? SESSION_HINT_MAX_AGE_S : 0}; SameSite=Lax${secure}`;
 };
 
+// Storage can be unavailable (private mode, quota): the app then behaves as signed out, and a session
+// started without it lasts as long as the page.
 export const tokenStorage = {
   read: (): StoredTokens => ({
-    accessToken: read(STORAGE_KEY.accessToken),
-    refreshToken: read(STORAGE_KEY.refreshToken),
+    accessToken: readStored(STORAGE_KEY.accessToken),
+    refreshToken: readStored(STORAGE_KEY.refreshToken),
   }),
   write: (tokens: TokenPair): void => {
-    write(STORAGE_KEY.accessToken, tokens.accessToken);
-    write(STORAGE_KEY.refreshToken, tokens.refreshToken);
+    writeStored(STORAGE_KEY.accessToken, tokens.accessToken);
+    writeStored(STORAGE_KEY.refreshToken, tokens.refreshToken);
     writeSessionHint(true);
   },
   clear: (): void => {
-    write(STORAGE_KEY.accessToken, null);
-    write(STORAGE_KEY.refreshToken, null);
+    writeStored(STORAGE_KEY.accessToken, null);
+    writeStored(STORAGE_KEY.refreshToken, null);
     writeSessionHint(false);
   },
-  hasAny: (): boolean => read(STORAGE_KEY.accessToken) !== null || read(STORAGE_KEY.refreshToken) !== null,
+  hasAny: (): boolean => readStored(STORAGE_KEY.accessToken) !== null || readStored(STORAGE_KEY.refreshToken) !== null,
 };
 
 /** At start: the hint says what storage holds (tokens stored by another version, or a cookie cleared). */
@@ -77,10 +62,10 @@ const HASH_DEVICE_BYTES = 16;
 
 /** UI contract: 32 random hex characters, computed once per browser and kept forever. */
 export const hashDevice = (): string => {
-  const existing = read(STORAGE_KEY.hashDevice);
+  const existing = readStored(STORAGE_KEY.hashDevice);
   if (existing && /^[0-9a-f]{32}$/.test(existing)) return existing;
   const bytes = crypto.getRandomValues(new Uint8Array(HASH_DEVICE_BYTES));
   const hash = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  write(STORAGE_KEY.hashDevice, hash);
+  writeStored(STORAGE_KEY.hashDevice, hash);
   return hash;
 };

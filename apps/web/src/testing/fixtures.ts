@@ -73,6 +73,7 @@ export const orderListItemFixture = (overrides: Partial<OrderListItem> = {}): Or
   pending: false,
   pages: 3,
   unread: 0,
+  reviewBy: null,
   ...overrides,
 });
 
@@ -122,6 +123,9 @@ export const orderDetailFixture = (overrides: Partial<OrderDetail> = {}): OrderD
   resumeLevel: null,
   thesisLevel: null,
   statusHistory: [{ status: 1, date: '2029-12-30T12:00:00.000Z' }],
+  delivery: null,
+  extensionRequest: null,
+  events: [],
   ...overrides,
 });
 

@@ -8,7 +8,6 @@ import {
   isValidName,
   normalizeEmail,
   signUpBodySchema,
-  splitFullName,
 } from './index';
 
 describe('email check: a standard address pattern (SPEC §5)', () => {
@@ -36,11 +35,6 @@ describe('sign-up', () => {
     expect(isValidName('José')).toBe(true);
     expect(isValidName('12345')).toBe(false);
     expect(isValidName('<b>x</b>')).toBe(false);
-  });
-  it("splits the checkout's one Name into sign-up's first and last name at the first space", () => {
-    expect(splitFullName('  Grace   Brewster Hopper ')).toEqual({ firstName: 'Grace', lastName: 'Brewster Hopper' });
-    expect(splitFullName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
-    expect(splitFullName('')).toEqual({ firstName: '', lastName: '' });
   });
   it('makes the password optional (CONTRACT "Identity")', () => {
     expect(signUpBodySchema.safeParse({ email: 'a@b.io' }).success).toBe(true);

@@ -36,4 +36,9 @@ export const ROUTE_RATE_LIMITS = {
   receiptDownload: { max: 120, windowMs: HOUR_MS },
   /** GET …/customers/receipts.zip?year=: every document of a year drawn and zipped (ADR 0085). */
   receiptsArchive: { max: 10, windowMs: HOUR_MS },
+  /**
+   * ADR 0084: a delivery, a proposed deadline, and the customer's answers to them (accept, ask for changes,
+   * push the clock, answer a proposal): each locks the order, writes its timeline and may send mail.
+   */
+  afterPayment: { max: 60, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

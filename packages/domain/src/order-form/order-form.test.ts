@@ -204,6 +204,8 @@ describe('checkout name (SPEC §5 "Checkout")', () => {
     expect(splitCheckoutName('  Ana   María  de la Cruz ')).toEqual({ firstName: 'Ana', lastName: 'María de la Cruz' });
     expect(splitCheckoutName('Cher')).toEqual({ firstName: 'Cher', lastName: '' });
     expect(splitCheckoutName('   ')).toEqual({ firstName: '', lastName: '' });
+    expect(splitCheckoutName('  Grace   Brewster Hopper ')).toEqual({ firstName: 'Grace', lastName: 'Brewster Hopper' });
+    expect(splitCheckoutName('')).toEqual({ firstName: '', lastName: '' });
   });
 
   it("refuses a new customer's name without a letter or with markup, and leaves an existing account's alone", () => {

@@ -53,6 +53,8 @@ export const orderListItemSchema = z.object({
   pages: z.number().int(),
   /** the customer's unread chat messages of the order (ADR 0047) */
   unread: z.number().int(),
+  /** ADR 0084: a delivery awaits the customer's review until this time; null otherwise */
+  reviewBy: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

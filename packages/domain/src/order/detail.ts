@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extensionRequestSchema, orderDeliverySchema, orderEventSchema } from '../delivery/wire';
 import { orderFileSchema } from '../files/wire';
 import { priceResponseSchema } from '../order-form/wire';
 
@@ -72,6 +73,12 @@ export const orderDetailSchema = z.object({
   statusHistory: z.array(
     z.object({ status: z.number().int(), date: z.string(), by: statusHistoryBySchema.optional(), reason: z.string().optional() }),
   ),
+  /** CONTRACT "After payment" (ADR 0084): the latest delivery, null before the first one. */
+  delivery: orderDeliverySchema.nullable(),
+  /** CONTRACT "After payment": the open proposal of a new deadline, null when none waits for an answer. */
+  extensionRequest: extensionRequestSchema.nullable(),
+  /** ADR 0084: deliveries, answers and deadline proposals, oldest first (status changes are in statusHistory). */
+  events: z.array(orderEventSchema),
   /** ADR 0034: what a forced edit of a paid order left to pay, USD (only when above zero). */
   amountDue: z.number().positive().optional(),
   /** ADR 0034: money arrived for this order that did not settle it and waits for support (only when true). */

@@ -31,6 +31,8 @@ const EXPECTED: Record<string, Needs> = {
   '2>8 support': always,
   '2>7 refund': always,
   '3>5 support': (f) => f.delivered,
+  '3>5 acceptance': (f) => f.delivered,
+  '3>5 review_clock': (f) => f.delivered,
   '3>9 support': always,
   '3>10 support': always,
   '3>8 support': always,

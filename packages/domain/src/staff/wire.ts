@@ -1,3 +1,4 @@
+import { extensionRequestSchema, orderDeliverySchema, orderEventSchema } from '../delivery/wire';
 import { z } from 'zod';
 import { orderFileSchema } from '../files/wire';
 import { orderListItemSchema } from '../order-list/index';
@@ -11,11 +12,31 @@ const statusId = z.coerce
   .int()
   .refine((s) => Object.hasOwn(ORDER_STATUS_NAME, s), 'Unknown order status');
 
-/** `GET /api/staff/orders?status&page&limit` (CONTRACT "Staff side"). */
+/** The longest "due within" window staff's queue takes, in hours (30 days). */
+const STAFF_DUE_WITHIN_MAX_HOURS = 720;
+/** The shortest search text that is not an order id (a trigram index needs three characters, ADR 0081). */
+export const STAFF_SEARCH_MIN_LENGTH = 3;
+
+/**
+ * `GET /api/staff/orders?status&page&limit` (CONTRACT "Staff side") and the console's views (ADR 0081):
+ * `unassigned=1` the orders without a writer (with `status=2`: paid and waiting for one); `dueWithin=N`
+ * the orders in work (paid, in progress, on hold) due in the next N hours, soonest first; `q` a search
+ * over the title, the order id and the customer's email (case-insensitive, anywhere in the text).
+ */
 export const staffOrderQuerySchema = z.object({
   status: statusId.optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  unassigned: z.enum(['0', '1']).optional(),
+  dueWithin: z.coerce.number().int().min(1).max(STAFF_DUE_WITHIN_MAX_HOURS).optional(),
+  q: z
+    .string()
+    .max(250)
+    .transform((v) => v.trim())
+    .refine((v) => v === '' || /^#?\d+$/.test(v) || v.length >= STAFF_SEARCH_MIN_LENGTH, {
+      message: `Type at least ${STAFF_SEARCH_MIN_LENGTH} characters, or an order number`,
+    })
+    .optional(),
 });
 export type StaffOrderQuery = z.infer<typeof staffOrderQuerySchema>;
 
@@ -42,13 +63,19 @@ export const staffStatusHistoryEntrySchema = z.object({
  * reads (a delivery, the amount a forced edit left to pay) and the status history with who and why.
  */
 export const staffOrderViewSchema = staffOrderSchema.extend({
-  /** A writer file is on the order (the reading of "a delivery was submitted", ADR 0071). */
+  /** A delivery was submitted (ADR 0084): support may complete the order. */
   delivered: z.boolean(),
   /** USD a forced edit (10) left to pay; 0 when none. */
   amountDue: z.number(),
   /** What a recorded payment must be now (USD): the price of an unpaid order, the difference of a modified one; null when nothing is due. */
   chargeDue: z.number().nullable(),
   statusHistory: z.array(staffStatusHistoryEntrySchema),
+  /** ADR 0084: the latest delivery, the open proposal of a new deadline, the timeline. */
+  delivery: orderDeliverySchema.nullable(),
+  extensionRequest: extensionRequestSchema.nullable(),
+  events: z.array(orderEventSchema),
+  /** ADR 0084: a proposal the customer did not answer in time (support's alert until dismissed). */
+  extensionAlert: extensionRequestSchema.nullable(),
 });
 export type StaffOrderView = z.infer<typeof staffOrderViewSchema>;
 

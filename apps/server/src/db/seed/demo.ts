@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
   calculatePrice,
+  extensionAnswerBy,
   MESSAGE_DIRECTION,
   ORDER_STATUS,
+  REVISION_STATUS,
   revisionEta,
   ROLE,
   toPriceTable,
@@ -383,7 +385,92 @@ const priceDemoOrder = (order: DemoOrder, discountPercent: number): Price => {
 /** CONTRACT "Order uid": random, at least 16 URL-safe characters. */
 const newUid = (): string => randomBytes(12).toString('base64url');
 
-export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
+/** A demo file's bytes, stored the way an upload is (ADR 0084: the demo's deliveries can be downloaded). */
+type StoreText = (text: string) => Promise<{ key: string; size: number } | null>;
+
+/** ADR 0084: a writer file on the order (of a revision when given), stored when a storage is at hand. */
+const seedWriterFile = async (
+  q: Queryable,
+  store: StoreText,
+  f: {
+    orderId: number;
+    customerId: number;
+    writerId: number | undefined;
+    name: string;
+    text: string;
+    at: Date;
+    revisionId?: number | null;
+  },
+): Promise<number | null> => {
+  const stored = await store(f.text);
+  if (!stored) return null;
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
+     VALUES ($1, $2, 'writer', $3, $4, 'txt', $5, $6, $7, $8) RETURNING id`,
+    [f.orderId, f.customerId, f.writerId ?? null, f.name, stored.size, stored.key, f.at, f.revisionId ?? null],
+  );
+  return row ? Number(row.id) : null;
+};
+
+/** ADR 0084: a delivery carrying `fileIds`, with its timeline entry (and the answer's, when it was answered). */
+const seedDeliveryRow = async (
+  q: Queryable,
+  d: {
+    orderId: number;
+    writerId: number | undefined;
+    customerId: number;
+    message: string;
+    at: Date;
+    reviewBy: Date;
+    state: 'awaiting_review' | 'accepted';
+    fileIds: number[];
+    answeredAt?: Date;
+  },
+): Promise<void> => {
+  const [row] = await q.query<{ id: number }>(
+    `INSERT INTO order_deliveries (order_id, delivered_by, delivered_by_role, message, delivered_at, review_by, state, answered_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      d.orderId,
+      d.writerId ?? null,
+      ROLE.writer,
+      d.message,
+      d.at,
+      d.state === 'awaiting_review' ? d.reviewBy : null,
+      d.state,
+      d.answeredAt ?? null,
+    ],
+  );
+  if (!row) return;
+  if (d.fileIds.length > 0)
+    await q.query('INSERT INTO order_delivery_files (file_id, delivery_id) SELECT unnest($1::int[]), $2', [d.fileIds, row.id]);
+  await q.query(
+    `INSERT INTO order_events (order_id, type, actor_id, actor_role, note, created_at) VALUES ($1, 'delivered', $2, $3, $4, $5)`,
+    [d.orderId, d.writerId ?? null, ROLE.writer, d.message, d.at],
+  );
+  if (d.state === 'accepted' && d.answeredAt)
+    await q.query(`INSERT INTO order_events (order_id, type, actor_id, actor_role, created_at) VALUES ($1, 'accepted', $2, $3, $4)`, [
+      d.orderId,
+      d.customerId,
+      ROLE.customer,
+      d.answeredAt,
+    ]);
+};
+
+const fileName = (title: string): string =>
+  `${(title.trim() === '' ? 'resume' : title)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60)}.txt`;
+
+/**
+ * `store` keeps a demo file's bytes (the files storage); without it (tests of the seed alone) the demo's
+ * deliveries carry no files.
+ */
+export const seedDemo = async (q: Queryable, now: Date, store: StoreText = async () => null): Promise<void> => {
+  let awaitingSeeded = false;
+  let extensionSeeded = false;
   if ((await findAccountId(q, DEMO_ACCOUNTS.customer.email)) !== null) return;
 
   for (const { code, percent, isTopWriterDiscount } of DEMO_DISCOUNT_CODES) {
@@ -491,6 +578,86 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
         messages: order.conversation,
       });
     }
+    // ADR 0084, "a demo that tells the truth": every paid order has its payment and transaction (so
+    // /transactions agrees with the points), a refunded one its refund too.
+    const paid = order.history.find(([s]) => s === S.paid);
+    if (paid) {
+      const paymentId = `demo-${row.id}-${randomBytes(6).toString('hex')}`;
+      await q.query(
+        `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, state, sandbox, provider_ref, created_at, updated_at)
+         VALUES ($1, $2, $3, 'paycore', $4, $5, true, $1, $6, $7)`,
+        [paymentId, row.id, customerId, price.finalPrice, status === S.refunded ? 'refunded' : 'paid', at(paid[1]), at(lastChangeHours)],
+      );
+      await q.query(
+        `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
+         VALUES ($1, $2, $3, 'paycore', 'payment', $4, 'USD', $5)`,
+        [customerId, row.id, paymentId, price.finalPrice, at(paid[1])],
+      );
+      if (status === S.refunded)
+        await q.query(
+          `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at)
+           VALUES ($1, $2, $3, 'paycore', 'refund', $4, 'USD', $5)`,
+          [customerId, row.id, paymentId, price.finalPrice, at(lastChangeHours)],
+        );
+    }
+    const writerFile = (name: string, text: string, when: Date, revisionId: number | null = null) =>
+      seedWriterFile(q, store, { orderId: row.id, customerId, writerId, name, text, at: when, revisionId });
+    // A completed order was delivered and accepted, with its files.
+    if (completedAt) {
+      const deliveredAt = new Date(completedAt.getTime() - 20 * HOUR_MS);
+      const file = await writerFile(
+        fileName(order.title),
+        `${order.title}\n\nThe final paper, as the writer delivered it (demo file).\n\n${order.description}\n`,
+        deliveredAt,
+      );
+      await seedDeliveryRow(q, {
+        orderId: row.id,
+        writerId,
+        customerId,
+        message: 'Here is the final paper. The sources are listed at the end; tell me if anything needs changing.',
+        at: deliveredAt,
+        reviewBy: new Date(deliveredAt.getTime() + 3 * DAY_HOURS * HOUR_MS),
+        state: 'accepted',
+        fileIds: file === null ? [] : [file],
+        answeredAt: completedAt,
+      });
+    }
+    // One order in progress waits for the customer's review, its clock running.
+    if (status === S.inProgress && !awaitingSeeded) {
+      awaitingSeeded = true;
+      const deliveredAt = new Date(now.getTime() - 10 * HOUR_MS);
+      const file = await writerFile(
+        fileName(order.title),
+        `${order.title}\n\nThe delivered paper (demo file).\n\n${order.description}\n`,
+        deliveredAt,
+      );
+      await seedDeliveryRow(q, {
+        orderId: row.id,
+        writerId,
+        customerId,
+        message: 'The paper is ready. I followed your outline and added two recent studies.',
+        at: deliveredAt,
+        reviewBy: new Date(deliveredAt.getTime() + 3 * DAY_HOURS * HOUR_MS),
+        state: 'awaiting_review',
+        fileIds: file === null ? [] : [file],
+      });
+    } else if (status === S.inProgress && !extensionSeeded) {
+      // Another asks for more time: an open proposal the customer has not answered yet.
+      extensionSeeded = true;
+      const deadline = at(order.urgencyHours);
+      const proposedAt = new Date(now.getTime() - 2 * HOUR_MS);
+      const proposed = new Date(deadline.getTime() + 18 * HOUR_MS);
+      const reason = 'The employer’s job description changed, and I want to tailor the summary to it.';
+      await q.query(
+        `INSERT INTO order_extensions (order_id, proposed_by, proposed_by_role, previous_deadline, deadline, reason, answer_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [row.id, writerId ?? null, ROLE.writer, deadline, proposed, reason, extensionAnswerBy(proposedAt, deadline), proposedAt],
+      );
+      await q.query(
+        `INSERT INTO order_events (order_id, type, actor_id, actor_role, deadline, note, created_at) VALUES ($1, 'extension_proposed', $2, $3, $4, $5, $6)`,
+        [row.id, writerId ?? null, ROLE.writer, proposed, reason, proposedAt],
+      );
+    }
     if (order.revision && completedAt) {
       const revision = order.revision;
       const after = (hours: number) => new Date(completedAt.getTime() + hours * HOUR_MS);
@@ -519,6 +686,14 @@ export const seedDemo = async (q: Queryable, now: Date): Promise<void> => {
           after(hours),
         ]);
       }
+      // A completed revision has its revised file.
+      if (stored && lastRevision?.[0] === REVISION_STATUS.completed)
+        await writerFile(
+          `revised-${fileName(order.title)}`,
+          `${order.title}\n\nThe revised paper (demo file).\n`,
+          after(lastRevision[1]),
+          Number(stored.id),
+        );
     }
   }
   // ADR 0050, 0051: the demo customer's points and referrals.

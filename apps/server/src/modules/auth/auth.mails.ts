@@ -6,11 +6,9 @@ import {
   PASSWORD_RESET_TTL_SECONDS,
 } from '@app/domain';
 import type { MailMessage } from '../mail';
+import { escapeHtml } from '../../lib/html';
 
 /** Texts of the account mails: plain text plus simple HTML, each says what the link does and when it expires. */
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 const days = (seconds: number): string => `${Math.round(seconds / 86_400)} days`;
 const hours = (seconds: number): string => `${Math.round(seconds / 3_600)} hours`;

@@ -7,7 +7,6 @@ import {
   checkmailResponseSchema,
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   forgotPasswordBodySchema,
   magicLinkBodySchema,
   messageBodySchema,
@@ -22,6 +21,7 @@ import { bearerToken, currentUser } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
+import { bearer, errorResponses } from '../../lib/route-schemas';
 
 /** The refresh token travels as the bearer on refresh and logout (SPEC §7); missing is a 401. */
 const refreshTokenOf = (request: FastifyRequest): string => {
@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Sign in with email and password (customers, writers and support)',
         body: signInBodySchema,
-        response: { 200: tokensSchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => service.signIn({ ...request.body, client: clientOf(request) }),
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Create a customer account (status 3, Awaiting Confirmation) and sign in',
         body: signUpBodySchema,
-        response: { 200: tokensSchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => {
@@ -87,8 +87,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'The current versions of the Terms of Use and the Privacy Policy, and whether the customer accepted both',
-        security: [{ bearer: [] }],
-        response: { 200: termsStatusSchema, 401: errorBodySchema },
+        security: bearer,
+        response: { 200: termsStatusSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.termsStatus({ userId: currentUser(request).userId }),
@@ -101,9 +101,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'Accept the versions shown (recorded with the time, IP and user agent); 409 when they are no longer current',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: termsAcceptanceBodySchema,
-        response: { 200: termsStatusSchema, 401: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 200: termsStatusSchema, ...errorResponses(401, 409, 422) },
       },
     },
     async (request) => service.acceptTerms({ userId: currentUser(request).userId, body: request.body, client: clientOf(request) }),
@@ -115,8 +115,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'Rotate the refresh token (sent as the bearer) and get a new pair',
-        security: [{ bearer: [] }],
-        response: { 200: tokensSchema, 401: errorBodySchema },
+        security: bearer,
+        response: { 200: tokensSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.refresh({ refreshToken: refreshTokenOf(request), client: clientOf(request) }),
@@ -128,8 +128,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       schema: {
         tags: ['auth'],
         summary: 'Revoke the refresh token sent as the bearer (idempotent)',
-        security: [{ bearer: [] }],
-        response: { 200: z.object({}), 401: errorBodySchema },
+        security: bearer,
+        response: { 200: z.object({}), ...errorResponses(401) },
       },
     },
     async (request) => {
@@ -147,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: "Is the email registered? 'fail' when it is, 'success' when it is free",
         body: checkmailBodySchema,
-        response: { 200: checkmailResponseSchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: checkmailResponseSchema, ...errorResponses(422, 429) },
       },
     },
     async (request) => ({ status: await service.checkEmail(request.body) }),
@@ -162,7 +162,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Email a one-time sign-in link (12 hours)',
         body: magicLinkBodySchema,
-        response: { 200: messageBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(404, 422, 429) },
       },
     },
     async (request) => {
@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Sign in with an emailed link, once (an access token of the same account keeps its sessions, ADR 0038)',
         params: z.object({ token: z.string().min(1).max(256) }),
-        response: { 200: tokensSchema.extend({ message: z.string().optional() }), 404: errorBodySchema, 429: errorBodySchema },
+        response: { 200: tokensSchema.extend({ message: z.string().optional() }), ...errorResponses(404, 429) },
       },
     },
     async (request) =>
@@ -199,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Email a one-time link to set a new password: 0 on success, 1 for an unknown email',
         body: forgotPasswordBodySchema,
-        response: { 200: z.union([z.literal(0), z.literal(1)]), 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: z.union([z.literal(0), z.literal(1)]), ...errorResponses(422, 429) },
       },
     },
     async (request, reply) => reply.type('application/json').send(await service.forgotPassword({ email: request.body.mail })),
@@ -215,7 +215,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         tags: ['auth'],
         summary: 'Set a new password with the emailed one-time token; ends every session',
         body: passwordResetBodySchema,
-        response: { 200: messageBodySchema, 400: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(400, 422, 429) },
       },
     },
     async (request) => {

@@ -32,6 +32,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
+import { notFound } from '../../lib/errors';
 
 /**
  * ADR 0069: sessions of an account that just ended, by ids only: `sids` names them (refresh-token
@@ -326,7 +327,7 @@ export const createAuthService = ({
         throw new DomainError(ERROR_CODE.validation, AUTH_MESSAGE.emailMandatory, { email: [AUTH_MESSAGE.emailMandatory] });
       }
       const account = await activeAccountByEmail(email);
-      if (!account) throw new DomainError(ERROR_CODE.notFound, AUTH_MESSAGE.emailNotOnSite);
+      if (!account) throw notFound(AUTH_MESSAGE.emailNotOnSite);
       const token = await newOneTimeToken(account.id, 'magic_link', MAGIC_LINK_TTL_SECONDS);
       await mailer.send(magicLinkMail({ to: account.email, firstName: account.firstName, url: `${origin}/${target}?magicLink=${token}` }));
     },
@@ -344,7 +345,7 @@ export const createAuthService = ({
       const now = clock.now();
       const userId = await repo.consumeOneTimeToken({ purpose: 'magic_link', tokenHash: hashToken(token), now });
       const account = userId === null ? null : await repo.findAccountById(userId);
-      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'This link is invalid or has expired');
+      if (!account || account.statusId === DEACTIVATED) throw notFound('This link is invalid or has expired');
       const passwordRemoved = await proveMailbox(account, sessionUserId);
       const tokens = await issueTokens(account, client);
       return passwordRemoved ? { ...tokens, message: AUTH_MESSAGE.unprovenPasswordRemoved } : tokens;
@@ -379,7 +380,7 @@ export const createAuthService = ({
     /** CONTRACT "Identity": the link is {origin}/profile?confirmEmail={token}. */
     sendEmailConfirmation: async ({ userId }: { userId: number }): Promise<void> => {
       const account = await repo.findAccountById(userId);
-      if (!account) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!account) throw notFound();
       if (await repo.isEmailConfirmed(userId)) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailAlreadyConfirmed);
       await mailer.send(confirmEmailMail({ to: account.email, firstName: account.firstName, confirmUrl: await confirmUrlFor(userId) }));
     },
@@ -400,13 +401,13 @@ export const createAuthService = ({
 
     /** Ends one session of the account: its refresh token and, through the liveness check, its access tokens. */
     endSession: async ({ userId, sessionId }: { userId: number; sessionId: string }): Promise<void> => {
-      if (!(await repo.revokeSession(userId, sessionId, clock.now()))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!(await repo.revokeSession({ userId, familyId: sessionId, now: clock.now() }))) throw notFound();
       sessionsEnded({ userId, sids: [sessionId] });
     },
 
     /** Ends every session of the account but the one asking; the count ended. */
     endOtherSessions: async ({ userId, currentSid }: { userId: number; currentSid: string | null }): Promise<number> => {
-      const ended = await repo.revokeOtherSessions(userId, currentSid, clock.now());
+      const ended = await repo.revokeOtherSessions({ userId, keepFamilyId: currentSid, now: clock.now() });
       if (ended > 0) sessionsEnded({ userId, exceptSid: currentSid });
       return ended;
     },
@@ -428,7 +429,7 @@ export const createAuthService = ({
       newPassword: string;
     }): Promise<void> => {
       const account = await repo.findAccountById(c.userId);
-      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!account || account.statusId === DEACTIVATED) throw notFound();
       if (!(await verifyPassword(account.passwordHash, c.currentPassword))) {
         throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.somethingWentWrong, {
           currentPassword: [CUSTOMER_MESSAGE.wrongCurrentPassword],
@@ -455,7 +456,7 @@ export const createAuthService = ({
      */
     proveForDeletion: async ({ userId, password }: { userId: number; password: string | undefined }): Promise<'proven' | 'mailed'> => {
       const account = await repo.findAccountById(userId);
-      if (!account || account.statusId === DEACTIVATED) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!account || account.statusId === DEACTIVATED) throw notFound();
       if (!account.passwordSet) {
         const now = clock.now();
         await repo.spendOneTimeTokens({ userId, purpose: 'account_delete', now });

@@ -71,7 +71,7 @@ export const createAuthSessionsRepo = (db: Db) => ({
   },
 
   /** Ends one session of the account; false when the account has no such live session (another's is a 404). */
-  revokeSession: async (userId: number, familyId: string, now: Date): Promise<boolean> => {
+  revokeSession: async ({ userId, familyId, now }: { userId: number; familyId: string; now: Date }): Promise<boolean> => {
     const rows = await db.query(
       'UPDATE refresh_tokens SET revoked_at = $3 WHERE user_id = $1 AND family_id = $2 AND revoked_at IS NULL RETURNING id',
       [userId, familyId, now],
@@ -80,7 +80,15 @@ export const createAuthSessionsRepo = (db: Db) => ({
   },
 
   /** Ends every session of the account but `keepFamilyId` (every one when null); the count of sessions ended. */
-  revokeOtherSessions: async (userId: number, keepFamilyId: string | null, now: Date): Promise<number> => {
+  revokeOtherSessions: async ({
+    userId,
+    keepFamilyId,
+    now,
+  }: {
+    userId: number;
+    keepFamilyId: string | null;
+    now: Date;
+  }): Promise<number> => {
     const rows = await db.query<{ family_id: string }>(
       `UPDATE refresh_tokens SET revoked_at = $3
        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR family_id <> $2)

@@ -14,7 +14,10 @@ import { createTermsRecord } from './auth.terms';
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService, SessionsEnded } from './auth.service';
-export { NO_PASSWORD_HASH } from './auth.repo';
+/** The customer's account row: profile and consent writes, and the deletion's erase step (the auth module owns `users`, ADR 0077). */
+export { accountWrites, eraseAccount } from './auth.accounts.repo';
+/** The personal-data report's `acceptances` section (ADR 0085). */
+export { acceptancesReport } from './auth.personal-data.repo';
 
 const ROTATION_KEY_NAME = 'refresh_rotation_key';
 
@@ -31,7 +34,7 @@ export const authServiceFor = (
     repo: createAuthRepo(ctx.db),
     // ADR 0061: stored once, shared by every instance (db/app-secrets.ts); read on the first refresh.
     rotationKey: () =>
-      (rotationKey ??= storedAppSecret(ctx.db, ROTATION_KEY_NAME, randomToken()).catch((error: unknown) => {
+      (rotationKey ??= storedAppSecret(ctx.db, ROTATION_KEY_NAME, randomToken).catch((error: unknown) => {
         rotationKey = undefined;
         throw error;
       })),

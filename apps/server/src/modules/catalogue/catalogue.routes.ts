@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { calcsSchema, catalogueListSchema, errorBodySchema, SITE_SETTINGS_PATH, siteSettingsSchema, urgencySchema } from '@app/domain';
+import { calcsSchema, catalogueListSchema, SITE_SETTINGS_PATH, siteSettingsSchema, urgencySchema } from '@app/domain';
 import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueService } from './catalogue.service';
+import { errorResponses } from '../../lib/route-schemas';
 
 const categoryParams = z.object({ category: z.string().max(12) });
 
@@ -42,7 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
       schema: {
         tags: ['catalogue'],
         summary: 'Site settings; the chat URLs follow CHAT_BASE_URL, else PUBLIC_ORIGIN (the request origin only when neither is set)',
-        response: { 200: siteSettingsSchema, 404: errorBodySchema },
+        response: { 200: siteSettingsSchema, ...errorResponses(404) },
       },
     },
     async (request, reply) => {
@@ -59,7 +60,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
           tags: ['catalogue'],
           summary,
           params: categoryParams,
-          response: { 200: catalogueListSchema, 404: errorBodySchema },
+          response: { 200: catalogueListSchema, ...errorResponses(404) },
         },
       },
       async (request) => service.categoryList({ category: request.params.category, kind }),
@@ -73,7 +74,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         tags: ['catalogue'],
         summary: 'Price tables of a site category (amounts in USD with 2 decimals)',
         params: categoryParams,
-        response: { 200: calcsSchema, 404: errorBodySchema },
+        response: { 200: calcsSchema, ...errorResponses(404) },
       },
     },
     async (request) => service.calcs({ category: request.params.category }),
@@ -86,7 +87,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
         tags: ['catalogue'],
         summary: 'Urgency options of a site, longest deadline first',
         params: z.object({ idSite: z.string().max(12) }),
-        response: { 200: z.array(urgencySchema), 404: errorBodySchema },
+        response: { 200: z.array(urgencySchema), ...errorResponses(404) },
       },
     },
     async (request) => service.urgencies({ idSite: request.params.idSite }),

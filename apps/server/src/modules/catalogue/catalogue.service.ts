@@ -1,7 +1,5 @@
 import {
   centsToAmount,
-  DomainError,
-  ERROR_CODE,
   offeredPaymentsRules,
   priceExtraSchema,
   SITE_CATEGORY_IDS,
@@ -15,6 +13,7 @@ import {
 import type { z } from 'zod';
 import type { CatalogueKind } from '@app/domain/catalogue';
 import type { CatalogueRepo } from './catalogue.repo';
+import { notFound } from '../../lib/errors';
 
 /** What site_settings stores: everything but the row key and the chat URLs derived per request. */
 const storedSettingsSchema = siteSettingsSchema.omit({
@@ -50,7 +49,7 @@ export const createCatalogueService = ({
 }) => {
   const loadSite = async (): Promise<{ idSite: number; settings: z.infer<typeof storedSettingsSchema> }> => {
     const site = await repo.findSite();
-    if (!site) throw new DomainError(ERROR_CODE.notFound, SITE_NOT_FOUND);
+    if (!site) throw notFound(SITE_NOT_FOUND);
     // An operator edits this JSON by hand: a broken document is a server fault, reported as a 500.
     return { idSite: site.idSite, settings: storedSettingsSchema.parse(site.settings) };
   };
@@ -60,7 +59,7 @@ export const createCatalogueService = ({
     const category = Number(raw);
     const known = (SITE_CATEGORY_IDS as readonly number[]).includes(category);
     if (!known || !(await loadSite()).settings.siteCategories.includes(category)) {
-      throw new DomainError(ERROR_CODE.notFound, CATEGORY_NOT_FOUND);
+      throw notFound(CATEGORY_NOT_FOUND);
     }
     return category;
   };
@@ -100,7 +99,7 @@ export const createCatalogueService = ({
 
     urgencies: async ({ idSite }: { idSite: string }): Promise<Urgency[]> => {
       const id = Number(idSite);
-      if (!Number.isSafeInteger(id) || !(await repo.siteExists(id))) throw new DomainError(ERROR_CODE.notFound, SITE_NOT_FOUND);
+      if (!Number.isSafeInteger(id) || !(await repo.siteExists(id))) throw notFound(SITE_NOT_FOUND);
       return repo.listUrgencies(id);
     },
 

@@ -1,9 +1,11 @@
 import {
+  ROLE,
   SERVER_PING_INTERVAL_MS,
   SOCKET_CLOSE,
   SOCKET_EVENT,
   SOCKETS_PER_CUSTOMER_MAX,
   SOCKETS_PER_STAFF_MAX,
+  staffChatOf,
   type ChatId,
   type ChatMessage,
   type OrderUnread,
@@ -60,10 +62,11 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 const frame = (event: number, data: unknown): string => JSON.stringify({ event, data });
 
-/** The chats a staff connection follows: a writer the writer chat of orders assigned to them, support both. */
-const staffChats = (kind: Connection['kind']): readonly ChatId[] => (kind === 'writer' ? ['writer'] : ['writer', 'support']);
-/** The chats whose unread count is this staff member's (each chat's own reader). */
-const staffReads = (kind: Connection['kind']): readonly ChatId[] => (kind === 'writer' ? ['writer'] : ['support']);
+/**
+ * The chats whose unread count is this staff connection's: its role's own chat, the domain's rule that
+ * chat.actor.ts and the staff console use too (a writer reads the writer chat, support the support chat).
+ */
+const staffReads = (kind: Connection['kind']): readonly ChatId[] => [staffChatOf(kind === 'writer' ? ROLE.writer : ROLE.support)];
 
 /**
  * The sockets of this instance and the fan-out to them (ADR 0048). A wake-up (from this instance or,
@@ -309,8 +312,6 @@ export const createHub = ({
     },
     /** Sockets open on this instance (the /metrics gauge). */
     openSockets: (): number => open,
-    /** Whether this staff member follows `chat` (typing they send is checked against it). */
-    staffChats,
     start(intervalMs: number = SERVER_PING_INTERVAL_MS): void {
       if (timer) return;
       timer = setInterval(sweep, intervalMs);

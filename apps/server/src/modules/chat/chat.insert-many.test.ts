@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures } from '../../testing/chat-fixtures';
-import { createChatRepo, type BatchedMessage, type NewMessage } from './chat.repo';
+import { createChatRepo, type BatchedMessage } from './chat.repo';
+import type { NewMessage } from './chat.send.repo';
 
 // ADR 0063: the messages without files of one turn are stored in one statement that must do for each what
 // a single insert does. Runs on PGlite in test:unit and on the PostgreSQL server in test:pg.

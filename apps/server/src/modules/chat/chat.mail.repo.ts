@@ -1,4 +1,4 @@
-import type { ChatId } from '@app/domain';
+import { STAFF_DIRECTIONS, type ChatId } from '@app/domain';
 import type { Db } from '../../db/client';
 
 export interface DueMail {
@@ -66,7 +66,7 @@ export const createChatMailRepo = (db: Db) => ({
          (SELECT array_agg(f.name ORDER BY f.id) FROM message_files f WHERE f.message_id = m.id) AS files
        FROM messages m
        LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = 'customer'
-       WHERE m.order_id = $1 AND m.chat = $2 AND m.direction IN (3, 6)
+       WHERE m.order_id = $1 AND m.chat = $2 AND m.direction IN (${STAFF_DIRECTIONS.join(', ')})
          AND m.sequence > GREATEST(COALESCE(p.last_read_sequence, 0), $3)
        ORDER BY m.sequence`,
       [orderId, chat, afterSequence],

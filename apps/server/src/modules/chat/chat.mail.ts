@@ -5,15 +5,13 @@ import type { Logger } from '../../lib/logger';
 import type { MailMessage } from '../mail';
 import { createChatMailRepo, type UnseenMessage } from './chat.mail.repo';
 import { createPeriodicJob } from '../../lib/periodic-job';
+import { escapeHtml } from '../../lib/html';
 
 /** How many due conversations one run claims, and how long a claim holds if the process dies. */
 const BATCH = 20;
 const LEASE_MS = 2 * 60_000;
 /** A mail the mail server refused is tried again this much later. */
 const RETRY_MS = 5 * 60_000;
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Where the mail leads: the order's messages tab, the support chat with `?panel=support` (SPEC §2). */
 export const chatUrl = (origin: string, orderId: number, chat: ChatId): string =>

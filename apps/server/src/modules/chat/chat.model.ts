@@ -49,12 +49,16 @@ export interface NewMessageFile {
   storageKey: string;
 }
 
+/** One order's unread messages per chat, as the repository counts them; the wire's OrderUnread adds the total. */
+export interface UnreadPerChat {
+  writer: number;
+  support: number;
+}
+
 /**
  * ADR 0066: the customer's unread staff messages per chat of one order, as the order's sequence row
  * holds them, and that row's version of them (it grows with every change, so older counts are known).
  */
-export interface CustomerUnread {
-  writer: number;
-  support: number;
+export interface CustomerUnread extends UnreadPerChat {
   version: number;
 }

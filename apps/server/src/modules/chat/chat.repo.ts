@@ -1,10 +1,10 @@
-import type { ChatId, MessageDirectionId } from '@app/domain';
+import { CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS, type ChatId, type MessageDirectionId } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
-import type { ChatOrder, CustomerUnread, StoredMessage } from './chat.model';
+import type { ChatOrder, CustomerUnread, StoredMessage, UnreadPerChat } from './chat.model';
 import { createChatSendRepo, CUSTOMER_UNREAD_COLUMNS, customerUnreadOf, type CustomerUnreadRow } from './chat.send.repo';
 
-export type { BatchedMessage, BatchInserted, InsertedMessage, NewMessage, SendTargetKey } from './chat.send.repo';
+export type { BatchedMessage, BatchInserted, InsertedMessage, SendTargetKey } from './chat.send.repo';
 export type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
 
 /** Who reads a chat: the customer, or the chat's staff side (the writer chat's writer, the support team). */
@@ -29,7 +29,7 @@ interface MessageRow {
 // The other side's pointer decides a message's state: the chat's staff reader is named like the chat.
 const SELECT_MESSAGES = `SELECT m.id, m.order_id, m.customer_id, m.sequence, m.chat, m.direction, m.sender_id, m.body, m.sticker, m.emoji,
     m.client_id, m.created_at,
-    CASE WHEN m.direction IN (1, 2) THEN m.sequence <= COALESCE(ps.last_read_sequence, 0)
+    CASE WHEN m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) THEN m.sequence <= COALESCE(ps.last_read_sequence, 0)
          ELSE m.sequence <= COALESCE(pc.last_read_sequence, 0) END AS read
   FROM messages m
   LEFT JOIN chat_read_pointers pc ON pc.order_id = m.order_id AND pc.chat = m.chat AND pc.reader = 'customer'
@@ -67,12 +67,7 @@ const withFiles = async (db: Queryable, rows: MessageRow[]): Promise<StoredMessa
   }));
 };
 
-export interface UnreadCounts {
-  writer: number;
-  support: number;
-}
-
-const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadCounts => {
+const countsOf = (rows: { chat: ChatId; n: number }[]): UnreadPerChat => {
   const counts = { writer: 0, support: 0 };
   for (const r of rows) counts[r.chat] = Number(r.n);
   return counts;
@@ -197,12 +192,12 @@ export const createChatRepo = (db: Db) => ({
   },
 
   /** The staff side's unread customer messages in one order, for the chats given (each chat's own reader). */
-  staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<UnreadCounts> =>
+  staffUnread: async ({ orderId, chats }: { orderId: number; chats: readonly ChatId[] }): Promise<UnreadPerChat> =>
     countsOf(
       await db.query<{ chat: ChatId; n: number }>(
         `SELECT m.chat, count(*)::int AS n FROM messages m
          LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = m.chat
-         WHERE m.order_id = $1 AND m.chat = ANY($2::text[]) AND m.direction IN (1, 2) AND m.sequence > COALESCE(p.last_read_sequence, 0)
+         WHERE m.order_id = $1 AND m.chat = ANY($2::text[]) AND m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) AND m.sequence > COALESCE(p.last_read_sequence, 0)
          GROUP BY m.chat`,
         [orderId, [...chats]],
       ),
@@ -215,7 +210,7 @@ export const createChatRepo = (db: Db) => ({
         `SELECT m.order_id, count(*)::int AS n FROM messages m
          JOIN orders o ON o.id = m.order_id
          LEFT JOIN chat_read_pointers p ON p.order_id = m.order_id AND p.chat = m.chat AND p.reader = m.chat
-         WHERE m.chat = $2 AND m.direction IN (1, 2) AND m.sequence > COALESCE(p.last_read_sequence, 0) AND ($1::int IS NULL OR o.writer_id = $1)
+         WHERE m.chat = $2 AND m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) AND m.sequence > COALESCE(p.last_read_sequence, 0) AND ($1::int IS NULL OR o.writer_id = $1)
          GROUP BY m.order_id ORDER BY m.order_id`,
         [writerId, chat],
       )
@@ -236,12 +231,12 @@ export const createChatRepo = (db: Db) => ({
     now: Date;
   }): Promise<{ ids: number[]; moved: { chat: ChatId; sequence: number; messageId: number }[]; customerUnread?: CustomerUnread }> => {
     if (r.ids.length === 0) return { ids: [], moved: [] };
-    const directions = r.reader === 'customer' ? [3, 6] : [1, 2];
+    const directions = r.reader === 'customer' ? STAFF_DIRECTIONS : CUSTOMER_DIRECTIONS;
     const rows = await db.query<{ id: number; chat: ChatId; sequence: number; staff_ordinal: number | null }>(
       `SELECT m.id, m.chat, m.sequence, m.staff_ordinal FROM messages m
        WHERE m.order_id = $1 AND ($2::int IS NULL OR m.customer_id = $2) AND m.id = ANY($3::int[]) AND m.direction = ANY($4::int[])
          AND m.chat = ANY($5::text[])`,
-      [r.orderId, r.customerId, r.ids, directions, [...r.chats]],
+      [r.orderId, r.customerId, r.ids, [...directions], [...r.chats]],
     );
     const top = new Map<ChatId, { sequence: number; messageId: number; ordinal: number }>();
     for (const row of rows) {

@@ -9,7 +9,6 @@ import {
   type ChatMessage,
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   FILE_MESSAGE,
   MESSAGE_FILE_MAX_BYTES,
   MESSAGE_FILES_MAX,
@@ -23,32 +22,19 @@ import {
   unreadSummarySchema,
   writerOnlineSchema,
 } from '@app/domain';
-import { currentUser } from '../../plugins/auth';
+import { currentActor, currentUser } from '../../plugins/auth';
 import { accountWindowRateLimit, routeRateLimit } from '../../plugins/rate-limit';
-import type { UploadRate } from '../files';
+import { downloadQuerySchema, sendDownload, type UploadRate } from '../files';
 import type { NewMessageFile } from './chat.repo';
 import { refuseOversizedMessage } from './chat.send.service';
-import type { ChatActor } from './chat.actor';
 import type { ChatService } from './chat.service';
+import { bearer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
 
-const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const orderParams = z.object({ id: z.string().max(20) });
-const fileParams = z.object({ id: z.string().max(20), fileId: z.string().max(20) });
+const fileParams = z.object({ id: pathId, fileId: pathId });
 const FILE_FIELDS = new Set(['files', 'files[]', 'file']);
 /** Room for the multipart envelope around the files a message may carry. */
 const MAX_FORM_BYTES = MESSAGE_FILES_MAX * (MESSAGE_FILE_MAX_BYTES + 64 * 1024);
 
-/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
-const contentDisposition = (name: string): string => {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
-
-const actorOf = (request: FastifyRequest): ChatActor => {
-  const user = currentUser(request);
-  return { userId: user.userId, role: user.role };
-};
 const idempotencyKey = (request: FastifyRequest): string | undefined => {
   const value = request.headers['idempotency-key'];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -118,9 +104,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
   // ADR 0073: attachments streamed out, one counter per account for both sides.
   const downloadLimit = routeRateLimit(app, 'chat-file-download', ROUTE_RATE_LIMITS.fileDownload);
 
-  const post = async (request: FastifyRequest, reply: FastifyReply): Promise<ChatMessage> => {
-    const { id } = orderParams.parse(request.params);
-    const actor = actorOf(request);
+  const post = async (request: FastifyRequest, reply: FastifyReply, id: number): Promise<ChatMessage> => {
+    const actor = currentActor(request);
     const clientId = idempotencyKey(request);
     // ADR 0066: the order (a 404, or the message a retry stored before) is checked before the first file
     // is stored; a message without files is checked by the statement that stores it.
@@ -169,13 +154,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
         schema: {
           tags: ['chat'],
           summary: `The order's messages as the ${who} sees them, oldest first: ?before=&limit= (older page) or ?after=&limit= (catch-up)`,
-          security: [{ bearer: [] }],
-          params: orderParams,
+          security: bearer,
+          params: idParams,
           querystring: messageListQuerySchema,
-          response: { 200: messageListSchema, ...errors },
+          response: { 200: messageListSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => service.history({ actor: actorOf(request), orderId: request.params.id, query: request.query }),
+      async (request) => service.history({ actor: currentActor(request), orderId: request.params.id, query: request.query }),
     );
     app.post(
       `/api/${side}/orders/:id/messages`,
@@ -187,20 +172,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
             side === 'customers'
               ? 'Sends a message (multipart: direction 1 or 2, message {"body"}|{"sticker"}|{"emoji"}, files); Idempotency-Key: the same key returns the stored message'
               : 'Sends a staff message (the same form; a writer direction 3 on assigned orders only, support 6)',
-          security: [{ bearer: [] }],
-          params: orderParams,
+          security: bearer,
+          params: idParams,
           consumes: ['multipart/form-data', 'application/json'],
-          response: {
-            200: chatMessageSchema,
-            ...errors,
-            413: errorBodySchema,
-            422: errorBodySchema,
-            429: errorBodySchema,
-            507: errorBodySchema,
-          },
+          response: { 200: chatMessageSchema, ...errorResponses(401, 404, 413, 422, 429, 507) },
         },
       },
-      async (request, reply) => post(request, reply),
+      async (request, reply) => post(request, reply, request.params.id),
     );
     app.get(
       `/api/${side}/orders/:id/messages/unread`,
@@ -209,12 +187,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
         schema: {
           tags: ['chat'],
           summary: `Unread messages of the order for the ${who}, per chat`,
-          security: [{ bearer: [] }],
-          params: orderParams,
-          response: { 200: orderUnreadSchema, ...errors },
+          security: bearer,
+          params: idParams,
+          response: { 200: orderUnreadSchema, ...errorResponses(401, 404) },
         },
       },
-      async (request) => service.unread({ actor: actorOf(request), orderId: request.params.id }),
+      async (request) => service.unread({ actor: currentActor(request), orderId: request.params.id }),
     );
     app.put(
       `/api/${side}/orders/:id/messages/read`,
@@ -223,29 +201,32 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
         schema: {
           tags: ['chat'],
           summary: 'Marks the other side\'s messages read: { messages: "1,2,3" } → { messages, unread }',
-          security: [{ bearer: [] }],
-          params: orderParams,
+          security: bearer,
+          params: idParams,
           body: readBodySchema,
-          response: { 200: readAnswerSchema, ...errors, 422: errorBodySchema },
+          response: { 200: readAnswerSchema, ...errorResponses(401, 404, 422) },
         },
       },
-      async (request) => service.read({ actor: actorOf(request), orderId: request.params.id, body: request.body }),
+      async (request) => service.read({ actor: currentActor(request), orderId: request.params.id, body: request.body }),
     );
     app.get(
       `/api/${side}/orders/:id/messages/files/:fileId`,
       {
         preHandler: [guard, downloadLimit],
-        schema: { tags: ['chat'], summary: 'Downloads an attachment of a message', security: [{ bearer: [] }], params: fileParams },
+        schema: {
+          tags: ['chat'],
+          summary: 'Downloads an attachment of a message (ADR 0080: `link=1` gives a download link, a store may answer 302)',
+          security: bearer,
+          params: fileParams,
+          querystring: downloadQuerySchema,
+        },
       },
-      async (request, reply) => {
-        const file = await service.file({ actor: actorOf(request), orderId: request.params.id, fileId: request.params.fileId });
-        return reply
-          .header('content-type', 'application/octet-stream')
-          .header('content-length', file.size)
-          .header('content-disposition', contentDisposition(file.name))
-          .header('x-content-type-options', 'nosniff')
-          .send(file.stream);
-      },
+      async (request, reply) =>
+        sendDownload(
+          request,
+          reply,
+          await service.file({ actor: currentActor(request), orderId: request.params.id, fileId: request.params.fileId }),
+        ),
     );
   }
 
@@ -256,8 +237,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
       schema: {
         tags: ['chat'],
         summary: 'Unread messages over all orders: { total, orders: [{ orderId, total }] }',
-        security: [{ bearer: [] }],
-        response: { 200: unreadSummarySchema, 401: errorBodySchema },
+        security: bearer,
+        response: { 200: unreadSummarySchema, ...errorResponses(401) },
       },
     },
     async (request) => service.unreadSummary({ customerId: currentUser(request).userId }),
@@ -270,11 +251,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
         tags: ['chat'],
         summary:
           "Orders with customer messages the staff member's side has not read (a writer: assigned orders' writer chats; support: support chats)",
-        security: [{ bearer: [] }],
-        response: { 200: staffUnreadSummarySchema, ...errors },
+        security: bearer,
+        response: { 200: staffUnreadSummarySchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.staffUnreadSummary({ actor: actorOf(request) }),
+    async (request) => service.staffUnreadSummary({ actor: currentActor(request) }),
   );
   app.get(
     '/api/customers/orders/:id/writer/online',
@@ -283,9 +264,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ service: ChatService; uploadRat
       schema: {
         tags: ['chat'],
         summary: "Whether the order's writer has a staff socket open (polled every 60 s, SPEC §9)",
-        security: [{ bearer: [] }],
-        params: orderParams,
-        response: { 200: writerOnlineSchema, ...errors },
+        security: bearer,
+        params: idParams,
+        response: { 200: writerOnlineSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.writerOnline({ customerId: currentUser(request).userId, orderId: request.params.id }),

@@ -1,4 +1,4 @@
-import { isCustomerDirection } from '@app/domain';
+import { isCustomerDirection, MESSAGE_DIRECTION, STAFF_DIRECTIONS } from '@app/domain';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, NewMessageFile, StoredMessage } from './chat.model';
@@ -76,7 +76,7 @@ const BUMP_COUNTERS = `staff_writer = chat_sequences.staff_writer + EXCLUDED.sta
   unread_version = chat_sequences.unread_version + EXCLUDED.unread_version`;
 
 /** What was stored, as it reads back: a new message is unread by the other side. */
-const storedAs = (m: NewMessage, id: number, sequence: number, fileIds: number[]): StoredMessage => ({
+const storedAs = (m: NewMessage, { id, sequence, fileIds }: { id: number; sequence: number; fileIds: number[] }): StoredMessage => ({
   id,
   orderId: m.orderId,
   customerId: m.customerId,
@@ -145,13 +145,14 @@ export const createChatSendRepo = (db: Db) => ({
         await q.query<Row>(
           `WITH next AS (
            INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
-           VALUES ($1, 1, ($4 = 3)::int, ($4 = 6)::int, ($4 IN (3, 6))::int)
+           VALUES ($1, 1, ($4 = ${MESSAGE_DIRECTION.writerToCustomer})::int, ($4 = ${MESSAGE_DIRECTION.supportToCustomer})::int,
+             ($4 IN (${STAFF_DIRECTIONS.join(', ')}))::int)
            ON CONFLICT (order_id) DO UPDATE SET last_sequence = chat_sequences.last_sequence + 1, ${BUMP_COUNTERS}
            RETURNING last_sequence, staff_writer, staff_support, ${CUSTOMER_UNREAD_COLUMNS}),
          msg AS (
            INSERT INTO messages (order_id, customer_id, sequence, chat, direction, sender_id, body, sticker, emoji, client_id, created_at, staff_ordinal)
            SELECT $1, $2, next.last_sequence, $3, $4, $5, $6, $7, $8, $9, $10,
-             CASE $4::int WHEN 3 THEN next.staff_writer WHEN 6 THEN next.staff_support END
+             CASE $4::int WHEN ${MESSAGE_DIRECTION.writerToCustomer} THEN next.staff_writer WHEN ${MESSAGE_DIRECTION.supportToCustomer} THEN next.staff_support END
            FROM next RETURNING id, sequence),
          files AS (
            INSERT INTO message_files (message_id, order_id, customer_id, uploaded_by, name, type_name, size_bytes, storage_key, created_at)
@@ -205,7 +206,7 @@ export const createChatSendRepo = (db: Db) => ({
     return {
       id: row.id,
       created: true,
-      stored: storedAs(m, row.id, row.sequence, (row.file_ids ?? []).map(Number)),
+      stored: storedAs(m, { id: row.id, sequence: row.sequence, fileIds: (row.file_ids ?? []).map(Number) }),
       customerUnread: unreadAfter(m, row),
     };
   },
@@ -249,7 +250,8 @@ export const createChatSendRepo = (db: Db) => ({
            AND (i.viewer_writer_id IS NULL OR o.writer_id = i.viewer_writer_id)),
        fresh AS (SELECT * FROM target WHERE existing_id IS NULL),
        counts AS (
-         SELECT order_id, count(*)::int AS c, count(*) FILTER (WHERE direction = 3)::int AS w, count(*) FILTER (WHERE direction = 6)::int AS s
+         SELECT order_id, count(*)::int AS c, count(*) FILTER (WHERE direction = ${MESSAGE_DIRECTION.writerToCustomer})::int AS w,
+           count(*) FILTER (WHERE direction = ${MESSAGE_DIRECTION.supportToCustomer})::int AS s
          FROM fresh GROUP BY order_id),
        next AS (
          INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, unread_version)
@@ -258,7 +260,8 @@ export const createChatSendRepo = (db: Db) => ({
          RETURNING order_id, last_sequence, staff_writer, staff_support, ${CUSTOMER_UNREAD_COLUMNS}),
        numbered AS (
          SELECT f.*, (next.last_sequence - counts.c + row_number() OVER (PARTITION BY f.order_id ORDER BY f.n))::int AS sequence,
-           (CASE f.direction WHEN 3 THEN next.staff_writer - counts.w WHEN 6 THEN next.staff_support - counts.s END
+           (CASE f.direction WHEN ${MESSAGE_DIRECTION.writerToCustomer} THEN next.staff_writer - counts.w
+             WHEN ${MESSAGE_DIRECTION.supportToCustomer} THEN next.staff_support - counts.s END
              + row_number() OVER (PARTITION BY f.order_id, f.direction ORDER BY f.n))::int AS staff_ordinal,
            next.unread_writer, next.unread_support, next.unread_version
          FROM fresh f JOIN next USING (order_id) JOIN counts USING (order_id)),
@@ -297,7 +300,7 @@ export const createChatSendRepo = (db: Db) => ({
       const order = { orderId: m.orderId, customerId: row.customer_id, writerId: row.writer_id };
       if (!row.created) return { id: row.id, created: false, order };
       if (row.sequence === null) throw new Error('the message was not stored');
-      const stored = storedAs({ ...m, customerId: row.customer_id, files: [] }, row.id, row.sequence, []);
+      const stored = storedAs({ ...m, customerId: row.customer_id, files: [] }, { id: row.id, sequence: row.sequence, fileIds: [] });
       return { id: row.id, created: true, stored, customerUnread: unreadAfter(m, row), order };
     });
   },

@@ -20,15 +20,16 @@ import {
 import type { Queryable } from '../../db/client';
 import { batchPerTurn } from '../../lib/batch';
 import type { Clock } from '../../lib/clock';
-import { parseId } from '../../lib/ids';
+import { isSupport, isWriter, type Actor } from '../../lib/actor';
 import type { FilesService, IncomingFile } from '../files';
-import { isCustomer, isSupport, isWriter, NOT_FOUND, type ChatActor } from './chat.actor';
+import { isCustomer } from './chat.actor';
 import type { ChatBus } from './chat.bus';
 import { toWireMessage } from './chat.model';
 import type { BatchedMessage, BatchInserted, ChatOrder, ChatRepo, InsertedMessage, NewMessageFile, SendTargetKey } from './chat.repo';
+import { notFound } from '../../lib/errors';
 
 /** A customer's message goes to the chat of `direction` 1 or 2; a writer's is 3, support's 6, whatever the form says. */
-const directionOf = (actor: ChatActor, raw: string | undefined): MessageDirectionId => {
+const directionOf = (actor: Actor, raw: string | undefined): MessageDirectionId => {
   if (isWriter(actor) || isSupport(actor)) return staffDirectionOf(isWriter(actor) ? 'writer' : 'support');
   if (raw !== '1' && raw !== '2') {
     throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidDirection, { direction: [CHAT_MESSAGE.invalidDirection] });
@@ -117,12 +118,12 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
   const loadSendTarget = batchPerTurn((keys: readonly SendTargetKey[]) => repo.sendTargets(keys));
   const loadOne = async (id: number, customerId: number | null): Promise<ChatMessage> => {
     const [stored] = await repo.byIds({ ids: [id], customerId });
-    if (!stored) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    if (!stored) throw notFound();
     return toWireMessage(stored);
   };
 
   /** A message just stored is answered and wakes every instance; one stored before under the same client id is answered again. */
-  const announce = async (actor: ChatActor, order: ChatOrder, inserted: InsertedMessage): Promise<ChatMessage> => {
+  const announce = async (actor: Actor, order: ChatOrder, inserted: InsertedMessage): Promise<ChatMessage> => {
     if (!inserted.created) return loadOne(inserted.id, order.customerId);
     const wire = inserted.stored ? toWireMessage(inserted.stored) : await loadOne(inserted.id, order.customerId);
     remember(wire);
@@ -144,17 +145,17 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
      * Before the body is read: the order (404 when not the actor's), and the message already stored under
      * this Idempotency-Key by this sender, if any (the answer to a retry; nothing is read or stored).
      */
-    prepareSend: async ({ actor, orderId, clientId }: { actor: ChatActor; orderId: string; clientId: string | undefined }) => {
+    prepareSend: async ({ actor, orderId, clientId }: { actor: Actor; orderId: number; clientId: string | undefined }) => {
       const validClientId = clientId !== undefined && isValidClientId(clientId) ? clientId : null;
       // One read: the order (another customer's, or a writer's unassigned one, is a 404) and the retry's answer.
       const target = await loadSendTarget({
-        orderId: parseId(orderId),
+        orderId,
         customerId: isCustomer(actor) ? actor.userId : null,
         writerId: isCustomer(actor) || isSupport(actor) ? null : actor.userId,
         senderId: actor.userId,
         clientId: validClientId,
       });
-      if (!target) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!target) throw notFound();
       if (clientId !== undefined && validClientId === null) throw new DomainError(ERROR_CODE.validation, CHAT_MESSAGE.invalidClientId);
       const { order, existingId } = target;
       return { order, existing: existingId === null ? null : await loadOne(existingId, order.customerId) };
@@ -169,7 +170,7 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       file,
       earlier,
     }: {
-      actor: ChatActor;
+      actor: Actor;
       file: IncomingFile;
       earlier: readonly NewMessageFile[];
     }): Promise<NewMessageFile> => {
@@ -200,7 +201,7 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       files: stored,
       clientId,
     }: {
-      actor: ChatActor;
+      actor: Actor;
       order: ChatOrder;
       direction: string | undefined;
       message: string | undefined;
@@ -247,8 +248,8 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       message,
       clientId,
     }: {
-      actor: ChatActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       direction: string | undefined;
       message: string | undefined;
       clientId: string | undefined;
@@ -270,7 +271,7 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
       let inserted: BatchInserted | null;
       try {
         inserted = await insertChecked({
-          orderId: parseId(orderId),
+          orderId,
           viewerCustomerId: isCustomer(actor) ? actor.userId : null,
           viewerWriterId: isWriter(actor) ? actor.userId : null,
           chat: chatOfDirection(direction),
@@ -285,7 +286,7 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
         if (error === SEND_ALONE) return alone();
         throw error;
       }
-      if (!inserted) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!inserted) throw notFound();
       return announce(actor, inserted.order, inserted);
     },
   };

@@ -1,7 +1,4 @@
-import type { Readable } from 'node:stream';
 import {
-  DomainError,
-  ERROR_CODE,
   parseReadIds,
   type ChatId,
   type ChatMessage,
@@ -14,22 +11,24 @@ import {
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
 import { batchPerTurn } from '../../lib/batch';
-import { parseId } from '../../lib/ids';
-import type { FilesService } from '../files';
-import { chatsOf, isCustomer, isSupport, isWriter, NOT_FOUND, readsOf, type ChatActor } from './chat.actor';
+import { isWriter, writerScope, type Actor } from '../../lib/actor';
+import type { FilesService, StoredDownload } from '../files';
+import { chatsOf, isCustomer, readsOf } from './chat.actor';
 import type { ChatBus } from './chat.bus';
 import { toWireMessage } from './chat.model';
-import type { ChatOrder, ChatRepo, CustomerUnread, Reader, UnreadCounts } from './chat.repo';
+import type { UnreadPerChat } from './chat.model';
+import type { ChatOrder, ChatRepo, CustomerUnread, Reader } from './chat.repo';
 import { createChatSendService } from './chat.send.service';
+import { notFound } from '../../lib/errors';
 
-const toUnread = (c: UnreadCounts): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
+const toUnread = (c: UnreadPerChat): OrderUnread => ({ total: c.writer + c.support, writer: c.writer, support: c.support });
 
 /** Wire messages just stored, so this instance's wake-up need not read them back (bounded). */
 const RECENT_MAX = 2_000;
 
 export interface ChatServiceDeps {
   repo: ChatRepo;
-  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard' | 'openStored'>;
+  files: Pick<FilesService, 'storeMessengerFile' | 'chargeUploads' | 'discard' | 'storedDownload'>;
   bus: ChatBus;
   clock: Clock;
 }
@@ -49,24 +48,21 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
   });
   const loadCustomerUnread = batchPerTurn((keys: readonly { customerId: number; orderId: number }[]) => repo.customerUnreadMany(keys));
 
-  const customerOrder = async (customerId: number, rawOrderId: string | number): Promise<ChatOrder> => {
-    const order = await repo.customerOrder({ customerId, orderId: typeof rawOrderId === 'number' ? rawOrderId : parseId(rawOrderId) });
-    if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  const customerOrder = async (customerId: number, orderId: number): Promise<ChatOrder> => {
+    const order = await repo.customerOrder({ customerId, orderId });
+    if (!order) throw notFound();
     return order;
   };
-  const staffOrder = async (actor: ChatActor, rawOrderId: string | number): Promise<ChatOrder> => {
-    const order = await repo.staffOrder({
-      orderId: typeof rawOrderId === 'number' ? rawOrderId : parseId(rawOrderId),
-      writerId: isSupport(actor) ? null : actor.userId,
-    });
-    if (!order) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  const staffOrder = async (actor: Actor, orderId: number): Promise<ChatOrder> => {
+    const order = await repo.staffOrder({ orderId, writerId: writerScope(actor) });
+    if (!order) throw notFound();
     return order;
   };
   /** The order as the actor may see it: another customer's, or one not assigned to a writer, is a 404. */
-  const orderFor = (actor: ChatActor, rawOrderId: string | number): Promise<ChatOrder> =>
-    isCustomer(actor) ? customerOrder(actor.userId, rawOrderId) : staffOrder(actor, rawOrderId);
+  const orderFor = (actor: Actor, orderId: number): Promise<ChatOrder> =>
+    isCustomer(actor) ? customerOrder(actor.userId, orderId) : staffOrder(actor, orderId);
 
-  const unreadFor = async (actor: ChatActor, order: ChatOrder): Promise<OrderUnread> =>
+  const unreadFor = async (actor: Actor, order: ChatOrder): Promise<OrderUnread> =>
     toUnread(
       isCustomer(actor)
         ? await repo.customerUnread({ customerId: order.customerId, orderId: order.orderId })
@@ -83,8 +79,8 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       orderId,
       query,
     }: {
-      actor: ChatActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       query: MessageListQuery;
     }): Promise<{ messages: ChatMessage[] }> => {
       const order = await orderFor(actor, orderId);
@@ -103,7 +99,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     ...createChatSendService({ repo, files, bus, clock, remember }),
 
     /** `GET …/messages/unread` → `{ total, writer, support }` (the actor's side). */
-    unread: async ({ actor, orderId }: { actor: ChatActor; orderId: string }): Promise<OrderUnread> =>
+    unread: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<OrderUnread> =>
       unreadFor(actor, await orderFor(actor, orderId)),
 
     /** `GET {chat}/api/customers/orders/unread` → `{ total, orders: [{ orderId, total }] }`. */
@@ -113,7 +109,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** The staff side's summary (ADR 0047): a writer's assigned orders' writer chats, support's support chats. */
-    staffUnreadSummary: async ({ actor }: { actor: ChatActor }): Promise<StaffUnreadSummary> => {
+    staffUnreadSummary: async ({ actor }: { actor: Actor }): Promise<StaffUnreadSummary> => {
       const chat: ChatId = isWriter(actor) ? 'writer' : 'support';
       const rows = await repo.staffUnreadSummary({ writerId: isWriter(actor) ? actor.userId : null, chat });
       const orders = rows.map((r) => ({
@@ -129,7 +125,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
      * CONTRACT `PUT …/messages/read { messages: "1,2,3" }` → `{ messages, unread }`. The other side's
      * messages among the ids are read: per chat the reader's pointer moves to the highest, never back.
      */
-    read: async ({ actor, orderId, body }: { actor: ChatActor; orderId: string; body: ReadBody }): Promise<ReadAnswer> => {
+    read: async ({ actor, orderId, body }: { actor: Actor; orderId: number; body: ReadBody }): Promise<ReadAnswer> => {
       const order = await orderFor(actor, orderId);
       const reader: Reader = isCustomer(actor) ? 'customer' : isWriter(actor) ? 'writer' : 'support';
       const { ids, moved, customerUnread } = await repo.markRead({
@@ -157,7 +153,7 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** CONTRACT "Paths": `GET {chat}/api/customers/orders/{id}/writer/online` → `{ online }`. */
-    writerOnline: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<{ online: boolean }> => {
+    writerOnline: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<{ online: boolean }> => {
       const order = await customerOrder(customerId, orderId);
       return { online: order.writerId !== null && (await bus.isWriterOnline(order.writerId)) };
     },
@@ -169,14 +165,14 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
       chat,
       start,
     }: {
-      actor: ChatActor;
+      actor: Actor;
       orderId: number;
       chat: ChatId | undefined;
       start: boolean;
     }): Promise<boolean> => {
       const order = isCustomer(actor)
         ? await repo.customerOrder({ customerId: actor.userId, orderId })
-        : await repo.staffOrder({ orderId, writerId: isSupport(actor) ? null : actor.userId });
+        : await repo.staffOrder({ orderId, writerId: writerScope(actor) });
       if (!order) return false;
       const fromCustomer = isCustomer(actor);
       const which: ChatId = fromCustomer ? (chat ?? 'writer') : isWriter(actor) ? 'writer' : (chat ?? 'support');
@@ -194,24 +190,16 @@ export const createChatService = ({ repo, files, bus, clock }: ChatServiceDeps) 
     },
 
     /** An attachment of a message the actor may see. */
-    file: async ({
-      actor,
-      orderId,
-      fileId,
-    }: {
-      actor: ChatActor;
-      orderId: string;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
+    file: async ({ actor, orderId, fileId }: { actor: Actor; orderId: number; fileId: number }): Promise<StoredDownload> => {
       const order = await orderFor(actor, orderId);
       const file = await repo.findFile({
         orderId: order.orderId,
-        fileId: parseId(fileId),
+        fileId,
         customerId: isCustomer(actor) ? actor.userId : null,
         chats: isCustomer(actor) ? ['writer', 'support'] : chatsOf(actor),
       });
-      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await files.openStored(file.storageKey) };
+      if (!file) throw notFound();
+      return files.storedDownload(file);
     },
 
     /** What the socket hub reads when a wake-up concerns its sockets (the reads of one turn in one query, ADR 0063). */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures } from '../../testing/chat-fixtures';
-import { createChatRepo, type NewMessage } from './chat.repo';
+import { createChatRepo } from './chat.repo';
+import type { NewMessage } from './chat.send.repo';
 
 // ADR 0066: the customer's unread counts kept on the order's sequence row. Every answer a send or a read
 // gives, and every later lookup, equals a recount of the staff messages past the customer's read pointers;

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { MESSAGE_DIRECTION, ROLE } from '@app/domain';
 import type { Config } from '../../config';
 import type { AppContext, ModuleOptions } from '../../context';
 import { registerMultipart } from '../../plugins/form-body';
@@ -10,8 +11,11 @@ import { createChatRepo } from './chat.repo';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
 import { chatSockets } from './chat.socket';
+import { createChatSendService } from './chat.send.service';
 
 export type { ChatBus, ChatService, Hub, UnseenMailJob };
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerMessages, messagesReport } from './chat.personal-data.repo';
 
 /**
  * The chat's fan-out (ADR 0048): in process, or Redis wake-ups with REDIS_URL. Built once by the
@@ -35,6 +39,24 @@ export const chatPrefix = (config: Pick<Config, 'serverRole' | 'chatBaseUrl'>): 
 export const servesChat = (config: Pick<Config, 'serverRole' | 'chatBaseUrl' | 'publicOrigin'>): boolean => {
   if (config.serverRole === 'chat' || !config.chatBaseUrl) return true;
   return config.publicOrigin !== undefined && new URL(config.chatBaseUrl).origin === new URL(config.publicOrigin).origin;
+};
+
+/**
+ * ADR 0084: a customer's text put into the order's writer chat by another module (a request for changes),
+ * through the chat's one send path: the same checks and storage as the customer's own send, announced on
+ * the bus so every instance's sockets and the staff console see it. The client id makes a retry store nothing.
+ */
+export const createWriterChatSend = (ctx: Pick<AppContext, 'db' | 'clock'>, { files, bus }: { files: FilesService; bus: ChatBus }) => {
+  const sending = createChatSendService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock, remember: () => undefined });
+  return async ({ customerId, orderId, body, clientId }: { customerId: number; orderId: number; body: string; clientId: string }) => {
+    await sending.sendWithoutFiles({
+      actor: { userId: customerId, role: ROLE.customer },
+      orderId,
+      direction: String(MESSAGE_DIRECTION.customerToWriter),
+      message: JSON.stringify({ body }),
+      clientId,
+    });
+  };
 };
 
 /** What tests and benches reach through the app (the job run by hand, the hub's socket count). */

@@ -3,6 +3,7 @@ import { CUSTOMER_MESSAGE, customerSchema, ORDER_STATUS, sessionListSchema } fro
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import type { AppContext } from '../../context';
 import { insertOrder } from '../../testing/factories';
+import { PERSONAL_DATA } from '../../services';
 import { authServiceFor } from '../auth';
 import { createCustomersRepo } from './customers.repo';
 import { createCustomersService, REPORT_BATCH_ROWS } from './customers.service';
@@ -553,9 +554,16 @@ describe('GET /api/en/customers/customer/gdpr?id=', () => {
     );
     // Through the service: each piece it hands out holds at most one batch.
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    // The report reads through the customers repo only; the auth service is there because the service needs one.
+    // The report reads each module's sections (the app's list, services.ts); the auth service is there because the service needs one.
     const auth = authServiceFor({ db: t.db, clock: t.clock, log, origin: '' } as unknown as AppContext);
-    const service = createCustomersService({ repo: createCustomersRepo(t.db), auth, clock: t.clock, log });
+    const service = createCustomersService({
+      db: t.db,
+      repo: createCustomersRepo(t.db),
+      auth,
+      personalData: PERSONAL_DATA,
+      clock: t.clock,
+      log,
+    });
     const pieces: string[] = [];
     for await (const piece of await service.openReport({ customerId: id, id })) pieces.push(piece);
     const whole = pieces.join('');

@@ -11,7 +11,6 @@ import {
   customerSchema,
   customerUpdateBodySchema,
   emailConfirmBodySchema,
-  errorBodySchema,
   messageBodySchema,
   passwordChangeBodySchema,
   privacyBodySchema,
@@ -21,11 +20,12 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { accountWindowRateLimit, authRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { CustomersService } from './customers.service';
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService }> = async (app, { service }) => {
-  const customer = { preHandler: app.requireCustomer, security: [{ bearer: [] }] } as const;
+  const customer = { preHandler: app.requireCustomer, security: bearer } as const;
 
   app.put(
     '/api/en/customers/:id/privacy',
@@ -35,9 +35,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         tags: ['customers'],
         summary: 'Set the six consent flags (booleans); every change is kept in the consent history',
         security: customer.security,
-        params: z.object({ id: idSchema }),
+        params: idParams,
         body: privacyBodySchema,
-        response: { 200: customerSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: customerSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) =>
@@ -54,15 +54,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         summary: 'Change the password with the current one; every other session ends, this one stays',
         security: customer.security,
         body: passwordChangeBodySchema,
-        response: {
-          200: messageBodySchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          409: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: messageBodySchema, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
     async (request) => {
@@ -91,15 +83,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
           'Delete the account (needs a confirmed email and the password; an account without one is mailed a confirmation link, 202): personal data erased, the books kept anonymised',
         security: customer.security,
         body: accountDeletionBodySchema.nullish(),
-        response: {
-          200: accountDeletionAnswerSchema,
-          202: accountDeletionAnswerSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: accountDeletionAnswerSchema, 202: accountDeletionAnswerSchema, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -118,14 +102,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         summary: "Delete the account with the mailed link's token (ADR 0070): once, only with a session of the same account",
         security: customer.security,
         body: accountDeletionConfirmBodySchema,
-        response: {
-          200: accountDeletionAnswerSchema,
-          400: errorBodySchema,
-          401: errorBodySchema,
-          404: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-        },
+        response: { 200: accountDeletionAnswerSchema, ...errorResponses(400, 401, 404, 422, 429) },
       },
     },
     async (request) => {
@@ -170,7 +147,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         tags: ['customers'],
         summary: 'The signed-in devices (one per refresh-token family), the current one marked',
         security: customer.security,
-        response: { 200: sessionListSchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: sessionListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -188,7 +165,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         summary: "End one session: its refresh and access tokens stop working; another account's session is a 404",
         security: customer.security,
         params: z.object({ sessionId: z.string().min(1).max(128) }),
-        response: { 200: messageBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: messageBodySchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -205,7 +182,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         tags: ['customers'],
         summary: 'End every session but this one',
         security: customer.security,
-        response: { 200: messageBodySchema.extend({ ended: z.number().int() }), 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: messageBodySchema.extend({ ended: z.number().int() }), ...errorResponses(401, 404) },
       },
     },
     async (request) => {
@@ -222,8 +199,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       schema: {
         tags: ['customers'],
         summary: 'The signed-in customer profile',
-        security: [{ bearer: [] }],
-        response: { 200: customerSchema, 401: errorBodySchema, 404: errorBodySchema },
+        security: bearer,
+        response: { 200: customerSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.getProfile({ customerId: currentUser(request).userId }),
@@ -236,9 +213,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       schema: {
         tags: ['customers'],
         summary: 'Update name, phone and contact preferences',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: customerUpdateBodySchema,
-        response: { 200: customerSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: customerSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.updateProfile({ customerId: currentUser(request).userId, update: request.body }),
@@ -251,9 +228,9 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       schema: {
         tags: ['customers'],
         summary: 'Set the billing details printed on the next receipts (issued documents keep theirs)',
-        security: [{ bearer: [] }],
+        security: bearer,
         body: billingDetailsSchema,
-        response: { 200: customerSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: customerSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.updateBilling({ customerId: currentUser(request).userId, billing: request.body }),
@@ -268,7 +245,7 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
         tags: ['customers'],
         summary: 'Confirm the email with the emailed token (status 3 becomes 1)',
         body: emailConfirmBodySchema,
-        response: { 200: customerSchema.extend({ message: z.string().optional() }), 400: errorBodySchema, 422: errorBodySchema },
+        response: { 200: customerSchema.extend({ message: z.string().optional() }), ...errorResponses(400, 422) },
       },
     },
     async (request) => service.confirmEmail({ token: request.body.token, sessionUserId: await app.optionalUserId(request) }),
@@ -282,8 +259,8 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       schema: {
         tags: ['customers'],
         summary: 'Send the confirmation email again',
-        security: [{ bearer: [] }],
-        response: { 200: messageBodySchema, 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
+        security: bearer,
+        response: { 200: messageBodySchema, ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request) => {

@@ -2,10 +2,12 @@ import {
   AUTH_MESSAGE,
   CUSTOMER_MESSAGE,
   CUSTOMER_STATUS,
+  changedConsents,
   DomainError,
   ERROR_CODE,
   isValidName,
   type BillingDetails,
+  privacyBodyOf,
   type Customer,
   type CustomerUpdateBody,
   type FieldErrors,
@@ -13,15 +15,16 @@ import {
   type PrivacyBody,
   type Session,
 } from '@app/domain';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { AuthService } from '../auth';
-import { REPORT_SECTIONS, type CustomersRepo, type ReportSection } from './customers.repo';
+import { accountWrites, type AuthService } from '../auth';
+import type { CustomersRepo } from './customers.repo';
+import type { PersonalData } from './customers.personal-data.repo';
+import { notFound } from '../../lib/errors';
 
 /** Rows a report section reads per query: a batch of the longest chat messages stays near 1 MB (ADR 0052). */
 export const REPORT_BATCH_ROWS = 500;
-
-const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 /** The customer's own id in a path or query (`/customers/{id}/privacy`, `gdpr?id=`); another one is a 404 (CONTRACT). */
 const ownId = (customerId: number, requested: number): void => {
@@ -29,19 +32,37 @@ const ownId = (customerId: number, requested: number): void => {
 };
 
 export const createCustomersService = ({
+  db,
   repo,
   auth,
+  personalData,
   clock,
   log,
 }: {
+  /** The service opens the transactions; the repositories (this module's and the faces' steps) take them. */
+  db: Db;
   repo: CustomersRepo;
   auth: AuthService;
+  /** Every module's erase step and report sections (services.ts, ADR 0052, 0077). */
+  personalData: PersonalData;
   clock: Clock;
   log: Logger;
 }) => {
-  /** The deletion itself (ADR 0052), once its proof is given. */
+  /**
+   * The deletion itself (ADR 0052), once its proof is given: one transaction on the locked account row, in
+   * which each module erases or anonymises what it holds of the customer. No row is deleted that the books
+   * reference, so nothing cascades: orders keep their prices and statuses, payments and transactions stay
+   * whole, and the account row stays as an anonymous holder.
+   */
   const erase = async (customerId: number): Promise<void> => {
-    const result = await repo.deactivate(customerId, clock.now());
+    const now = clock.now();
+    const result = await db.transaction(async (tx): Promise<'deleted' | 'not_found' | 'email_not_confirmed'> => {
+      const account = await repo.lockForDeletion(tx, customerId);
+      if (!account || account.statusId === CUSTOMER_STATUS.deactivated.id) return 'not_found';
+      if (!account.emailConfirmed) return 'email_not_confirmed';
+      for (const step of personalData.erase) await step(tx, { customerId, email: account.email, now });
+      return 'deleted';
+    });
     if (result === 'not_found') throw notFound();
     if (result === 'email_not_confirmed') throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailNotConfirmed);
     // ADR 0069: the open chat sockets of every session close too.
@@ -61,14 +82,20 @@ export const createCustomersService = ({
       if (!isValidName(update.firstName)) errors.firstName = [AUTH_MESSAGE.invalidName];
       if (update.lastName && !isValidName(update.lastName)) errors.lastName = [AUTH_MESSAGE.invalidName];
       if (Object.keys(errors).length > 0) throw new DomainError(ERROR_CODE.validation, 'Invalid request', errors);
-      const customer = await repo.updateProfile(customerId, update, clock.now());
+      const now = clock.now();
+      const customer = await db.transaction(async (tx) =>
+        (await accountWrites(tx).updateProfile({ customerId, profile: update, now })) ? repo.findCustomer(customerId, tx) : null,
+      );
       if (!customer) throw notFound();
       return customer;
     },
 
     /** ADR 0085: the billing details alone (the checkout's "Billing details (for the receipt)" section). */
     updateBilling: async ({ customerId, billing }: { customerId: number; billing: BillingDetails }): Promise<Customer> => {
-      const customer = await repo.updateBilling(customerId, billing, clock.now());
+      const now = clock.now();
+      const customer = await db.transaction(async (tx) =>
+        (await accountWrites(tx).updateBilling({ customerId, billing, now })) ? repo.findCustomer(customerId, tx) : null,
+      );
       if (!customer) throw notFound();
       return customer;
     },
@@ -105,7 +132,16 @@ export const createCustomersService = ({
       ip: string;
     }): Promise<Customer> => {
       ownId(customerId, id);
-      const customer = await repo.updatePrivacy(customerId, body, ip, clock.now());
+      const now = clock.now();
+      // One transaction on the locked row: the six flags and one consent-history row per flag that changed.
+      const customer = await db.transaction(async (tx) => {
+        const before = await repo.lockLiveCustomer(tx, customerId);
+        if (!before) return null;
+        const changes = changedConsents(privacyBodyOf(before), body);
+        if (changes.length === 0) return before;
+        await repo.recordConsentChanges(tx, { customerId, changes, ip, now });
+        return (await accountWrites(tx).setConsents({ customerId, flags: body, now })) ? repo.findCustomer(customerId, tx) : null;
+      });
       if (!customer) throw notFound();
       return customer;
     },
@@ -153,23 +189,23 @@ export const createCustomersService = ({
 
     /**
      * The personal-data report (SPEC §6, CONTRACT "gdpr?id="): a JSON document written piece by piece. The
-     * profile first, then each section of REPORT_SECTIONS read in batches of REPORT_BATCH_ROWS by keyset, so
+     * profile first, then each module's sections (`personalData.report`, in order) read in batches of REPORT_BATCH_ROWS by keyset, so
      * memory holds one batch whatever the customer's history (ADR 0052). The caller streams the pieces out.
      * The id is checked before the first piece, so another customer's id is a plain 404.
      */
     openReport: async ({ customerId, id }: { customerId: number; id: number }): Promise<AsyncGenerator<string>> => {
       ownId(customerId, id);
       const profile = await repo.findCustomer(customerId);
-      if (!profile || profile.status.id === 4) throw notFound();
+      if (!profile || profile.status.id === CUSTOMER_STATUS.deactivated.id) throw notFound();
       const generatedAt = clock.now().toISOString();
       async function* pieces(): AsyncGenerator<string> {
         yield `{"generatedAt":${JSON.stringify(generatedAt)},"profile":${JSON.stringify(profile)}`;
-        for (const section of Object.keys(REPORT_SECTIONS) as ReportSection[]) {
+        for (const [section, read] of Object.entries(personalData.report)) {
           yield `,${JSON.stringify(section)}:[`;
           let afterId = 0;
           let first = true;
           for (;;) {
-            const rows = await repo.reportBatch(section, customerId, afterId, REPORT_BATCH_ROWS);
+            const rows = await read(db, { customerId, afterId, limit: REPORT_BATCH_ROWS });
             if (rows.length === 0) break;
             yield (first ? '' : ',') + rows.map((row) => JSON.stringify(row)).join(',');
             first = false;

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { discountApplyBodySchema, discountListSchema, discountSchema, errorBodySchema } from '@app/domain';
+import { discountApplyBodySchema, discountListSchema, discountSchema } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { DiscountsService } from './discounts.service';
+import { bearer, errorResponses } from '../../lib/route-schemas';
 
 export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService }> = async (app, { service }) => {
   const discountLimit = authRateLimit(app, 'discount-apply');
@@ -24,7 +25,7 @@ export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService 
         tags: ['discounts'],
         summary: 'Checks a discount code (multipart, urlencoded or JSON field `code`)',
         body: discountApplyBodySchema,
-        response: { 200: discountSchema, 401: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: discountSchema, ...errorResponses(401, 422, 429) },
       },
     },
     async (request) => service.apply({ code: request.body.code, customerId: request.user?.userId ?? null }),
@@ -37,8 +38,8 @@ export const discountsRoutes: FastifyPluginAsyncZod<{ service: DiscountsService 
       schema: {
         tags: ['discounts'],
         summary: "The signed-in customer's own discount codes",
-        security: [{ bearer: [] }],
-        response: { 200: discountListSchema, 401: errorBodySchema, 404: errorBodySchema },
+        security: bearer,
+        response: { 200: discountListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.listOwn({ customerId: currentUser(request).userId }),

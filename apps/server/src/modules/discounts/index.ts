@@ -5,6 +5,8 @@ import { discountsRoutes } from './discounts.routes';
 import { createDiscountsService, type DiscountResolution, type DiscountsService } from './discounts.service';
 
 export type { DiscountResolution, DiscountsService };
+/** Writes other modules make to discount codes, in their transaction; the deletion's erase step (ADR 0052, 0077). */
+export { discountCodeWrites, eraseCustomerCodes, type NewCustomerCode } from './discounts.writes.repo';
 
 /** The discount rules other modules use (orders check the code again at creation). */
 export const createDiscounts = (ctx: Pick<AppContext, 'db' | 'clock'>): DiscountsService =>

@@ -170,7 +170,9 @@ describe('orphan upload files', () => {
     const oldPartial = await partialFile(filesDir, 'ab'.padEnd(32, '0'));
     await age(filesDir, oldPartial);
 
-    const removed = await createFiles({ db: t.db, config: t.config, clock: t.clock, log: t.app.log }).sweepOrphans({ now: new Date() });
+    const removed = await createFiles({ db: t.db, config: t.config, clock: t.clock, log: t.app.log }, storage).sweepOrphans({
+      now: new Date(),
+    });
     expect(removed).toBe(2);
     expect(await storedFiles()).toEqual([...recorded, freshOrphan].sort());
   });

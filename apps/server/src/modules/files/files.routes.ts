@@ -5,7 +5,6 @@ import {
   customerFileListSchema,
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   FILE_MESSAGE,
   FILE_MISSING_MESSAGE,
   ORDER_FILE_MAX_BYTES,
@@ -15,32 +14,39 @@ import {
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
-import type { FilesService, IncomingFile } from './files.service';
+import { attachmentDisposition } from '../../lib/content-disposition';
+import type { FilesService, IncomingFile, StoredDownload } from './files.service';
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
-const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().max(20) });
 /** Room for the multipart envelope around a file of the maximum size. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /** ADR 0073: counts one upload against the uploader's hourly rate (`createUploadRate`); past it 429 with Retry-After. */
 export type UploadRate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
-/** RFC 6266 / RFC 5987: an ASCII fallback and the exact UTF-8 name. */
-const contentDisposition = (name: string): string => {
-  const fallback = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-};
+/**
+ * ADR 0080: the query of every download route. `link=1` (with the bearer token) answers `{ url }`, this
+ * path with a one-minute `ticket` the browser's download manager fetches; `ticket` is that ticket.
+ */
+export const downloadQuerySchema = z.object({ link: z.literal('1').optional(), ticket: z.string().max(1024).optional() });
 
-/** A stored file as a download, never rendered by the browser (the customer's route and staff's, ADR 0071). */
-export const sendDownload = (reply: FastifyReply, file: { name: string; size: number; stream: unknown }) =>
-  reply
+/**
+ * A stored file as a download, never rendered by the browser (every download route: order, revision and
+ * chat files, staff's, ADR 0071, 0080). `?link=1`: the link (the bytes are not opened); otherwise a 302 to
+ * the store's signed URL (S3, 5 minutes at most) or the bytes streamed with their Content-Length (disk).
+ */
+export const sendDownload = async (request: FastifyRequest, reply: FastifyReply, file: StoredDownload): Promise<FastifyReply> => {
+  reply.header('cache-control', 'no-store');
+  if ((request.query as { link?: string } | undefined)?.link === '1') return reply.send({ url: request.server.downloadLink(request) });
+  const body = await file.open();
+  if ('url' in body) return reply.redirect(body.url, 302);
+  return reply
     .header('content-type', 'application/octet-stream')
     .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.name))
+    .header('content-disposition', attachmentDisposition(file.name))
     .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'no-store')
-    .send(file.stream);
+    .send(body.stream);
+};
 
 /**
  * The multipart field `file` of an order-file upload, as a stream (never buffered). A declared length
@@ -70,17 +76,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Uploads one order file (multipart field `file`), streamed to storage',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: {
-          200: orderFileSchema,
-          ...errors,
-          413: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-          507: errorBodySchema,
-        },
+        response: { 200: orderFileSchema, ...errorResponses(401, 404, 413, 422, 429, 507) },
       },
     },
     async (request) => {
@@ -101,9 +100,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
         schema: {
           tags: ['files'],
           summary: source === 'customer' ? 'Files the customer attached to the order' : 'Files the writer delivered',
-          security: [{ bearer: [] }],
+          security: bearer,
           params: idParams,
-          response: { 200: orderFileListSchema, ...errors },
+          response: { 200: orderFileListSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => service.listForOrder({ customerId: currentUser(request).userId, orderId: request.params.id, source }),
@@ -117,8 +116,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Every file the customer uploaded, newest first, with its order id',
-        security: [{ bearer: [] }],
-        response: { 200: customerFileListSchema, ...errors },
+        security: bearer,
+        response: { 200: customerFileListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.listUploaded({ customerId: currentUser(request).userId }),
@@ -132,16 +131,18 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: "Downloads a file of one of the customer's orders",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        // No response schema: the body is the file's bytes, streamed.
+        querystring: downloadQuerySchema,
+        // No response schema: the body is the file's bytes streamed, a 302 to the store's signed URL, or
+        // (`link=1`) the download link `{ url }`.
         produces: ['application/octet-stream'],
       },
     },
     async (request, reply) => {
       const file = await service.download({ customerId: currentUser(request).userId, fileId: request.params.id });
       // Always a download, never rendered by the browser: the bytes are the customer's, not ours.
-      return sendDownload(reply, file);
+      return sendDownload(request, reply, file);
     },
   );
 
@@ -152,9 +153,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService; uploadR
       schema: {
         tags: ['files'],
         summary: 'Removes a file the customer attached, while the order may still be edited',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+        response: { 204: z.null(), ...errorResponses(401, 404, 409) },
       },
     },
     async (request, reply) => {

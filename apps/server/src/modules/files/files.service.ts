@@ -27,9 +27,8 @@ import type { Clock } from '../../lib/clock';
 import type { FileStorage } from '../../lib/file-storage';
 import type { Logger } from '../../lib/logger';
 import { createFilesRepo, type FileSource, type StoredOrderFile } from './files.repo';
-import { parseId } from '../../lib/ids';
+import { notFound } from '../../lib/errors';
 
-const NOT_FOUND = 'Not found';
 const NOT_REMOVABLE = 'This file can no longer be removed';
 
 /** Ids in paths are strings: anything but a positive integer is an id that does not exist. */
@@ -74,13 +73,24 @@ async function* guardedUpload(
   if (head && !matchesFileSignature(extension, head)) throw new ContentMismatchError();
 }
 
+/**
+ * A file ready to be downloaded, its bytes not opened yet (ADR 0080): `open` gives a short-lived address
+ * the browser fetches from itself (S3: a signed URL) or the stream the server sends (disk). A route that
+ * only hands out a download link never opens it.
+ */
+export interface StoredDownload {
+  name: string;
+  size: number;
+  open: () => Promise<{ url: string } | { stream: Readable }>;
+}
+
 /** @fastify/multipart's own limit error (the plugin counts too). */
 const isMultipartSizeError = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
 
 /** The disk (or the storage's quota) is full: nothing more can be stored until an operator makes room. */
 const isStorageFull = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT'].includes(String((error as { code?: unknown }).code));
+  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT', 'ESTORAGE'].includes(String((error as { code?: unknown }).code));
 
 /** SPEC §5: the rules of an order or revision file, and of a chat attachment. */
 const UPLOAD_RULES = {
@@ -118,13 +128,20 @@ export const createFilesService = ({
   uploadQuotaBytes?: number;
 }) => {
   const repo = createFilesRepo(db);
+  const downloadOf = (file: { name: string; size: number; storageKey: string }): StoredDownload => ({
+    name: file.name,
+    size: file.size,
+    open: async () => {
+      const url = await storage.downloadUrl(file.storageKey, file.name);
+      return url === undefined ? { stream: await storage.get(file.storageKey) } : { url };
+    },
+  });
   const quotaExceeded = (): DomainError => new DomainError(ERROR_CODE.tooLarge, fileQuotaExceededMessage(uploadQuotaBytes));
   const counts = (quotaOf: number | null): quotaOf is number => quotaOf !== null && Number.isFinite(uploadQuotaBytes);
 
-  const ownOrder = async (customerId: number, rawOrderId: string): Promise<{ orderId: number; status: number }> => {
-    const orderId = parseId(rawOrderId);
+  const ownOrder = async (customerId: number, orderId: number): Promise<{ orderId: number; status: number }> => {
     const status = await repo.orderStatus({ customerId, orderId });
-    if (status === null) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    if (status === null) throw notFound();
     return { orderId, status };
   };
 
@@ -258,12 +275,13 @@ export const createFilesService = ({
     chargeUploads: charge,
     /** Removes a stored key no row took (a refused or repeated chat message). */
     discard: async (key: string): Promise<void> => storage.delete(key),
-    /** The bytes of a stored key (the chat module found the file and checked who asks). */
-    openStored: async (key: string): Promise<Readable> => storage.get(key),
+    /** A stored key as a download (the chat module found the file and checked who asks). */
+    storedDownload: (file: { name: string; size: number; storageKey: string }): StoredDownload => downloadOf(file),
 
     /**
-     * Removes files on disk no row points to, and partial files, once older than `minAgeMs` (ADR 0039):
-     * what a crash between storing and recording an upload, or during one, left behind. Returns the count.
+     * Removes stored files no row points to, and partial ones, once older than `minAgeMs` (ADR 0039, 0080):
+     * what a crash between storing and recording an upload, or during one, left behind (on S3: objects,
+     * and multipart uploads never completed). Returns the count.
      */
     sweepOrphans: async ({ now, minAgeMs = ORPHAN_FILE_MIN_AGE_MS }: { now: Date; minAgeMs?: number }): Promise<number> => {
       const cutoff = now.getTime() - minAgeMs;
@@ -292,7 +310,7 @@ export const createFilesService = ({
     },
 
     /** Checks the order before the body is read: another customer's order is a 404 (CONTRACT). */
-    assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: string }): Promise<void> => {
+    assertOwnOrder: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<void> => {
       await ownOrder(customerId, orderId);
     },
 
@@ -302,14 +320,14 @@ export const createFilesService = ({
      */
     upload: async ({
       customerId,
-      orderId: rawOrderId,
+      orderId,
       file,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       file: IncomingFile | undefined;
     }): Promise<OrderFile> => {
-      const { orderId } = await ownOrder(customerId, rawOrderId);
+      await ownOrder(customerId, orderId);
       return store({ customerId, orderId, source: 'customer', uploadedBy: customerId, file });
     },
 
@@ -364,7 +382,7 @@ export const createFilesService = ({
       source,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       source: FileSource;
     }): Promise<OrderFile[]> => {
       const order = await ownOrder(customerId, orderId);
@@ -383,18 +401,11 @@ export const createFilesService = ({
       return file ? toWire(file) : null;
     },
 
-    download: async ({
-      customerId,
-      fileId,
-    }: {
-      customerId: number;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
-      const file = await repo.find({ customerId, fileId: parseId(fileId) });
+    download: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<StoredDownload> => {
+      const file = await repo.find({ customerId, fileId });
       // ADR 0071: a refunded order's writer files answer 404 to the customer, like anyone else's.
-      if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus)))
-        throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+      if (!file || (file.source === 'writer' && !customerSeesWriterFiles(file.orderStatus))) throw notFound();
+      return downloadOf(file);
     },
 
     /**
@@ -405,23 +416,16 @@ export const createFilesService = ({
       (await repo.listForStaff({ orderId })).map((f) => ({ ...toWire(f), source: f.source })),
 
     /** ADR 0071: one file of the order for staff (404 when it is not that order's). */
-    downloadForStaff: async ({
-      orderId,
-      fileId,
-    }: {
-      orderId: number;
-      fileId: string;
-    }): Promise<{ name: string; size: number; stream: Readable }> => {
-      const file = await repo.findForStaff({ orderId, fileId: parseId(fileId) });
-      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      return { name: file.name, size: file.size, stream: await storage.get(file.storageKey) };
+    downloadForStaff: async ({ orderId, fileId }: { orderId: number; fileId: number }): Promise<StoredDownload> => {
+      const file = await repo.findForStaff({ orderId, fileId });
+      if (!file) throw notFound();
+      return downloadOf(file);
     },
 
     /** Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders"). */
-    remove: async ({ customerId, fileId: rawFileId }: { customerId: number; fileId: string }): Promise<void> => {
-      const fileId = parseId(rawFileId);
+    remove: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<void> => {
       const file = await repo.find({ customerId, fileId });
-      if (!file) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!file) throw notFound();
       // The statuses an order may be edited in at all (1, and 10 with forceEditing).
       const editable = [ORDER_STATUS.unpaid, ORDER_STATUS.modified].filter((status) => isOrderEditable(status, true));
       const key = await repo.deleteUploaded({ customerId, fileId, statuses: editable });

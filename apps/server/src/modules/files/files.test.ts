@@ -228,6 +228,26 @@ describe('file lists, download and delete', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['content-length']).toBe(String(PDF.length));
+  });
+
+  it('ADR 0080: the download link streams the same bytes, with their length, to a browser without the bearer header', async () => {
+    const orderId = await newOrder();
+    const file = (await upload(orderId, 'linked.pdf', [PDF])).json();
+    const link = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=1`, headers: auth(me) });
+    expect(link.statusCode).toBe(200);
+    const { url } = link.json<{ url: string }>();
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(PDF);
+    expect(res.headers['content-length']).toBe(String(PDF.length));
+    expect(res.headers['content-disposition']).toContain('filename="linked.pdf"');
+    // Another customer gets no link; without a ticket or a token, nothing.
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=1`, headers: auth(other) })).statusCode).toBe(
+      404,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${file.id}?link=2`, headers: auth(me) })).statusCode).toBe(422);
   });
 
   it('deletes a file of an editable order (204), and refuses once the order is paid (409)', async () => {

@@ -2,22 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext, ModuleOptions } from '../../context';
 import { systemClock } from '../../lib/clock';
-import { createDiskFileStorage } from '../../lib/file-storage';
+import { createDiskFileStorage, type FileStorage } from '../../lib/file-storage';
 import { accountRateLimit } from '../../plugins/rate-limit';
 import { filesRoutes, type UploadRate } from './files.routes';
-import { createFilesService, type FilesService, type IncomingFile, type ReceivedFile } from './files.service';
+import { createFilesService, type FilesService, type IncomingFile, type ReceivedFile, type StoredDownload } from './files.service';
 
-export type { FilesService, IncomingFile, ReceivedFile, UploadRate };
-export { incomingOrderFile, sendDownload } from './files.routes';
+export type { FilesService, IncomingFile, ReceivedFile, StoredDownload, UploadRate };
+export type { FileStorage };
+export { downloadQuerySchema, incomingOrderFile, sendDownload } from './files.routes';
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerFiles, filesReport } from './files.personal-data.repo';
 
 /**
- * Order files and chat attachments over the configured storage (disk under FILES_DIR), with the one
+ * ADR 0080: the configured storage: the folder FILES_DIR, or (FILES_STORAGE=s3) the bucket, whose SDK is
+ * loaded only then and which must answer to its key now, or the start stops with the setting to fix.
+ */
+export const openFileStorage = async (config: AppContext['config']): Promise<FileStorage> => {
+  if (!config.s3) return createDiskFileStorage(config.filesDir);
+  const { createS3FileStorage } = await import('../../lib/s3-file-storage');
+  return createS3FileStorage(config.s3);
+};
+
+/**
+ * Order files and chat attachments over the configured storage (`openFileStorage`), with the one
  * upload use case of ADR 0073 (`receive`, then `charge` in the recording transaction) behind every path.
  */
-export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'log'>): FilesService =>
+export const createFiles = (ctx: Pick<AppContext, 'db' | 'config' | 'clock' | 'log'>, storage: FileStorage): FilesService =>
   createFilesService({
     db: ctx.db,
-    storage: createDiskFileStorage(ctx.config.filesDir),
+    storage,
     clock: ctx.clock,
     log: ctx.log,
     uploadQuotaBytes: ctx.config.quotas.uploadBytes,

@@ -1,5 +1,6 @@
 import { LEDGER_KIND, PAID_ORDER_STATUSES, type LedgerKind } from '@app/domain';
 import type { Queryable } from '../../db/client';
+import { discountCodeWrites, type NewCustomerCode } from '../discounts';
 
 export interface CodeRow {
   code: string;
@@ -168,21 +169,8 @@ export const createLoyaltyRepo = (q: Queryable) => ({
     return Number(row?.cents ?? 0);
   },
 
-  insertCode: async (c: {
-    code: string;
-    customerId: number;
-    percent: number;
-    source: 'loyalty' | 'referral';
-    expiresAt: Date | null;
-    now: Date;
-  }): Promise<boolean> =>
-    (
-      await q.query(
-        `INSERT INTO discount_codes (code, percent, amount_cents, customer_id, source, single_use, expires_at, created_at)
-         VALUES ($1, $2, 0, $3, $4, true, $5, $6) ON CONFLICT DO NOTHING RETURNING code`,
-        [c.code, c.percent, c.customerId, c.source, c.expiresAt, c.now],
-      )
-    ).length > 0,
+  /** A loyalty or referral code of the customer's own; the discounts module writes it (ADR 0077). */
+  insertCode: (c: NewCustomerCode): Promise<boolean> => discountCodeWrites(q).insertCustomerCode(c),
 
   /** The customer's loyalty code no order has taken yet (a voided one is no longer open, ADR 0072). */
   openLoyaltyCode: async (customerId: number): Promise<CodeRow | null> => {
@@ -205,10 +193,8 @@ export const createLoyaltyRepo = (q: Queryable) => ({
     return row ? { code: row.code, points: Number(row.points) } : null;
   },
 
-  /** ADR 0072: voids the code while no order has taken it; false when an order took it first. */
-  voidUnusedCode: async (code: string): Promise<boolean> =>
-    (await q.query('UPDATE discount_codes SET active = false WHERE code = $1 AND used_order_id IS NULL AND active RETURNING code', [code]))
-      .length > 0,
+  /** ADR 0072: voids the code while no order has taken it; false when an order took it first (the discounts module's write). */
+  voidUnusedCode: (code: string): Promise<boolean> => discountCodeWrites(q).voidUnused({ code }),
 
   /** ADR 0072: the points refunds of the order took back so far (a positive number). */
   takenBackForOrder: async (orderId: number): Promise<number> => {

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   loyaltyCodeSchema,
-  errorBodySchema,
   loyaltyRulesSchema,
   loyaltySummarySchema,
   referralDiscountSchema,
@@ -12,10 +10,7 @@ import {
 } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import type { LoyaltyService } from './loyalty.service';
-
-const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().max(20) });
-const security = [{ bearer: [] }];
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 /** SPEC §7 "Loyalty and referral", CONTRACT "Paths"; paths exact. */
 export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> = async (app, { service }) => {
@@ -26,8 +21,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['loyalty'],
         summary: 'The loyalty rules [{from, to, percent}]',
-        security,
-        response: { 200: loyaltyRulesSchema, ...errors },
+        security: bearer,
+        response: { 200: loyaltyRulesSchema, ...errorResponses(401, 404) },
       },
     },
     async () => service.rules(),
@@ -39,8 +34,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['loyalty'],
         summary: 'The points balance (the ledger sum), the current rule and points to the next, the codes',
-        security,
-        response: { 200: loyaltySummarySchema, ...errors },
+        security: bearer,
+        response: { 200: loyaltySummarySchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.summary({ customerId: currentUser(request).userId }),
@@ -52,8 +47,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['loyalty'],
         summary: 'The loyalty code not used yet, or null',
-        security,
-        response: { 200: loyaltyCodeSchema, ...errors },
+        security: bearer,
+        response: { 200: loyaltyCodeSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.code({ customerId: currentUser(request).userId }),
@@ -65,8 +60,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['loyalty'],
         summary: 'Generates a single-use loyalty code (ADR 0050); the open code again when there is one',
-        security,
-        response: { 200: loyaltyCodeSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+        security: bearer,
+        response: { 200: loyaltyCodeSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
     async (request) => service.generateCode({ customerId: currentUser(request).userId }),
@@ -79,8 +74,8 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['referrals'],
         summary: 'The referral link and the count of ready referrals',
-        security,
-        response: { 200: referralInfoSchema, ...errors },
+        security: bearer,
+        response: { 200: referralInfoSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.referralInfo({ customerId: currentUser(request).userId }),
@@ -92,9 +87,9 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['referrals'],
         summary: 'The referred customers, filtered by status (0 all, 1–6)',
-        security,
+        security: bearer,
         querystring: referralListQuerySchema,
-        response: { 200: referralListSchema, ...errors, 422: errorBodySchema },
+        response: { 200: referralListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.referralList({ customerId: currentUser(request).userId, idStatus: request.query.idStatus as 0 }),
@@ -106,9 +101,9 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['referrals'],
         summary: "The referral's discount code",
-        security,
+        security: bearer,
         params: idParams,
-        response: { 200: referralDiscountSchema, ...errors },
+        response: { 200: referralDiscountSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.referralDiscount({ customerId: currentUser(request).userId, id: request.params.id }),
@@ -120,9 +115,9 @@ export const loyaltyRoutes: FastifyPluginAsyncZod<{ service: LoyaltyService }> =
       schema: {
         tags: ['referrals'],
         summary: 'Generates the discount of a ready referral (ADR 0051); the same code when asked again',
-        security,
+        security: bearer,
         params: idParams,
-        response: { 200: referralDiscountSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 200: referralDiscountSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
     async (request) => service.generateReferralDiscount({ customerId: currentUser(request).userId, id: request.params.id }),

@@ -34,21 +34,14 @@ import {
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createLoyaltyRepo, type CodeRow, type ReferralRow } from './loyalty.repo';
+import { notFound } from '../../lib/errors';
 
-const NOT_FOUND = 'Not found';
 const LEDGER_SHOWN = 50;
 // Unambiguous capitals and digits (no 0/O, 1/I): a code a customer may type from a screenshot.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newCode = (prefix: string): string => {
   const bytes = randomBytes(10);
   return `${prefix}-${Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('')}`;
-};
-
-const parseId = (raw: string): number => {
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647)
-    throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-  return id;
 };
 
 export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clock; origin: string }) => {
@@ -140,7 +133,7 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
       const now = clock.now();
       const code = await db.transaction(async (tx) => {
         const r = createLoyaltyRepo(tx);
-        if (!(await r.lockCustomer(customerId))) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+        if (!(await r.lockCustomer(customerId))) throw notFound();
         const open = await r.openLoyaltyCode(customerId);
         if (open) return open;
         const generation = loyaltyGeneration(await r.balance(customerId));
@@ -182,9 +175,9 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
     },
 
     /** `GET /api/en/customers/referrals/{id}/discount`: 404 for anyone else's referral or one without a code. */
-    referralDiscount: async ({ customerId, id }: { customerId: number; id: string }): Promise<ReferralDiscount> => {
-      const row = await repo.referral({ referrerId: customerId, id: parseId(id) });
-      if (!row?.discount) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    referralDiscount: async ({ customerId, id }: { customerId: number; id: number }): Promise<ReferralDiscount> => {
+      const row = await repo.referral({ referrerId: customerId, id });
+      if (!row?.discount) throw notFound();
       return { discount: toWire(row.discount, await repo.maxAmountDiscountCents()) };
     },
 
@@ -192,13 +185,12 @@ export const createLoyaltyService = ({ db, clock, origin }: { db: Db; clock: Clo
      * `POST /api/en/customers/referrals/{id}/discount` (ADR 0051): a ready referral (3) gets one code; asked
      * again (or twice at once) the same code; any other status answers SPEC §8's failure text.
      */
-    generateReferralDiscount: async ({ customerId, id: rawId }: { customerId: number; id: string }): Promise<ReferralDiscount> => {
-      const id = parseId(rawId);
+    generateReferralDiscount: async ({ customerId, id }: { customerId: number; id: number }): Promise<ReferralDiscount> => {
       const now = clock.now();
       const row = await db.transaction(async (tx) => {
         const r = createLoyaltyRepo(tx);
         const referral = (await r.lockReferral({ referrerId: customerId, id })) ? await r.referral({ referrerId: customerId, id }) : null;
-        if (!referral) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+        if (!referral) throw notFound();
         const status = statusOf(referral);
         if (status === REFERRAL_STATUS.discountGenerated) return referral;
         if (!canGenerateReferralDiscount(status)) throw new DomainError(ERROR_CODE.validation, REFERRAL_MESSAGE.generationFailed);

@@ -10,6 +10,8 @@ export { createMailRepo, type MailRepo, type OutboxMail } from './mail.repo';
 export { createMailDelivery, mailRetryDelayMs, type Mailer, type MailDelivery, type MailMessage } from './mail.service';
 export { createSmtpSend } from './mail.smtp';
 export { mailRoutes } from './mail.routes';
+/** The account deletion's erase step (ADR 0052, 0077). */
+export { eraseMailTo } from './mail.personal-data.repo';
 
 /**
  * The app's mail (ADR 0074): every mail a row of mail_outbox first; with SMTP_URL a delivery job on this

@@ -8,14 +8,10 @@ export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from '
 export { readOrderForDocument } from './orders.documents';
 export { toOrderListRow, type OrderListRow } from './orders.rows';
 export { toOrderListItem } from './orders.wire';
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerOrders, ordersReport } from './orders.personal-data.repo';
 /** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */
-export {
-  createOrderWritesRepo as orderWrites,
-  type LockedOrder,
-  type MoveActor,
-  type MoveResult,
-  type OrderWrites,
-} from './orders.writes.repo';
+export { createOrderWritesRepo as orderWrites, type LockedOrder, type MoveResult } from './orders.writes.repo';
 
 /** The collaborators the orders service is given: the app's one instance of each (services.ts). */
 export type OrdersModuleDeps = Omit<OrdersServiceDeps, 'repo' | 'clock'>;

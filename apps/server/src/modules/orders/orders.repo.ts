@@ -1,5 +1,6 @@
 import { ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { createIdempotencyRepo } from './orders.idempotency.repo';
 import {
   ORDER_FIELD_COLUMNS,
@@ -54,10 +55,8 @@ const nameOf = (kind: string, idColumn: string): string =>
 export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
   o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages,
   COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
-     FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread`;
-
-/** `%`, `_` and `\` typed by the customer are matched literally. */
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+     FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread,
+  (SELECT d.review_by FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review') AS review_by`;
 
 /** The WHERE of the list: only the filters given, so the planner sees the plainest predicate. */
 const listWhere = (customerId: number, filter: OrderListFilter): { where: string; params: unknown[] } => {
@@ -72,7 +71,7 @@ const listWhere = (customerId: number, filter: OrderListFilter): { where: string
   if (filter.createdFrom) add((n) => `o.created_at >= ${n}`, filter.createdFrom);
   if (filter.createdBefore) add((n) => `o.created_at < ${n}`, filter.createdBefore);
   if (filter.search) {
-    params.push(likePattern(filter.search.text));
+    params.push(containsPattern(filter.search.text));
     const title = `lower(o.title) LIKE $${params.length}`;
     if (filter.search.id === null) clauses.push(title);
     else {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   orderBodySchema,
   orderCountSchema,
   orderDetailSchema,
@@ -16,8 +15,8 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
+import { bearer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
 
-const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 const categoryParams = z.object({ category: z.string().max(12) });
 /** CONTRACT: `forceEditing` as the wizard has it in its URL (`?forceEditing=1`) or as a body flag. */
 const truthy = z.enum(['1', 'true']);
@@ -34,8 +33,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: "The customer's visible orders, counted by status id",
-        security: [{ bearer: [] }],
-        response: { 200: orderCountSchema, ...guarded },
+        security: bearer,
+        response: { 200: orderCountSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.count({ customerId: currentUser(request).userId }),
@@ -48,10 +47,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: 'The customer\'s orders of every category, newest first, filtered and paged (CONTRACT "Order list query")',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: categoryParams,
         querystring: orderListQuerySchema,
-        response: { 200: orderListSchema, ...guarded, 422: errorBodySchema },
+        response: { 200: orderListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.list({ customerId: currentUser(request).userId, category: request.params.category, query: request.query }),
@@ -68,9 +67,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
         schema: {
           tags: ['orders'],
           summary: hidden ? 'Hides the order from the list (it stays under hidden=1)' : 'Brings a hidden order back to the list',
-          security: [{ bearer: [] }],
-          params: z.object({ id: z.string().max(20) }),
-          response: { 200: orderListItemSchema, ...guarded },
+          security: bearer,
+          params: idParams,
+          response: { 200: orderListItemSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => service.setHidden({ customerId: currentUser(request).userId, orderId: request.params.id, hidden }),
@@ -85,10 +84,10 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: 'Creates an order (status 1); honours an Idempotency-Key header',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: categoryParams,
         body: orderBodySchema,
-        response: { 200: orderRefSchema, ...guarded, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: orderRefSchema, ...errorResponses(401, 404, 422, 429) },
       },
     },
     async (request) => {
@@ -110,11 +109,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: 'Edits an unpaid order (or a modified one with forceEditing) and prices it again',
-        security: [{ bearer: [] }],
-        params: categoryParams.extend({ id: z.string().max(20) }),
+        security: bearer,
+        params: categoryParams.extend({ id: pathId }),
         querystring: z.object({ forceEditing: z.string().max(8).optional() }),
         body: updateBodySchema,
-        response: { 200: orderRefSchema, ...guarded, 409: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { 200: orderRefSchema, ...errorResponses(401, 404, 409, 422, 429) },
       },
     },
     async (request) => {
@@ -136,9 +135,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: 'One of the customer\'s orders (SPEC §3 "Order")',
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(20) }),
-        response: { 200: orderDetailSchema, ...guarded },
+        security: bearer,
+        params: idParams,
+        response: { 200: orderDetailSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.get({ customerId: currentUser(request).userId, orderId: request.params.id }),
@@ -151,9 +150,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: "The id of the customer's order with this uid",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: z.object({ uid: z.string().max(64) }),
-        response: { 200: orderIdSchema, ...guarded },
+        response: { 200: orderIdSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.idByUid({ customerId: currentUser(request).userId, uid: request.params.uid }),
@@ -166,8 +165,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
       schema: {
         tags: ['orders'],
         summary: "Writers of the customer's paid orders, with their premium flag",
-        security: [{ bearer: [] }],
-        response: { 200: preferredWriterListSchema, ...guarded },
+        security: bearer,
+        response: { 200: preferredWriterListSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.preferredWriters({ customerId: currentUser(request).userId }),

@@ -127,6 +127,8 @@ export interface OrderListRow {
   pages: number;
   /** the customer's unread staff messages of the order (ADR 0047) */
   unread: number;
+  /** ADR 0084: when the review clock of a delivery awaiting review ends; null when none awaits */
+  reviewBy: Date | null;
 }
 
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
@@ -143,6 +145,7 @@ export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   pending: r.pending === true,
   pages: Number(r.pages),
   unread: Number(r.unread ?? 0),
+  reviewBy: r.review_by === null || r.review_by === undefined ? null : new Date(r.review_by as string | Date),
 });
 
 /** A row of the detail query (`o.*` and the catalogue names) as the service reads it. */

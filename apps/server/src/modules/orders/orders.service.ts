@@ -25,7 +25,6 @@ import {
   type PreferredWriter,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
-import { parseId } from '../../lib/ids';
 import type { CatalogueKind, CatalogueReader } from '../catalogue';
 import type { DiscountsService } from '../discounts';
 import type { FilesService } from '../files';
@@ -37,10 +36,10 @@ import { checkIdempotencyKey, replay, requestHash } from './orders.idempotency';
 import { DiscountCodeTakenError, type OrderEditHooks, type OrdersRepo } from './orders.repo';
 import type { OrderFields } from './orders.rows';
 import { listFilter, toOrderDetail, toOrderListItem } from './orders.wire';
+import { notFound } from '../../lib/errors';
 
 /** The orders module's orchestration: every rule checked, priced, stored through the repository, mapped by orders.wire.ts. */
 
-const NOT_FOUND = 'Not found';
 const INVALID_ORDER = 'Please check the order form';
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -73,6 +72,10 @@ export interface OrdersServiceDeps {
   moneyView: { orderMoney(q: { customerId: number; orderId: number }): Promise<{ amountDueCents: number; unapplied: boolean } | null> };
   /** SPEC §3 "activeRevision" (ADR 0044) */
   revisions: Pick<RevisionsService, 'activeRevision'>;
+  /** CONTRACT "After payment" (ADR 0084): the delivery, the open proposal, the timeline. */
+  afterPayment: {
+    orderView(q: { customerId: number; orderId: number }): Promise<Pick<OrderDetail, 'delivery' | 'extensionRequest' | 'events'>>;
+  };
 }
 
 export const createOrdersService = ({
@@ -86,6 +89,7 @@ export const createOrdersService = ({
   money,
   moneyView,
   revisions,
+  afterPayment,
 }: OrdersServiceDeps) => {
   const loadCatalogues = async (siteCategory: number): Promise<OrderCatalogues> => {
     const ids = (items: { id: number }[]) => items.map((i) => i.id);
@@ -238,19 +242,18 @@ export const createOrdersService = ({
     update: async ({
       customerId,
       category,
-      orderId: rawOrderId,
+      orderId,
       body,
       forceEditing,
     }: {
       customerId: number;
       category: string;
-      orderId: string;
+      orderId: number;
       body: OrderBodyValues;
       forceEditing: boolean;
     }): Promise<OrderRef> => {
-      const orderId = parseId(rawOrderId);
       const state = await repo.findState({ customerId, orderId });
-      if (!state || String(state.siteCategory) !== category) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!state || String(state.siteCategory) !== category) throw notFound();
       if (!isOrderEditable(state.statusId, forceEditing)) throw new DomainError(ERROR_CODE.conflict, ORDER_EDIT_MESSAGE.notEditable);
       const fields = await prepare({ customerId, category, body, orderId });
       const editableStatuses = Object.values(ORDER_STATUS).filter((s) => isOrderEditable(s, forceEditing));
@@ -270,7 +273,7 @@ export const createOrdersService = ({
      */
     list: async ({ customerId, category, query }: { customerId: number; category: string; query: OrderListQuery }): Promise<OrderList> => {
       if (!(SITE_CATEGORY_IDS as readonly number[]).includes(Number(category)) || !/^\d+$/.test(category)) {
-        throw new DomainError(ERROR_CODE.notFound, CATEGORY_NOT_FOUND);
+        throw notFound(CATEGORY_NOT_FOUND);
       }
       const { rows, total } = await repo.list({
         customerId,
@@ -284,39 +287,38 @@ export const createOrdersService = ({
     /** SPEC §7 hide and unhide: the order as the list shows it afterwards; 404 for anyone else's. */
     setHidden: async ({
       customerId,
-      orderId: rawOrderId,
+      orderId,
       hidden,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       hidden: boolean;
     }): Promise<OrderListItem> => {
-      const orderId = parseId(rawOrderId);
-      if (!(await repo.setHidden({ customerId, orderId, hidden, now: clock.now() }))) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!(await repo.setHidden({ customerId, orderId, hidden, now: clock.now() }))) throw notFound();
       const row = await repo.findListItem({ customerId, orderId });
-      if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!row) throw notFound();
       return toOrderListItem(row);
     },
 
     /** SPEC §3 "Order" of one of the customer's orders; 404 for anyone else's (CONTRACT). */
-    get: async ({ customerId, orderId: rawOrderId }: { customerId: number; orderId: string }): Promise<OrderDetail> => {
-      const orderId = parseId(rawOrderId);
+    get: async ({ customerId, orderId }: { customerId: number; orderId: number }): Promise<OrderDetail> => {
       const row = await repo.findDetail({ customerId, orderId });
-      if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
-      const [history, fileForDownload, feedback, orderMoney, activeRevision] = await Promise.all([
+      if (!row) throw notFound();
+      const [history, fileForDownload, feedback, orderMoney, activeRevision, afterPaymentView] = await Promise.all([
         repo.statusHistory({ customerId, orderId }),
         files.latestWriterFile({ customerId, orderId }),
         reviews.feedback({ customerId, orderId }),
         moneyView.orderMoney({ customerId, orderId }),
         revisions.activeRevision({ customerId, orderId }),
+        afterPayment.orderView({ customerId, orderId }),
       ]);
-      return toOrderDetail(row, { history, fileForDownload, feedback, orderMoney, activeRevision });
+      return toOrderDetail(row, { history, fileForDownload, feedback, orderMoney, activeRevision, afterPayment: afterPaymentView });
     },
 
     /** CONTRACT "Paths": `{ id }` of the customer's order with that uid (for `/orderinfo?id={uid}`). */
     idByUid: async ({ customerId, uid }: { customerId: number; uid: string }): Promise<{ id: number }> => {
       const id = await repo.findIdByUid({ customerId, uid });
-      if (id === null) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (id === null) throw notFound();
       return { id };
     },
 

@@ -1,6 +1,7 @@
 import {
   centsToAmount,
   levelFieldForCategory,
+  ORDER_STATUS,
   ORDER_STATUS_NAME,
   priceToWire,
   statusChangedBy,
@@ -66,6 +67,8 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   pages: row.pages,
   // The customer's unread staff messages (the chat's read pointers, ADR 0047).
   unread: row.unread,
+  // ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress).
+  reviewBy: row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null,
 });
 
 /** What the order page shows besides the order's own row (each read by its owner module). */
@@ -75,12 +78,13 @@ export interface OrderDetailExtras {
   feedback: OrderDetail['feedback'];
   orderMoney: { amountDueCents: number; unapplied: boolean } | null;
   activeRevision: OrderDetail['activeRevision'];
+  afterPayment: Pick<OrderDetail, 'delivery' | 'extensionRequest' | 'events'>;
 }
 
 /** SPEC §3 "Order": one order as the order page reads it. */
 export const toOrderDetail = (
   row: OrderDetailRow,
-  { history, fileForDownload, feedback, orderMoney, activeRevision }: OrderDetailExtras,
+  { history, fileForDownload, feedback, orderMoney, activeRevision, afterPayment }: OrderDetailExtras,
 ): OrderDetail => {
   const levelField = levelFieldForCategory(row.siteCategory);
   const level = { id: row.level.id, name: row.level.name ?? '' };
@@ -132,6 +136,9 @@ export const toOrderDetail = (
       by: statusChangedBy(h.actorRole),
       ...(h.reason === null ? {} : { reason: h.reason }),
     })),
+    delivery: afterPayment.delivery,
+    extensionRequest: afterPayment.extensionRequest,
+    events: afterPayment.events,
     ...(orderMoney && orderMoney.amountDueCents > 0 ? { amountDue: centsToAmount(orderMoney.amountDueCents) } : {}),
     ...(orderMoney?.unapplied ? { unappliedPayment: true as const } : {}),
   };

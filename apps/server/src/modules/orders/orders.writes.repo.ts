@@ -1,11 +1,6 @@
 import { checkOrderMove, MOVE_BY, ORDER_STATUS, ROLE, type MoveBy, type OrderMoveFacts } from '@app/domain';
 import type { Queryable } from '../../db/client';
-
-/** Who made a move: an account and its role; null for the system (a provider's callback, a job). */
-export interface MoveActor {
-  id: number;
-  role: number;
-}
+import type { Actor } from '../../lib/actor';
 
 /** The order as a move reads it, under its row lock. */
 export interface LockedOrder {
@@ -24,7 +19,8 @@ export interface MoveRequest {
   orderId: number;
   to: number;
   by: MoveBy;
-  actor: MoveActor | null;
+  /** Who made the move; null for the system (a provider's callback, a job). */
+  actor: Actor | null;
   /** Kept for 7, 8 and 9 (CONTRACT "Staff side"); null otherwise. */
   reason?: string | null;
   now: Date;
@@ -43,7 +39,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
     await q.query(
       `INSERT INTO order_status_history (order_id, status_id, changed_by, changed_by_role, via, reason, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [m.orderId, m.to, m.actor?.id ?? null, m.actor?.role ?? null, m.by, m.reason ?? null, m.now],
+      [m.orderId, m.to, m.actor?.userId ?? null, m.actor?.role ?? null, m.by, m.reason ?? null, m.now],
     );
   };
 
@@ -59,7 +55,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
       delivered: boolean;
     }>(
       `SELECT o.id, o.customer_id, o.status_id, o.writer_id, o.final_price_cents, o.amount_due_cents,
-         EXISTS (SELECT 1 FROM order_files f WHERE f.order_id = o.id AND f.source = 'writer' AND f.revision_id IS NULL) AS delivered
+         EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered
        FROM orders o WHERE o.id = $1 FOR UPDATE OF o`,
       [orderId],
     );
@@ -105,17 +101,6 @@ export const createOrderWritesRepo = (q: Queryable) => {
   };
 
   return {
-    /**
-     * ADR 0052: an account deletion erases what the customer wrote on their orders; the orders stay for
-     * the books (price, status, dates).
-     */
-    async eraseCustomerText({ customerId, now }: { customerId: number; now: Date }): Promise<void> {
-      await q.query(`UPDATE orders SET title = 'Deleted', description = '', credentials = '', updated_at = $2 WHERE customer_id = $1`, [
-        customerId,
-        now,
-      ]);
-    },
-
     /** A payment attempt opened: the order shows "pending" while it is unpaid or modified. */
     async markPendingWhenPayable({ orderId, now }: { orderId: number; now: Date }): Promise<void> {
       await q.query('UPDATE orders SET pending = true, updated_at = $2 WHERE id = $1 AND status_id = ANY($3::int[])', [
@@ -134,7 +119,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
     move,
 
     /** Unpaid → paid by money, once: only an unpaid order moves (ADR 0034's full charge). */
-    async markPaid({ orderId, now, actor = null }: { orderId: number; now: Date; actor?: MoveActor | null }): Promise<boolean> {
+    async markPaid({ orderId, now, actor = null }: { orderId: number; now: Date; actor?: Actor | null }): Promise<boolean> {
       const order = await lockForMove(orderId);
       if (order?.statusId !== ORDER_STATUS.unpaid) return false;
       return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
@@ -150,11 +135,16 @@ export const createOrderWritesRepo = (q: Queryable) => {
       orderId: number;
       amountCents: number;
       now: Date;
-      actor?: MoveActor | null;
+      actor?: Actor | null;
     }): Promise<boolean> {
       const order = await lockForMove(orderId);
       if (order?.statusId !== ORDER_STATUS.modified || order.amountDueCents !== amountCents) return false;
       return (await move({ orderId, to: ORDER_STATUS.paid, by: MOVE_BY.payment, actor, now }, order)).moved;
+    },
+
+    /** ADR 0084: the customer accepted a proposed deadline (the delivery module's answer, in its transaction). */
+    async setDeadline({ orderId, deadline, now }: { orderId: number; deadline: Date; now: Date }): Promise<void> {
+      await q.query('UPDATE orders SET deadline = $2, updated_at = $3 WHERE id = $1', [orderId, deadline, now]);
     },
 
     /** The difference a forced edit left to pay (0 when none). */
@@ -175,7 +165,7 @@ export const createOrderWritesRepo = (q: Queryable) => {
       orderId: number;
       writerId: number;
       now: Date;
-      actor: MoveActor | null;
+      actor: Actor | null;
     }): Promise<boolean> {
       const rows = await q.query(
         `UPDATE orders SET writer_id = $2, updated_at = $3
@@ -190,4 +180,3 @@ export const createOrderWritesRepo = (q: Queryable) => {
     },
   };
 };
-export type OrderWrites = ReturnType<typeof createOrderWritesRepo>;

@@ -15,6 +15,8 @@ export { createManualPayments, type ManualPayments } from './payments.manual';
 /** ADR 0072: the one refund use case, in the caller's transaction (support's refund and a paid order's cancel). */
 export { refundOrder, type RefundOutcome, type RefundRequest } from './payments.refunds';
 export { createPaymentAttention, type PaymentAttention } from './payments.attention';
+/** The account deletion's erase step (ADR 0052, 0077). */
+export { eraseCustomerPayments } from './payments.personal-data.repo';
 
 /**
  * Payments (ADR 0024): checkout redirects, provider adapters (sandbox without credentials), callbacks

@@ -52,7 +52,7 @@ const openAttempt = async (urlProvider = 'fondy') => {
   return { ...order, paymentId };
 };
 const flag = (paymentId: string, reason: 'no_status_api' | 'provider_error' | 'still_open') =>
-  createReconcileRepo(t.db).handToSupport(paymentId, t.clock.now(), reason);
+  createReconcileRepo(t.db).handToSupport({ id: paymentId, now: t.clock.now(), reason });
 const list = (token = support) => t.app.inject({ method: 'GET', url: '/api/staff/payments/attention', headers: bearer(token) });
 const listed = async () => (await list()).json<{ attempts: { paymentId: string }[] }>().attempts;
 const resolve = (paymentId: string, payload: unknown, token = support) =>

@@ -1,17 +1,11 @@
-import {
-  centsToAmount,
-  DomainError,
-  ERROR_CODE,
-  type PaymentAttentionList,
-  type PaymentAttentionOutcome,
-  type PaymentAttentionResolved,
-} from '@app/domain';
+import { centsToAmount, type PaymentAttentionList, type PaymentAttentionOutcome, type PaymentAttentionResolved } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { createAttentionRepo } from './payments.attention.repo';
 import { createPaymentsRepo } from './payments.repo';
 import { createSettleRepo } from './payments.settle.repo';
+import { notFound } from '../../lib/errors';
 
 /**
  * ADR 0058: support's queue of attempts the reconciliation job (ADR 0037) could not settle, and
@@ -54,7 +48,7 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
     return db.transaction(async (tx) => {
       const attention = createAttentionRepo(tx);
       const flagged = await attention.lockFlagged(paymentId);
-      if (!flagged) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!flagged) throw notFound();
       const now = clock.now();
       let state = flagged.state;
       if (outcome === 'declined' && (state === 'created' || state === 'pending')) {
@@ -67,7 +61,7 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
           applied: true,
           now,
         });
-        if (await payments.moveState(paymentId, state, 'declined', now)) state = 'declined';
+        if (await payments.moveState({ id: paymentId, from: state, to: 'declined', now })) state = 'declined';
         await createSettleRepo(tx).refreshPending(flagged.orderId, now);
       }
       await attention.markResolved({ paymentId, outcome, staffId, now });

@@ -3,10 +3,11 @@ import { DomainError, ERROR_CODE, formatUsd, MANUAL_PAYMENT_PROVIDER, orderCharg
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
 import { createPaymentsRepo } from './payments.repo';
 import { createSettleRepo } from './payments.settle.repo';
 import { settlePaid } from './payments.settle';
+import { notFound } from '../../lib/errors';
 
 /**
  * ADR 0071: a payment support records by hand (a bank transfer), with its reference. It is an attempt of
@@ -25,12 +26,12 @@ export const createManualPayments = ({ db, clock, log }: { db: Db; clock: Clock;
     reference: string;
     /** When sent, it must equal what the order asks now. */
     amountCents: number | undefined;
-    actor: MoveActor;
+    actor: Actor;
   }): Promise<{ paymentId: string }> {
     return db.transaction(async (tx) => {
       const now = clock.now();
       const order = await createSettleRepo(tx).lockOrder(orderId);
-      if (!order) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!order) throw notFound();
       const charge = orderCharge(order);
       if (!charge) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToPay);
       if (amountCents !== undefined && amountCents !== charge.amountCents) {
@@ -44,7 +45,7 @@ export const createManualPayments = ({ db, clock, log }: { db: Db; clock: Clock;
         charge,
         currency: PAYMENT_CURRENCY,
         reference,
-        recordedBy: actor.id,
+        recordedBy: actor.userId,
         now,
       });
       if (!payment) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.referenceUsed);
@@ -64,7 +65,7 @@ export const createManualPayments = ({ db, clock, log }: { db: Db; clock: Clock;
       });
       // The order is locked and the attempt asks exactly its charge: settling cannot park it.
       if (!settled.changed) throw new Error(`the manual payment of order ${orderId} did not settle`);
-      log.info({ orderId, paymentId: payment.id, amountCents: charge.amountCents, staffId: actor.id }, 'manual payment recorded');
+      log.info({ orderId, paymentId: payment.id, amountCents: charge.amountCents, staffId: actor.userId }, 'manual payment recorded');
       return { paymentId: payment.id };
     });
   },

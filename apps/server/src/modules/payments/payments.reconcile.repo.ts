@@ -44,7 +44,7 @@ export const createReconcileRepo = (q: Queryable) => ({
   },
 
   /** The provider cannot be asked or never settled it: support looks at it; the job stops asking. */
-  async handToSupport(id: string, now: Date, reason: PaymentAttentionReason): Promise<void> {
+  async handToSupport({ id, now, reason }: { id: string; now: Date; reason: PaymentAttentionReason }): Promise<void> {
     await q.query('UPDATE payments SET support_since = $2, support_reason = $3 WHERE id = $1 AND support_since IS NULL', [id, now, reason]);
   },
 });

@@ -65,7 +65,7 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
       failed = true;
     }
     if (answer === 'no-api') {
-      await reconcile.handToSupport(payment.id, now, 'no_status_api');
+      await reconcile.handToSupport({ id: payment.id, now, reason: 'no_status_api' });
       log.warn(
         { provider: payment.provider, paymentId: payment.id, orderId: payment.orderId },
         'reconciliation: an open attempt the provider cannot be asked about is left to support',
@@ -84,7 +84,7 @@ export const createReconciler = ({ db, providers, applyEvent, clock, log, afterM
     if (!after || (after.state !== 'created' && after.state !== 'pending')) return 'settled';
     if (checks >= RECONCILE_MAX_CHECKS) {
       const reason = failed ? 'provider_error' : 'still_open';
-      await reconcile.handToSupport(payment.id, now, reason);
+      await reconcile.handToSupport({ id: payment.id, now, reason });
       log.warn(
         { provider: payment.provider, paymentId: payment.id, orderId: payment.orderId, checks, reason },
         'reconciliation: still open after every check, left to support',

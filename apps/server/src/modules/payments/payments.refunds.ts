@@ -13,11 +13,13 @@ import {
 import type { Logger } from '../../lib/logger';
 import type { Queryable } from '../../db/client';
 import { takeBackPointsForRefund } from '../loyalty';
-import { orderWrites, type MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 import { readOrderMoney, recordRefund, type NewRefund } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createRefundsRepo } from './payments.refunds.repo';
 import type { PaymentEvent } from './providers/types';
+import { notFound } from '../../lib/errors';
 
 /** What a refund gives back (ADR 0072). */
 export type RefundRequest =
@@ -60,11 +62,11 @@ export const refundOrder = async (
     reason,
     now,
     log,
-  }: { orderId: number; request: RefundRequest; actor: MoveActor | null; reason: string; now: Date; log: Logger },
+  }: { orderId: number; request: RefundRequest; actor: Actor | null; reason: string; now: Date; log: Logger },
 ): Promise<RefundOutcome> => {
   const writes = orderWrites(tx);
   const order = await writes.lockForMove(orderId);
-  if (!order) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+  if (!order) throw notFound();
   // Support's refund is a move of the table: refused (409, naming the moves allowed) before any money moves.
   if (request.kind === 'full' && request.moveTo !== null) assertOrderMove(order.statusId, request.moveTo, MOVE_BY.refund, order.facts);
 
@@ -168,7 +170,7 @@ export const applyRefundReceivedEarlier = async (
 ): Promise<void> => {
   const eventId = await createRefundsRepo(tx).takeEarlierRefundEvent(payment.id);
   if (eventId === null) return;
-  if (!(await createPaymentsRepo(tx).moveState(payment.id, 'paid', 'refunded', now))) return;
+  if (!(await createPaymentsRepo(tx).moveState({ id: payment.id, from: 'paid', to: 'refunded', now }))) return;
   log.warn({ provider, paymentId: payment.id, eventId }, 'a refund that arrived before the payment now applies');
   await applyProviderRefund(tx, {
     provider,

@@ -7,7 +7,9 @@ import {
   type PaymentSystem,
 } from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites, type MoveActor } from '../orders';
+import { storedAppSecret } from '../../db/app-secrets';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 
 export interface PaymentRow {
   id: string;
@@ -184,7 +186,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** Moves the attempt from `from` to `to`; false when another writer moved it first. */
-  async moveState(id: string, from: PaymentState, to: PaymentState, now: Date): Promise<boolean> {
+  async moveState({ id, from, to, now }: { id: string; from: PaymentState; to: PaymentState; now: Date }): Promise<boolean> {
     const rows = await q.query('UPDATE payments SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2 RETURNING id', [
       id,
       from,
@@ -195,12 +197,12 @@ export const createPaymentsRepo = (q: Queryable) => ({
   },
 
   /** Unpaid → paid, once, with its history entry (the orders module's move, ADR 0054, 0071). */
-  async markOrderPaid(orderId: number, now: Date, actor: MoveActor | null): Promise<boolean> {
-    return orderWrites(q).markPaid({ orderId, now, actor });
+  async markOrderPaid(move: { orderId: number; now: Date; actor: Actor | null }): Promise<boolean> {
+    return orderWrites(q).markPaid(move);
   },
 
-  async setOrderPending(orderId: number, pending: boolean, now: Date): Promise<void> {
-    await orderWrites(q).setPending({ orderId, pending, now });
+  async setOrderPending(change: { orderId: number; pending: boolean; now: Date }): Promise<void> {
+    await orderWrites(q).setPending(change);
   },
 
   /** The customer's order (404 otherwise) with its attempts, newest first (DESIGN rule 3). */
@@ -217,16 +219,7 @@ export const createPaymentsRepo = (q: Queryable) => ({
     return { pending: Boolean(order.pending), attempts: rows.map(toPayment) };
   },
 
-  /** A named secret, generated once and shared by every instance (the sandbox's provider keys). */
-  async ensureSecret(name: string, generate: () => string): Promise<string> {
-    const read = async () => (await q.query<{ value: string }>('SELECT value FROM app_secrets WHERE name = $1', [name]))[0];
-    const existing = await read();
-    if (existing) return existing.value;
-    // Another instance may insert first: its value wins and both read the same one.
-    await q.query('INSERT INTO app_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [name, generate()]);
-    const r = await read();
-    if (!r) throw new Error(`secret ${name} not stored`);
-    return r.value;
-  },
+  /** A named secret, generated once and shared by every instance (the sandbox's provider keys; db/ owns the table, ADR 0077). */
+  ensureSecret: (name: string, generate: () => string): Promise<string> => storedAppSecret(q, name, generate),
 });
 export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;

@@ -1,20 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  CHECKOUT_PATH_PROVIDER,
-  errorBodySchema,
-  PAYMENT_SYSTEMS,
-  paymentStatusSchema,
-  ROUTE_RATE_LIMITS,
-  type PaymentSystem,
-} from '@app/domain';
+import { CHECKOUT_PATH_PROVIDER, PAYMENT_SYSTEMS, paymentStatusSchema, ROUTE_RATE_LIMITS, type PaymentSystem } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { keyedRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import { useStyleNonce } from '../../plugins/security';
 import { renderSandboxPage } from './payments.sandbox-page';
 import type { PaymentsService } from './payments.service';
 import type { CallbackRequest } from './providers/types';
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 const providerSchema = z.enum(PAYMENT_SYSTEMS);
 const paymentIdSchema = z.string().min(16).max(64);
@@ -44,7 +38,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         summary: 'Starts a payment attempt for an unpaid order and redirects (302) to the provider',
         params: z.object({ system: z.enum(Object.keys(CHECKOUT_PATH_PROVIDER) as [keyof typeof CHECKOUT_PATH_PROVIDER]), uid: uidSchema }),
         querystring: z.object({ hashDevice: hashDeviceSchema }),
-        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { ...errorResponses(404, 422, 429) },
       },
     },
     async (request, reply) => {
@@ -65,7 +59,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: 'Starts a PayPal payment attempt for an unpaid order and redirects (302) to PayPal',
         querystring: z.object({ uid: uidSchema, hashDevice: hashDeviceSchema }),
-        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { ...errorResponses(404, 422, 429) },
       },
     },
     async (request, reply) =>
@@ -89,7 +83,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: "PayPal's return_url: captures the approved order, then the order page",
         querystring: z.object({ payment: paymentIdSchema, token: z.string().max(64).optional(), PayerID: z.string().max(64).optional() }),
-        response: { 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        response: { ...errorResponses(404, 422, 429) },
       },
     },
     async (request, reply) => reply.redirect(await service.paypalReturn({ paymentId: request.query.payment }), 303),
@@ -103,7 +97,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       tags: ['payments'],
       summary: 'Sends a buyer the provider returned on to the order page (?payment=success|fail)',
       params: z.object({ paymentId: paymentIdSchema }),
-      response: { 404: errorBodySchema, 422: errorBodySchema },
+      response: { ...errorResponses(404, 422) },
     },
     handler: async (request, reply) => reply.redirect(await service.returnLocation({ paymentId: request.params.paymentId }), 303),
   });
@@ -143,9 +137,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       schema: {
         tags: ['payments'],
         summary: "The order's payment status for the return page (the return URL only triggers this check)",
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: { 200: paymentStatusSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema, 429: errorBodySchema },
+        security: bearer,
+        params: idParams,
+        response: { 200: paymentStatusSchema, ...errorResponses(401, 404, 422, 429) },
       },
     },
     async (request) => service.paymentStatus({ customerId: currentUser(request).userId, orderId: request.params.id }),
@@ -173,7 +167,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
         tags: ['payments'],
         summary: 'Sandbox: sends the callback the provider would send, signed as it signs, then the order page',
         params: sandboxParams.extend({ choice: z.enum(['pay', 'decline']) }),
-        response: { 404: errorBodySchema },
+        response: { ...errorResponses(404) },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,6 @@
 import { PAYMENT_SYSTEM_NAME, formatUsd, type PaymentSystem } from '@app/domain';
 import type { PaymentRow } from './payments.repo';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml } from '../../lib/html';
 
 /**
  * The sandbox page of a provider (CONTRACT "Payments"): the order, the amount with 2 decimals (SPEC §9),

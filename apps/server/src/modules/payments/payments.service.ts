@@ -31,9 +31,9 @@ import {
   type SandboxCallback,
   type SandboxOutcome,
 } from './providers/types';
+import { notFound } from '../../lib/errors';
 
 const orderPage = (orderId: number) => `/orderinfo/${orderId}/details`;
-const notFound = () => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -49,7 +49,7 @@ export interface PaymentsServiceDeps {
 export const createPaymentsService = ({ db, repo, providers, clock, log, origin, available = () => true }: PaymentsServiceDeps) => {
   /** A provider the deployment does not offer (no credentials in production): its routes refuse (ADR 0036). */
   const requireAvailable = (provider: PaymentSystem): void => {
-    if (!available(provider)) throw new DomainError(ERROR_CODE.notFound, PAYMENT_UNAVAILABLE_MESSAGE);
+    if (!available(provider)) throw notFound(PAYMENT_UNAVAILABLE_MESSAGE);
   };
 
   /**
@@ -86,11 +86,11 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
         now,
       });
       if (!fresh || next === null) return { changed: false };
-      if (!(await txRepo.moveState(payment.id, payment.state, next, now))) return { changed: false };
+      if (!(await txRepo.moveState({ id: payment.id, from: payment.state, to: next, now }))) return { changed: false };
       if (next === 'declined') {
-        await txRepo.setOrderPending(payment.orderId, false, now);
+        await txRepo.setOrderPending({ orderId: payment.orderId, pending: false, now });
       } else if (next === 'pending') {
-        await txRepo.setOrderPending(payment.orderId, true, now);
+        await txRepo.setOrderPending({ orderId: payment.orderId, pending: true, now });
       } else if (next === 'refunded') {
         await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
@@ -169,7 +169,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
             'the payment provider did not answer: the attempt is left open',
           );
           // The buyer is not at the provider: the order is not pending, so another way to pay is offered.
-          await repo.setOrderPending(order.id, false, clock.now());
+          await repo.setOrderPending({ orderId: order.id, pending: false, now: clock.now() });
         } else {
           log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
           await applyEvent({

@@ -1,6 +1,7 @@
 import type { MoneyProvider, OrderCharge, PaymentKind, PaymentSystem, UnappliedReason } from '@app/domain';
 import type { Queryable } from '../../db/client';
-import { orderWrites, type MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
+import { orderWrites } from '../orders';
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -68,7 +69,7 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** An edit cancels the order's open attempts that no longer ask what the order asks (all, when it asks nothing). */
-  async cancelStaleAttempts(orderId: number, charge: OrderCharge | null, now: Date): Promise<string[]> {
+  async cancelStaleAttempts({ orderId, charge, now }: { orderId: number; charge: OrderCharge | null; now: Date }): Promise<string[]> {
     const rows = await q.query<{ id: string }>(
       `UPDATE payments SET state = 'canceled', updated_at = $2
         WHERE order_id = $1 AND state IN ('created', 'pending') AND NOT (kind IS NOT DISTINCT FROM $3 AND amount_cents IS NOT DISTINCT FROM $4)
@@ -107,8 +108,8 @@ export const createSettleRepo = (q: Queryable) => ({
   },
 
   /** A paid difference: the amount due is cleared and the order is paid again (modified → paid; the orders module's move). */
-  async markDifferencePaid(orderId: number, amountCents: number, now: Date, actor: MoveActor | null): Promise<boolean> {
-    return orderWrites(q).markDifferencePaid({ orderId, amountCents, now, actor });
+  async markDifferencePaid(move: { orderId: number; amountCents: number; now: Date; actor: Actor | null }): Promise<boolean> {
+    return orderWrites(q).markDifferencePaid(move);
   },
 
   async openRefundClaimCents(orderId: number): Promise<number> {
@@ -118,8 +119,8 @@ export const createSettleRepo = (q: Queryable) => ({
     return r ? Number(r.amount_cents) : 0;
   },
 
-  async setAmountDue(orderId: number, cents: number, now: Date): Promise<void> {
-    await orderWrites(q).setAmountDue({ orderId, cents, now });
+  async setAmountDue(change: { orderId: number; cents: number; now: Date }): Promise<void> {
+    await orderWrites(q).setAmountDue(change);
   },
 
   /** The order's one open refund claim gets this amount; 0 withdraws it. */
@@ -217,7 +218,7 @@ export const createSettleRepo = (q: Queryable) => ({
     };
   },
 
-  async closeClaim(claimId: number, transactionId: number, now: Date): Promise<void> {
+  async closeClaim({ claimId, transactionId, now }: { claimId: number; transactionId: number; now: Date }): Promise<void> {
     await q.query(`UPDATE refund_claims SET state = 'refunded', transaction_id = $2, updated_at = $3 WHERE id = $1`, [
       claimId,
       transactionId,

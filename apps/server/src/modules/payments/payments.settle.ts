@@ -14,12 +14,13 @@ import type { Logger } from '../../lib/logger';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { earnPointsForPayment } from '../loyalty';
-import type { MoveActor } from '../orders';
+import type { Actor } from '../../lib/actor';
 import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
+import { notFound } from '../../lib/errors';
 
 /**
  * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
@@ -43,7 +44,7 @@ export const settlePaid = async (
     now: Date;
     log: Logger;
     /** Who settled it: null for a provider's event, the support account for a payment recorded by hand (ADR 0071). */
-    actor?: MoveActor | null;
+    actor?: Actor | null;
   },
 ): Promise<{ changed: boolean }> => {
   const repo = createPaymentsRepo(tx);
@@ -67,7 +68,7 @@ export const settlePaid = async (
   if (!fresh || decision.action === 'ignore') return { changed: false };
 
   if (decision.action === 'park') {
-    if (!(await repo.moveState(payment.id, payment.state, 'parked', now))) return { changed: false };
+    if (!(await repo.moveState({ id: payment.id, from: payment.state, to: 'parked', now }))) return { changed: false };
     await settle.insertUnapplied({
       paymentId: payment.id,
       orderId: payment.orderId,
@@ -110,7 +111,7 @@ export const settlePaid = async (
     return { changed: true };
   }
 
-  if (!(await repo.moveState(payment.id, payment.state, 'paid', now))) return { changed: false };
+  if (!(await repo.moveState({ id: payment.id, from: payment.state, to: 'paid', now }))) return { changed: false };
   await recordPaymentTransaction(tx, {
     customerId: payment.customerId,
     orderId: payment.orderId,
@@ -124,8 +125,8 @@ export const settlePaid = async (
   // The order is locked and its charge was this attempt's: the move cannot miss.
   const moved =
     decision.kind === 'full'
-      ? await repo.markOrderPaid(payment.orderId, now, actor)
-      : await settle.markDifferencePaid(payment.orderId, payment.amountCents, now, actor);
+      ? await repo.markOrderPaid({ orderId: payment.orderId, now, actor })
+      : await settle.markDifferencePaid({ orderId: payment.orderId, amountCents: payment.amountCents, now, actor });
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
   // ADR 0050: the payment's loyalty points, once per payment, in this transaction.
@@ -175,7 +176,7 @@ export const orderEditMoney = {
         newPriceCents: e.newPriceCents,
       });
       amountDueCents = balance.amountDueCents;
-      await settle.setAmountDue(e.orderId, balance.amountDueCents, e.now);
+      await settle.setAmountDue({ orderId: e.orderId, cents: balance.amountDueCents, now: e.now });
       await settle.setRefundClaim({
         orderId: e.orderId,
         customerId: e.customerId,
@@ -184,11 +185,11 @@ export const orderEditMoney = {
         now: e.now,
       });
     }
-    await settle.cancelStaleAttempts(
-      e.orderId,
-      orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }),
-      e.now,
-    );
+    await settle.cancelStaleAttempts({
+      orderId: e.orderId,
+      charge: orderCharge({ statusId: e.statusId, finalPriceCents: e.newPriceCents, amountDueCents }),
+      now: e.now,
+    });
     await settle.refreshPending(e.orderId, e.now);
   },
 };
@@ -232,13 +233,13 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
    * and takes back the points in proportion; the claim is closed. The order is locked before the claim,
    * in the order a forced edit takes them.
    */
-  async refundClaim({ claimId, actor }: { claimId: number; actor: MoveActor }): Promise<{ id: number; transactionId: number }> {
+  async refundClaim({ claimId, actor }: { claimId: number; actor: Actor }): Promise<{ id: number; transactionId: number }> {
     return db.transaction(async (tx) => {
       const settle = createSettleRepo(tx);
       const orderId = await settle.claimOrder(claimId);
-      if (orderId === null || !(await settle.lockOrder(orderId))) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (orderId === null || !(await settle.lockOrder(orderId))) throw notFound();
       const claim = await settle.lockOpenClaim(claimId);
-      if (!claim) throw new DomainError(ERROR_CODE.notFound, 'Not found');
+      if (!claim) throw notFound();
       if (!claim.provider) throw new DomainError(ERROR_CODE.conflict, 'The order has no settled payment to refund');
       const now = clock.now();
       const outcome = await refundOrder(tx, {
@@ -250,8 +251,8 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
         log,
       });
       const [transactionId] = outcome.transactionIds;
-      if (transactionId === undefined) throw new DomainError(ERROR_CODE.notFound, 'Not found');
-      await settle.closeClaim(claim.id, transactionId, now);
+      if (transactionId === undefined) throw notFound();
+      await settle.closeClaim({ claimId: claim.id, transactionId, now });
       log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
       return { id: claim.id, transactionId };
     });

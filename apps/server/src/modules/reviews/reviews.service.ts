@@ -13,9 +13,7 @@ import {
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
 import type { ReviewsRepo } from './reviews.repo';
-import { parseId } from '../../lib/ids';
-
-const NOT_FOUND = 'Not found';
+import { notFound } from '../../lib/errors';
 
 export const createReviewsService = ({ repo, clock }: { repo: ReviewsRepo; clock: Clock }) => ({
   /**
@@ -23,10 +21,9 @@ export const createReviewsService = ({ repo, clock }: { repo: ReviewsRepo; clock
    * per order (409), rating 0–5 in half steps and a comment of at most 2000 characters once HTML is
    * stripped (422). Another customer's order is a 404 before anything else is said about it.
    */
-  add: async ({ customerId, orderId: rawOrderId, body }: { customerId: number; orderId: string; body: ReviewBody }): Promise<ReviewRef> => {
-    const orderId = parseId(rawOrderId);
+  add: async ({ customerId, orderId, body }: { customerId: number; orderId: number; body: ReviewBody }): Promise<ReviewRef> => {
     const state = await repo.orderState({ customerId, orderId });
-    if (!state) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    if (!state) throw notFound();
     if (state.reviewed) throw new DomainError(ERROR_CODE.conflict, REVIEW_MESSAGE.alreadyReviewed);
     if (state.statusId !== ORDER_STATUS.completed) throw new DomainError(ERROR_CODE.conflict, REVIEW_MESSAGE.notCompleted);
     if (!isValidRating(body.rating)) {

@@ -3,9 +3,11 @@ import type { AppContext } from '../../context';
 import type { FilesService, UploadRate } from '../files';
 import { createRevisionsRepo } from './revisions.repo';
 import { revisionsRoutes } from './revisions.routes';
-import { createRevisionsService, type RevisionActor, type RevisionsService } from './revisions.service';
+import { createRevisionsService, type RevisionsService } from './revisions.service';
 
-export type { RevisionActor, RevisionsService };
+export type { RevisionsService };
+/** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
+export { eraseCustomerRevisions, revisionsReport } from './revisions.personal-data.repo';
 
 /** Free revisions of completed orders (ADR 0044): the customer's API here, staff's in modules/staff. */
 export const createRevisions = (

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  errorBodySchema,
   orderFileListSchema,
   orderFileSchema,
   revisionCategoryListSchema,
@@ -15,9 +13,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { incomingOrderFile, type UploadRate } from '../files';
 import type { RevisionsService } from './revisions.service';
-
-const errors = { 401: errorBodySchema, 404: errorBodySchema };
-const idParams = z.object({ id: z.string().max(20) });
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 /** SPEC §7 "Revisions", paths exact (ADR 0044). */
 export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService; uploadRate: UploadRate }> = async (
@@ -49,9 +45,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
       schema: {
         tags: ['revisions'],
         summary: "The order's revisions, newest first (10 a page), with its revision window and active revision",
-        security: [{ bearer: [] }],
+        security: bearer,
         querystring: revisionListQuerySchema,
-        response: { 200: revisionListSchema, ...errors, 422: errorBodySchema },
+        response: { 200: revisionListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.list({ customerId: currentUser(request).userId, query: request.query }),
@@ -64,9 +60,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
       schema: {
         tags: ['revisions'],
         summary: 'One revision',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        response: { 200: revisionSchema, ...errors },
+        response: { 200: revisionSchema, ...errorResponses(401, 404) },
       },
     },
     async (request) => service.get({ customerId: currentUser(request).userId, revisionId: request.params.id }),
@@ -83,9 +79,9 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
         schema: {
           tags: ['revisions'],
           summary: source === 'customer' ? 'Files the customer attached to the revision' : 'Revised files the writer delivered',
-          security: [{ bearer: [] }],
+          security: bearer,
           params: idParams,
-          response: { 200: orderFileListSchema, ...errors },
+          response: { 200: orderFileListSchema, ...errorResponses(401, 404) },
         },
       },
       async (request) => service.listFiles({ customerId: currentUser(request).userId, revisionId: request.params.id, source }),
@@ -99,10 +95,10 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
       schema: {
         tags: ['revisions'],
         summary: 'Requests a free revision of a completed order: {category, describeProblem, revisionLevel}',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: revisionCreateBodySchema,
-        response: { 200: revisionRefSchema, ...errors, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 200: revisionRefSchema, ...errorResponses(401, 404, 409, 422) },
       },
     },
     async (request) => service.create({ customerId: currentUser(request).userId, orderId: request.params.id, body: request.body }),
@@ -116,18 +112,10 @@ export const revisionsRoutes: FastifyPluginAsyncZod<{ service: RevisionsService;
       schema: {
         tags: ['revisions'],
         summary: 'Attaches a file to an active revision (form: id_revision and file), streamed to storage',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: {
-          200: orderFileSchema,
-          ...errors,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-          507: errorBodySchema,
-        },
+        response: { 200: orderFileSchema, ...errorResponses(401, 404, 409, 413, 422, 429, 507) },
       },
     },
     async (request) => {

@@ -3,6 +3,7 @@ import {
   DomainError,
   ERROR_CODE,
   isActiveRevisionStatus,
+  ORDER_STATUS,
   REVISION_CATEGORIES,
   REVISION_LEVELS,
   REVISION_MESSAGE,
@@ -14,7 +15,6 @@ import {
   revisionRequestProblems,
   revisionRequestRefusal,
   revisionWindow,
-  ROLE,
   STAFF_MESSAGE,
   stripHtml,
   WRITER_REVISION_STATUSES,
@@ -29,20 +29,12 @@ import {
   type StaffRevisionQuery,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
-import { parseId } from '../../lib/ids';
+import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import type { FilesService } from '../files';
 import type { MailMessage } from '../mail';
 import { isUniqueViolation, type RevisionRow, type RevisionsRepo, type StaffRevisionRow } from './revisions.repo';
-
-const NOT_FOUND = 'Not found';
-
-/** The signed-in staff member as the guard left it. */
-export interface RevisionActor {
-  userId: number;
-  role: number;
-}
-const isSupport = (actor: RevisionActor): boolean => actor.role === ROLE.support;
-const writerScope = (actor: RevisionActor): number | null => (isSupport(actor) ? null : actor.userId);
+import { escapeHtml } from '../../lib/html';
+import { notFound } from '../../lib/errors';
 
 type IncomingFile = Parameters<FilesService['storeForRevision']>[0]['file'];
 
@@ -56,9 +48,6 @@ export interface RevisionsServiceDeps {
   origin: string;
   logError: (error: unknown, what: string) => void;
 }
-
-const escapeHtml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** ADR 0044: the customer hears when a revision is completed, with a link that opens it. */
 export const revisionCompletedMail = (m: {
@@ -106,17 +95,17 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
 
   const ownOrder = async (customerId: number, orderId: number) => {
     const state = await repo.orderState({ customerId, orderId });
-    if (!state) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+    if (!state) throw notFound();
     return state;
   };
-  const ownRevision = async (customerId: number, rawId: string): Promise<RevisionRow> => {
-    const row = await repo.find({ customerId, revisionId: parseId(rawId) });
-    if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  const ownRevision = async (customerId: number, revisionId: number): Promise<RevisionRow> => {
+    const row = await repo.find({ customerId, revisionId });
+    if (!row) throw notFound();
     return row;
   };
-  const staffRevision = async (actor: RevisionActor, rawId: string): Promise<StaffRevisionRow> => {
-    const row = await repo.staffFind({ revisionId: parseId(rawId), writerId: writerScope(actor) });
-    if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+  const staffRevision = async (actor: Actor, revisionId: number): Promise<StaffRevisionRow> => {
+    const row = await repo.staffFind({ revisionId, writerId: writerScope(actor) });
+    if (!row) throw notFound();
     return row;
   };
 
@@ -143,9 +132,9 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       };
     },
 
-    get: async ({ customerId, revisionId }: { customerId: number; revisionId: string }): Promise<Revision> => {
+    get: async ({ customerId, revisionId }: { customerId: number; revisionId: number }): Promise<Revision> => {
       const [wire] = await toWire([await ownRevision(customerId, revisionId)]);
-      if (!wire) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!wire) throw notFound();
       return wire;
     },
 
@@ -162,14 +151,13 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
      */
     create: async ({
       customerId,
-      orderId: rawOrderId,
+      orderId,
       body,
     }: {
       customerId: number;
-      orderId: string;
+      orderId: number;
       body: RevisionCreateBody;
     }): Promise<{ id: number }> => {
-      const orderId = parseId(rawOrderId);
       const state = await ownOrder(customerId, orderId);
       const now = clock.now();
       const refusal = revisionRequestRefusal({
@@ -189,7 +177,10 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       const stored = await repo.insert({ customerId, orderId, levelId, categoryIds, description, deadline, now });
       if (!stored) {
         const after = await ownOrder(customerId, orderId);
-        throw new DomainError(ERROR_CODE.conflict, after.statusId !== 5 ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision);
+        throw new DomainError(
+          ERROR_CODE.conflict,
+          after.statusId !== ORDER_STATUS.completed ? REVISION_MESSAGE.notCompleted : REVISION_MESSAGE.activeRevision,
+        );
       }
       return stored;
     },
@@ -200,7 +191,7 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       source,
     }: {
       customerId: number;
-      revisionId: string;
+      revisionId: number;
       source: 'customer' | 'writer';
     }): Promise<OrderFile[]> => {
       const revision = await ownRevision(customerId, revisionId);
@@ -208,7 +199,7 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
     },
 
     /** Checks the revision before the body is read: another customer's is a 404, an ended one a 409. */
-    revisionForUpload: async ({ customerId, revisionId }: { customerId: number; revisionId: string }): Promise<RevisionRow> => {
+    revisionForUpload: async ({ customerId, revisionId }: { customerId: number; revisionId: number }): Promise<RevisionRow> => {
       const revision = await ownRevision(customerId, revisionId);
       if (!isActiveRevisionStatus(revision.statusId)) throw new DomainError(ERROR_CODE.conflict, REVISION_MESSAGE.notActive);
       return revision;
@@ -226,7 +217,7 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
       }),
 
     /** CONTRACT "Staff side": support sees every revision, a writer those of the orders assigned to them. */
-    staffList: async ({ actor, query }: { actor: RevisionActor; query: StaffRevisionQuery }): Promise<StaffRevisionList> => {
+    staffList: async ({ actor, query }: { actor: Actor; query: StaffRevisionQuery }): Promise<StaffRevisionList> => {
       const { rows, total } = await repo.staffList({
         writerId: writerScope(actor),
         orderId: query.idOrder ?? null,
@@ -242,15 +233,7 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
      * (422 otherwise); a writer only on their orders (404) and only to in progress or verifying (403).
      * Completion mails the customer a link to the revision.
      */
-    staffSetStatus: async ({
-      actor,
-      revisionId,
-      status,
-    }: {
-      actor: RevisionActor;
-      revisionId: string;
-      status: number;
-    }): Promise<StaffRevision> => {
+    staffSetStatus: async ({ actor, revisionId, status }: { actor: Actor; revisionId: number; status: number }): Promise<StaffRevision> => {
       const revision = await staffRevision(actor, revisionId);
       if (!isSupport(actor) && !(WRITER_REVISION_STATUSES as readonly number[]).includes(status)) {
         throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
@@ -288,24 +271,16 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
         }
       }
       const [wire] = await toStaffWire([await staffRevision(actor, revisionId)]);
-      if (!wire) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!wire) throw notFound();
       return wire;
     },
 
     /** Checks the revision before the body is read: a writer not on its order gets 404. */
-    staffRevisionForDelivery: async ({ actor, revisionId }: { actor: RevisionActor; revisionId: string }): Promise<StaffRevisionRow> =>
+    staffRevisionForDelivery: async ({ actor, revisionId }: { actor: Actor; revisionId: number }): Promise<StaffRevisionRow> =>
       staffRevision(actor, revisionId),
 
     /** The writer (or support) delivers a revised file: a writer file of the revision the customer downloads. */
-    staffDeliver: async ({
-      actor,
-      revision,
-      file,
-    }: {
-      actor: RevisionActor;
-      revision: StaffRevisionRow;
-      file: IncomingFile;
-    }): Promise<OrderFile> =>
+    staffDeliver: async ({ actor, revision, file }: { actor: Actor; revision: StaffRevisionRow; file: IncomingFile }): Promise<OrderFile> =>
       files.storeForRevision({
         customerId: revision.customerId,
         orderId: revision.orderId,

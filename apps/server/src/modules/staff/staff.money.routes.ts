@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   DomainError,
   ERROR_CODE,
-  errorBodySchema,
   paymentAttentionListSchema,
   paymentAttentionResolveBodySchema,
   paymentAttentionResolvedSchema,
@@ -13,10 +12,9 @@ import {
   unappliedPaymentListSchema,
 } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
-import { currentUser } from '../../plugins/auth';
+import { currentActor, currentUser } from '../../plugins/auth';
 import type { MoneySupport, PaymentAttention } from '../payments';
-
-const guarded = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 /** CONTRACT "Staff side": a writer on a support-only route gets 403. */
 const requireSupport = (request: FastifyRequest): void => {
@@ -35,8 +33,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       schema: {
         tags: ['staff'],
         summary: 'Money that arrived and did not settle its order (parked), oldest first (support)',
-        security: [{ bearer: [] }],
-        response: { 200: unappliedPaymentListSchema, ...guarded },
+        security: bearer,
+        response: { 200: unappliedPaymentListSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -52,8 +50,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       schema: {
         tags: ['staff'],
         summary: 'Open refund claims: forced edits that lowered a paid price, oldest first (support)',
-        security: [{ bearer: [] }],
-        response: { 200: refundClaimListSchema, ...guarded },
+        security: bearer,
+        response: { 200: refundClaimListSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -69,20 +67,14 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       schema: {
         tags: ['staff'],
         summary: "Support refunded the claim at the provider: one refund row in the customer's transactions, the claim closed",
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-        response: {
-          200: z.object({ id: z.number().int(), transactionId: z.number().int() }),
-          ...guarded,
-          409: errorBodySchema,
-          422: errorBodySchema,
-        },
+        security: bearer,
+        params: idParams,
+        response: { 200: z.object({ id: z.number().int(), transactionId: z.number().int() }), ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
       requireSupport(request);
-      const { userId, role } = currentUser(request);
-      return money.refundClaim({ claimId: request.params.id, actor: { id: userId, role } });
+      return money.refundClaim({ claimId: request.params.id, actor: currentActor(request) });
     },
   );
 
@@ -94,8 +86,8 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       schema: {
         tags: ['staff'],
         summary: 'Stale payment attempts flagged for support by the reconciliation job, oldest flag first (support)',
-        security: [{ bearer: [] }],
-        response: { 200: paymentAttentionListSchema, ...guarded },
+        security: bearer,
+        response: { 200: paymentAttentionListSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -111,10 +103,10 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
       schema: {
         tags: ['staff'],
         summary: 'Support resolved a flagged attempt: declined (no money came) or kept open; it leaves the list',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: z.object({ paymentId: z.string().min(1).max(64) }),
         body: paymentAttentionResolveBodySchema,
-        response: { 200: paymentAttentionResolvedSchema, ...guarded, 422: errorBodySchema },
+        response: { 200: paymentAttentionResolvedSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => {

@@ -163,6 +163,15 @@ describe('PUT /api/staff/orders/{id}/status', () => {
   it('stamps completed_at when a delivered order is completed (5), and a second identical change is refused and writes nothing', async () => {
     const orderId = await newOrder({ status: 3, writer: writerId });
     expect((await deliver(writer, orderId)).statusCode).toBe(200);
+    // ADR 0084: an uploaded file is not yet a delivery; the writer submits it.
+    expect((await setStatus(support, orderId, 5)).statusCode).toBe(409);
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/delivery`,
+      headers: { authorization: `Bearer ${writer}` },
+      payload: { message: 'The essay' },
+    });
+    expect(submitted.statusCode).toBe(200);
     expect((await setStatus(support, orderId, 5)).statusCode).toBe(200);
     const [row] = await t.db.query<{ completed_at: Date | null }>('SELECT completed_at FROM orders WHERE id = $1', [orderId]);
     expect(row?.completed_at?.getTime()).toBe(t.clock.now().getTime());

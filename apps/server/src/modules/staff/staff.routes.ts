@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   orderFileSchema,
   manualPaymentBodySchema,
   staffMeSchema,
@@ -16,15 +15,14 @@ import {
   staffStatusBodySchema,
   staffWriterBodySchema,
 } from '@app/domain';
-import { currentUser } from '../../plugins/auth';
-import { incomingOrderFile, sendDownload, type UploadRate } from '../files';
+import { currentActor } from '../../plugins/auth';
+import { downloadQuerySchema, incomingOrderFile, sendDownload, type UploadRate } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
+import { bearer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
 
-const guarded = { 401: errorBodySchema, 404: errorBodySchema };
 /** A status change or a recorded payment is a few fields: its raw body is bounded before it is parsed (ADR 0071). */
 const SMALL_BODY_LIMIT = 16 * 1024;
-const idParams = z.object({ id: z.string().max(20) });
 
 /** CONTRACT "Staff side": a customer token gets 404 from every staff route (requireStaff). */
 export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisions: RevisionsService; uploadRate: UploadRate }> = async (
@@ -38,11 +36,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'The signed-in writer or support account',
-        security: [{ bearer: [] }],
-        response: { 200: staffMeSchema, ...guarded },
+        security: bearer,
+        response: { 200: staffMeSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.me({ userId: currentUser(request).userId }),
+    async (request) => service.me({ userId: currentActor(request).userId }),
   );
 
   app.get(
@@ -52,12 +50,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'The order queue, newest first: every order for support, the assigned ones for a writer',
-        security: [{ bearer: [] }],
+        security: bearer,
         querystring: staffOrderQuerySchema,
-        response: { 200: staffOrderListSchema, ...guarded, 422: errorBodySchema },
+        response: { 200: staffOrderListSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => service.queue({ actor: currentUser(request), query: request.query }),
+    async (request) => service.queue({ actor: currentActor(request), query: request.query }),
   );
 
   // ADR 0059: the staff console's order view opens from a link or a reload, not only from the queue.
@@ -69,12 +67,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         tags: ['staff'],
         summary:
           'One order of the queue: any order for support, an assigned one for a writer (404 otherwise), with what the transition table reads and the status history',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        response: { 200: staffOrderViewSchema, ...guarded },
+        response: { 200: staffOrderViewSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.order({ actor: currentUser(request), orderId: request.params.id }),
+    async (request) => service.order({ actor: currentActor(request), orderId: request.params.id }),
   );
 
   app.put(
@@ -86,22 +84,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         tags: ['staff'],
         summary:
           "Moves the order's status (support) through the transition table (409 names the moves allowed now); 7, 8 and 9 need a reason; 7 refunds (ADR 0072), 8 of a paid order refunds too",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: staffStatusBodySchema,
-        response: {
-          200: staffOrderViewSchema,
-          ...guarded,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          422: errorBodySchema,
-        },
+        response: { 200: staffOrderViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
       },
     },
     async (request) =>
       service.setStatus({
-        actor: currentUser(request),
+        actor: currentActor(request),
         orderId: request.params.id,
         status: request.body.status,
         reason: request.body.reason,
@@ -118,20 +109,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         tags: ['staff'],
         summary:
           'Records a payment by hand (support): a bank transfer with its reference, for exactly what the order asks now; one transaction, the order paid (1 → 2, or 10 → 2)',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: manualPaymentBodySchema,
-        response: {
-          200: staffOrderViewSchema,
-          ...guarded,
-          403: errorBodySchema,
-          409: errorBodySchema,
-          413: errorBodySchema,
-          422: errorBodySchema,
-        },
+        response: { 200: staffOrderViewSchema, ...errorResponses(401, 403, 404, 409, 413, 422) },
       },
     },
-    async (request) => service.recordPayment({ actor: currentUser(request), orderId: request.params.id, body: request.body }),
+    async (request) => service.recordPayment({ actor: currentActor(request), orderId: request.params.id, body: request.body }),
   );
 
   app.put(
@@ -141,13 +125,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'Assigns a writer to the order (support); a paid order moves to in progress (2 → 3)',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: staffWriterBodySchema,
-        response: { 200: staffOrderViewSchema, ...guarded, 403: errorBodySchema, 422: errorBodySchema },
+        response: { 200: staffOrderViewSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => service.assignWriter({ actor: currentUser(request), orderId: request.params.id, writerId: request.body.idWriter }),
+    async (request) => service.assignWriter({ actor: currentActor(request), orderId: request.params.id, writerId: request.body.idWriter }),
   );
 
   app.post(
@@ -158,21 +142,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: "Delivers a file (multipart field `file`): it becomes a writer file of the customer's order",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: {
-          200: orderFileSchema,
-          ...guarded,
-          413: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-          507: errorBodySchema,
-        },
+        response: { 200: orderFileSchema, ...errorResponses(401, 404, 413, 422, 429, 507) },
       },
     },
     async (request) => {
-      const actor = currentUser(request);
+      const actor = currentActor(request);
       const order = await service.orderForDelivery({ actor, orderId: request.params.id });
       return service.deliver({ actor, order, file: await incomingOrderFile(request) });
     },
@@ -186,12 +163,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: "The order's files, the customer's and the writer's, oldest first (support: any order; a writer: an assigned one)",
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
-        response: { 200: staffOrderFileListSchema, ...guarded },
+        response: { 200: staffOrderFileListSchema, ...errorResponses(401, 404) },
       },
     },
-    async (request) => service.files({ actor: currentUser(request), orderId: request.params.id }),
+    async (request) => service.files({ actor: currentActor(request), orderId: request.params.id }),
   );
 
   app.get(
@@ -201,15 +178,17 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'Downloads one file of the order (support: any order; a writer: an assigned one), whatever its status',
-        security: [{ bearer: [] }],
-        params: z.object({ id: z.string().max(20), fileId: z.string().max(20) }),
+        security: bearer,
+        params: z.object({ id: pathId, fileId: pathId }),
+        querystring: downloadQuerySchema,
         produces: ['application/octet-stream'],
       },
     },
     async (request, reply) =>
       sendDownload(
+        request,
         reply,
-        await service.download({ actor: currentUser(request), orderId: request.params.id, fileId: request.params.fileId }),
+        await service.download({ actor: currentActor(request), orderId: request.params.id, fileId: request.params.fileId }),
       ),
   );
 
@@ -221,12 +200,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: "Revisions, newest first (idOrder: one order's): every one for support, the assigned orders' for a writer",
-        security: [{ bearer: [] }],
+        security: bearer,
         querystring: staffRevisionQuerySchema,
-        response: { 200: staffRevisionListSchema, ...guarded, 422: errorBodySchema },
+        response: { 200: staffRevisionListSchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => revisions.staffList({ actor: currentUser(request), query: request.query }),
+    async (request) => revisions.staffList({ actor: currentActor(request), query: request.query }),
   );
 
   app.put(
@@ -236,14 +215,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'Moves a revision along its state machine (assigned writer: in progress, verifying; support: every allowed move)',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: staffRevisionStatusBodySchema,
-        response: { 200: staffRevisionSchema, ...guarded, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema },
+        response: { 200: staffRevisionSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) =>
-      revisions.staffSetStatus({ actor: currentUser(request), revisionId: request.params.id, status: request.body.status }),
+      revisions.staffSetStatus({ actor: currentActor(request), revisionId: request.params.id, status: request.body.status }),
   );
 
   app.post(
@@ -254,21 +233,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary: 'Delivers a revised file (multipart field `file`): a writer file of the revision',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         consumes: ['multipart/form-data'],
-        response: {
-          200: orderFileSchema,
-          ...guarded,
-          413: errorBodySchema,
-          422: errorBodySchema,
-          429: errorBodySchema,
-          507: errorBodySchema,
-        },
+        response: { 200: orderFileSchema, ...errorResponses(401, 404, 413, 422, 429, 507) },
       },
     },
     async (request) => {
-      const actor = currentUser(request);
+      const actor = currentActor(request);
       const revision = await revisions.staffRevisionForDelivery({ actor, revisionId: request.params.id });
       return revisions.staffDeliver({ actor, revision, file: await incomingOrderFile(request) });
     },

@@ -7,8 +7,8 @@ import {
   MOVE_BY,
   orderCharge,
   ORDER_STATUS,
-  ROLE,
   STAFF_MESSAGE,
+  STAFF_SEARCH_MIN_LENGTH,
   statusChangedBy,
   type ManualPaymentBody,
   type OrderFile,
@@ -19,27 +19,29 @@ import {
   type StaffOrderQuery,
   type StaffOrderView,
 } from '@app/domain';
+import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { toOrderListItem, type MoveActor, type StatusHistoryRow } from '../orders';
+import { orderWrites, toOrderListItem, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
-import type { StaffOrderRow, StaffRepo } from './staff.repo';
-import { parseId } from '../../lib/ids';
+import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
+import { isSupport, writerScope, type Actor } from '../../lib/actor';
+import { notFound } from '../../lib/errors';
 
-const NOT_FOUND = 'Not found';
+/** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
+const IN_WORK_STATUSES: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.hold];
 
-/** The signed-in staff member as the guard left it: id and role from the access token. */
-export interface StaffActor {
-  userId: number;
-  role: number;
-}
+/** The queue's `q`: text of three characters or more searched in titles and emails; a number is also an order id. */
+const queueSearch = (q: string | undefined): StaffQueueFilter['search'] => {
+  const text = q?.trim().toLowerCase() ?? '';
+  if (text === '') return null;
+  const idText = /^#?(\d{1,10})$/.exec(text)?.[1];
+  const id = idText === undefined || Number(idText) > 2_147_483_647 ? null : Number(idText);
+  return { text: text.length >= STAFF_SEARCH_MIN_LENGTH ? text : null, id };
+};
 
-const isSupport = (actor: StaffActor): boolean => actor.role === ROLE.support;
-/** A writer's queries are limited to their orders; support's are not (CONTRACT "Staff side"). */
-const writerScope = (actor: StaffActor): number | null => (isSupport(actor) ? null : actor.userId);
-
-const requireSupport = (actor: StaffActor): void => {
+const requireSupport = (actor: Actor): void => {
   // CONTRACT "Staff side": a writer on a support-only route gets 403.
   if (!isSupport(actor)) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
 };
@@ -51,7 +53,8 @@ const toWire = (row: StaffOrderRow): StaffOrder => {
 };
 
 /** ADR 0071: the order view: the row, what the transition table reads, and the history with who and why. */
-const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView => {
+type AfterPaymentView = Pick<StaffOrderView, 'delivery' | 'extensionRequest' | 'events' | 'extensionAlert'>;
+const toView = (row: StaffOrderRow, history: StatusHistoryRow[], afterPayment: AfterPaymentView): StaffOrderView => {
   const charge = orderCharge({ statusId: row.statusId, finalPriceCents: row.finalPriceCents, amountDueCents: row.amountDueCents });
   return {
     ...toWire(row),
@@ -65,12 +68,13 @@ const toView = (row: StaffOrderRow, history: StatusHistoryRow[]): StaffOrderView
       actorId: h.actorId,
       reason: h.reason,
     })),
+    ...afterPayment,
   };
 };
 
-const moveActor = (actor: StaffActor): MoveActor => ({ id: actor.userId, role: actor.role });
-
 export interface StaffServiceDeps {
+  /** The service opens the transactions (a status change and what goes with it); the writes take them. */
+  db: Pick<Db, 'transaction'>;
   repo: StaffRepo;
   clock: Clock;
   log: Logger;
@@ -79,31 +83,36 @@ export interface StaffServiceDeps {
   refundOrder: typeof refundOrder;
   /** ADR 0071: a payment support records by hand (the payments module settles it). */
   manualPayments: Pick<ManualPayments, 'recordManualPayment'>;
+  /** ADR 0084: the delivery module's view of the order. */
+  afterPayment: { staffView(q: { orderId: number }): Promise<AfterPaymentView> };
 }
 
-export const createStaffService = ({ repo, clock, log, files, refundOrder, manualPayments }: StaffServiceDeps) => {
-  const orderFor = async (actor: StaffActor, rawOrderId: string): Promise<StaffOrderRow> => {
-    const row = await repo.findOrder({ orderId: parseId(rawOrderId), writerId: writerScope(actor) });
-    if (!row) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments, afterPayment }: StaffServiceDeps) => {
+  const orderFor = async (actor: Actor, orderId: number): Promise<StaffOrderRow> => {
+    const row = await repo.findOrder({ orderId, writerId: writerScope(actor) });
+    if (!row) throw notFound();
     return row;
   };
-  const viewOf = async (actor: StaffActor, orderId: number): Promise<StaffOrderView> => {
-    const row = await orderFor(actor, String(orderId));
-    return toView(row, await repo.history(row.id));
+  const viewOf = async (actor: Actor, orderId: number): Promise<StaffOrderView> => {
+    const row = await orderFor(actor, orderId);
+    return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
   };
 
   return {
     me: async ({ userId }: { userId: number }): Promise<StaffMe> => {
       const me = await repo.findStaff(userId);
-      if (!me) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      if (!me) throw notFound();
       return me;
     },
 
     /** CONTRACT "Staff side" queue: support sees every order, a writer the orders assigned to them. */
-    queue: async ({ actor, query }: { actor: StaffActor; query: StaffOrderQuery }): Promise<StaffOrderList> => {
+    queue: async ({ actor, query }: { actor: Actor; query: StaffOrderQuery }): Promise<StaffOrderList> => {
       const { rows, total } = await repo.queue({
         writerId: writerScope(actor),
         statusId: query.status ?? null,
+        unassigned: query.unassigned === '1',
+        dueWithin: query.dueWithin === undefined ? null : { hours: query.dueWithin, now: clock.now(), inWorkStatuses: IN_WORK_STATUSES },
+        search: queueSearch(query.q),
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
@@ -111,9 +120,9 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
     },
 
     /** ADR 0059, 0071: one order by id, under the same writer scope as the queue, with its history. */
-    order: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderView> => {
+    order: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderView> => {
       const row = await orderFor(actor, orderId);
-      return toView(row, await repo.history(row.id));
+      return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
     },
 
     /**
@@ -125,27 +134,26 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
      */
     setStatus: async ({
       actor,
-      orderId: rawOrderId,
+      orderId,
       status,
       reason,
     }: {
-      actor: StaffActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       status: number;
       reason?: string | undefined;
     }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       const now = clock.now();
-      const who = moveActor(actor);
-      await repo.transaction(async (tx) => {
-        const locked = await repo.lockForMove(tx, order.id);
-        if (!locked) throw new DomainError(ERROR_CODE.notFound, NOT_FOUND);
+      await db.transaction(async (tx) => {
+        const locked = await orderWrites(tx).lockForMove(order.id);
+        if (!locked) throw notFound();
         if (status === ORDER_STATUS.refunded) {
           await refundOrder(tx, {
             orderId: order.id,
             request: { kind: 'full', moveTo: ORDER_STATUS.refunded },
-            actor: who,
+            actor,
             reason: reason ?? '',
             now,
             log,
@@ -155,11 +163,10 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
         assertOrderMove(locked.statusId, status, MOVE_BY.support, locked.facts);
         // A paid order's cancel gives its money back (nothing is written when none was recorded).
         if (status === ORDER_STATUS.canceled) {
-          await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor: who, reason: reason ?? '', now, log });
+          await refundOrder(tx, { orderId: order.id, request: { kind: 'full', moveTo: null }, actor, reason: reason ?? '', now, log });
         }
-        const moved = await repo.move(
-          tx,
-          { orderId: order.id, to: status, by: MOVE_BY.support, actor: who, reason: reason ?? null, now },
+        const moved = await orderWrites(tx).move(
+          { orderId: order.id, to: status, by: MOVE_BY.support, actor, reason: reason ?? null, now },
           locked,
         );
         if (!moved.moved) throw new DomainError(ERROR_CODE.conflict, moved.message);
@@ -168,21 +175,13 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
     },
 
     /** CONTRACT "Staff side": support assigns a writer account (422 for any other id); a paid order moves to in progress (2 → 3). */
-    assignWriter: async ({
-      actor,
-      orderId: rawOrderId,
-      writerId,
-    }: {
-      actor: StaffActor;
-      orderId: string;
-      writerId: number;
-    }): Promise<StaffOrderView> => {
+    assignWriter: async ({ actor, orderId, writerId }: { actor: Actor; orderId: number; writerId: number }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      await repo.assignWriter({ orderId: order.id, writerId, now: clock.now(), actor: moveActor(actor) });
+      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now: clock.now(), actor }));
       return viewOf(actor, order.id);
     },
 
@@ -192,44 +191,38 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
      */
     recordPayment: async ({
       actor,
-      orderId: rawOrderId,
+      orderId,
       body,
     }: {
-      actor: StaffActor;
-      orderId: string;
+      actor: Actor;
+      orderId: number;
       body: ManualPaymentBody;
     }): Promise<StaffOrderView> => {
       requireSupport(actor);
-      const order = await orderFor(actor, rawOrderId);
+      const order = await orderFor(actor, orderId);
       await manualPayments.recordManualPayment({
         orderId: order.id,
         reference: body.reference,
         amountCents: body.amount === undefined ? undefined : amountToCents(body.amount),
-        actor: moveActor(actor),
+        actor,
       });
       return viewOf(actor, order.id);
     },
 
     /** ADR 0071: the order's files for staff (support: any order; a writer: an assigned one), whatever its status. */
-    files: async ({ actor, orderId }: { actor: StaffActor; orderId: string }): Promise<StaffOrderFileList> => {
+    files: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderFileList> => {
       const order = await orderFor(actor, orderId);
       return { files: await files.listForStaff({ orderId: order.id }) };
     },
 
     /** ADR 0071: support still downloads the writer's files of a refunded order (the customer no longer can). */
-    download: async ({ actor, orderId, fileId }: { actor: StaffActor; orderId: string; fileId: string }) => {
+    download: async ({ actor, orderId, fileId }: { actor: Actor; orderId: number; fileId: number }) => {
       const order = await orderFor(actor, orderId);
       return files.downloadForStaff({ orderId: order.id, fileId });
     },
 
     /** Checks the order before the body is read: a writer not assigned to it gets 404. */
-    orderForDelivery: async ({
-      actor,
-      orderId,
-    }: {
-      actor: StaffActor;
-      orderId: string;
-    }): Promise<{ orderId: number; customerId: number }> => {
+    orderForDelivery: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<{ orderId: number; customerId: number }> => {
       const order = await orderFor(actor, orderId);
       return { orderId: order.id, customerId: order.customerId };
     },
@@ -240,7 +233,7 @@ export const createStaffService = ({ repo, clock, log, files, refundOrder, manua
       order,
       file,
     }: {
-      actor: StaffActor;
+      actor: Actor;
       order: { orderId: number; customerId: number };
       file: Parameters<FilesService['deliver']>[0]['file'];
     }): Promise<OrderFile> => files.deliver({ customerId: order.customerId, orderId: order.orderId, uploadedBy: actor.userId, file }),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   canMoveOrder,
@@ -14,7 +13,7 @@ import {
   type OrderStatusId,
 } from '@app/domain';
 import { createAccessTokens } from '../auth';
-import { insertCustomer, insertOrder } from '../../testing/factories';
+import { insertCustomer, insertDelivery, insertOrder } from '../../testing/factories';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
 /**
@@ -61,10 +60,10 @@ const detail = async (orderId: number) =>
 const historyCount = async (orderId: number) =>
   (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM order_status_history WHERE order_id = $1', [orderId]))[0]?.n;
 
-/** An order in `status`, with its first history entry, a writer when asked, a writer file when asked, money when asked. */
+/** An order in `status`, with its first history entry, a writer when asked, a delivery (or only a writer file) when asked, money when asked. */
 const newOrder = async (
   status: number,
-  o: { writer?: boolean; delivered?: boolean; paidCents?: number; amountDueCents?: number } = {},
+  o: { writer?: boolean; delivered?: boolean; fileOnly?: boolean; paidCents?: number; amountDueCents?: number } = {},
 ): Promise<number> => {
   const { id } = await insertOrder(t.db, { customerId: customer.id, status, writerId: o.writer ? writerId : null, title: 'Table test' });
   await t.db.query('INSERT INTO order_status_history (order_id, status_id, changed_by, created_at) VALUES ($1, $2, $3, $4)', [
@@ -73,12 +72,8 @@ const newOrder = async (
     customer.id,
     new Date(t.clock.now().getTime() - 60_000),
   ]);
-  if (o.delivered) {
-    await t.db.query(
-      `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key)
-       VALUES ($1, $2, 'writer', $3, 'paper.pdf', 'pdf', 10, $4)`,
-      [id, customer.id, writerId, `test/${randomBytes(8).toString('hex')}`],
-    );
+  if (o.delivered || o.fileOnly) {
+    await insertDelivery(t.db, { orderId: id, customerId: customer.id, writerId, fileOnly: !o.delivered });
   }
   if (o.paidCents) {
     await t.db.query(
@@ -138,6 +133,9 @@ describe('PUT /api/staff/orders/{id}/status follows the transition table', () =>
     expect(res.json()).toEqual({
       message: 'Cannot move order from In progress to Completed. Allowed now: Hold, Modified, Canceled, Refunded.',
     });
+    // ADR 0084: a writer file alone is not a delivery.
+    const fileOnly = await newOrder(ORDER_STATUS.inProgress, { writer: true, fileOnly: true });
+    expect((await setStatus(fileOnly, { status: 5 })).statusCode).toBe(409);
     const delivered = await newOrder(ORDER_STATUS.inProgress, { writer: true, delivered: true });
     expect((await setStatus(delivered, { status: 5 })).statusCode).toBe(200);
   });

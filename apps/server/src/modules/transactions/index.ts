@@ -9,6 +9,8 @@ import { transactionsRoutes } from './transactions.routes';
 import { createTransactionsService } from './transactions.service';
 
 export type { NewPaymentTransaction, NewRefund, OrderMoneyRecord };
+/** The personal-data report's section (ADR 0052, 0077). */
+export { receiptsReport, transactionsReport } from './transactions.personal-data.repo';
 
 /** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024), their receipts and credit notes (ADR 0085). */
 export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {

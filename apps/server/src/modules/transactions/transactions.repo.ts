@@ -63,16 +63,25 @@ const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
 
 /** SQL of the transactions table; `q` is the database or the caller's open transaction. */
 export const createTransactionsRepo = (q: Queryable) => ({
-  /** The customer's transactions, newest first, one page (DESIGN rule 3: the customer id is in the WHERE). */
+  /**
+   * The customer's transactions, newest first, one page (DESIGN rule 3: the customer id is in the WHERE).
+   * ADR 0081: the page's ids and the count come from the customer's index alone (an index-only scan), and
+   * only the page's rows are read and joined to their orders, so a deep page costs what the first does.
+   */
   async list({ customerId, limit, offset }: { customerId: number; limit: number; offset: number }) {
     const rows = await q.query<Record<string, unknown>>(
-      `SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, t.sandbox,
-              d.kind AS document_kind, d.number AS document_number, count(*) OVER () AS total
-         FROM transactions t JOIN orders o ON o.id = t.order_id AND o.customer_id = t.customer_id
+      `WITH page AS (
+         SELECT t.id, t.created_at, count(*) OVER () AS total FROM transactions t
+          WHERE t.customer_id = $1
+          ORDER BY t.created_at DESC, t.id DESC
+          LIMIT $2 OFFSET $3
+       )
+       SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, t.sandbox,
+              d.kind AS document_kind, d.number AS document_number, page.total
+         FROM page JOIN transactions t ON t.id = page.id
+         JOIN orders o ON o.id = t.order_id AND o.customer_id = t.customer_id
          LEFT JOIN transaction_documents d ON d.transaction_id = t.id
-        WHERE t.customer_id = $1
-        ORDER BY t.created_at DESC, t.id DESC
-        LIMIT $2 OFFSET $3`,
+        ORDER BY page.created_at DESC, page.id DESC`,
       [customerId, limit, offset],
     );
     let total = Number(rows[0]?.total ?? 0);

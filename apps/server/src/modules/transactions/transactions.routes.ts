@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  errorBodySchema,
-  RECEIPT_YEARS,
-  receiptYearsSchema,
-  ROUTE_RATE_LIMITS,
-  transactionListSchema,
-  TRANSACTIONS_PAGE_SIZE,
-} from '@app/domain';
+import { RECEIPT_YEARS, receiptYearsSchema, ROUTE_RATE_LIMITS, transactionListSchema, TRANSACTIONS_PAGE_SIZE } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import type { TransactionsService } from './transactions.service';
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
   app.get(
@@ -22,12 +14,12 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       schema: {
         tags: ['transactions'],
         summary: "The customer's payments and refunds, newest first (SPEC §9: 16 a page)",
-        security: [{ bearer: [] }],
+        security: bearer,
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(100_000).default(1),
           limit: z.coerce.number().int().min(1).max(100).default(TRANSACTIONS_PAGE_SIZE),
         }),
-        response: { 200: transactionListSchema, 401: errorBodySchema, 404: errorBodySchema, 422: errorBodySchema },
+        response: { 200: transactionListSchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => service.list({ customerId: currentUser(request).userId, page: request.query.page, limit: request.query.limit }),
@@ -41,8 +33,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       schema: {
         tags: ['transactions'],
         summary: "The numbered receipt (a payment) or credit note (a refund) of one of the customer's transactions, as a PDF attachment",
-        security: [{ bearer: [] }],
-        params: z.object({ id: idSchema }),
+        security: bearer,
+        params: idParams,
         // No response schema: the body is the PDF (errors use the house's error body).
         produces: ['application/pdf'],
       },
@@ -64,8 +56,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       schema: {
         tags: ['transactions'],
         summary: 'The years the customer has receipts or credit notes in, newest first',
-        security: [{ bearer: [] }],
-        response: { 200: receiptYearsSchema, 401: errorBodySchema },
+        security: bearer,
+        response: { 200: receiptYearsSchema, ...errorResponses(401) },
       },
     },
     async (request) => service.years({ customerId: currentUser(request).userId }),
@@ -79,7 +71,7 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
       schema: {
         tags: ['transactions'],
         summary: 'Every receipt and credit note of one year (UTC) as one ZIP of PDFs, streamed',
-        security: [{ bearer: [] }],
+        security: bearer,
         querystring: z.object({ year: z.coerce.number().int().min(RECEIPT_YEARS.min).max(RECEIPT_YEARS.max) }),
         // No response schema: the body is the ZIP, streamed as it is written.
         produces: ['application/zip'],

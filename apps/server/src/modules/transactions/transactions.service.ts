@@ -9,6 +9,7 @@ import {
   RECEIPTS_MESSAGE,
   type TransactionList,
 } from '@app/domain';
+import { notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { createDocumentsRepo } from './transactions.documents.repo';
 import { renderDocumentPdf } from './transactions.documents.pdf';
@@ -16,8 +17,6 @@ import type { createTransactionsRepo } from './transactions.repo';
 
 /** At most this many documents in one year's ZIP (far above a customer's year; the query stops there). */
 const ARCHIVE_MAX_DOCUMENTS = 2000;
-
-const notFound = (): DomainError => new DomainError(ERROR_CODE.notFound, 'Not found');
 
 export const createTransactionsService = ({
   repo,

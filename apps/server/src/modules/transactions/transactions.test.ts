@@ -104,6 +104,38 @@ describe('GET /api/en/customers/transactions', () => {
     expect((await list(otherId)).json()).toEqual({ transactions: [], total: 0 });
   });
 
+  it("pages from the index across ties in time (by id), every page with the total, never with another customer's rows (ADR 0081)", async () => {
+    const other = await insertOrder(t.db, { customerId: otherId, title: 'Other essay', status: ORDER_STATUS.paid });
+    // Three transactions of each customer in the same instant.
+    for (let i = 0; i < 3; i += 1) {
+      for (const [customer, order] of [
+        [ownerId, orderId],
+        [otherId, other.id],
+      ] as const) {
+        await t.db.query(
+          `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents, created_at)
+           VALUES ($1, $2, 'paypal', 'payment', $3, timestamptz '2025-03-01T10:05:00Z')`,
+          [customer, order, 5000 + i],
+        );
+      }
+    }
+    const expected = (
+      await t.db.query<{ id: number }>('SELECT id FROM transactions WHERE customer_id = $1 ORDER BY created_at DESC, id DESC', [ownerId])
+    ).map((r) => Number(r.id));
+    for (const limit of [1, 3, 7]) {
+      const ids: number[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / limit); page += 1) {
+        const body = (await list(ownerId, `?limit=${limit}&page=${page}`)).json() as { transactions: { id: number }[]; total: number };
+        expect(body.total).toBe(expected.length);
+        ids.push(...body.transactions.map((x) => x.id));
+      }
+      expect(ids).toEqual(expected);
+    }
+    const others = (await list(otherId, '?limit=100')).json() as { transactions: { orderId: number }[]; total: number };
+    expect(others.total).toBe(3);
+    expect(others.transactions.every((x) => x.orderId === other.id)).toBe(true);
+  });
+
   it('answers 401 without a token and 422 for a bad page', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/en/customers/transactions' })).statusCode).toBe(401);
     expect((await list(ownerId, '?page=0')).statusCode).toBe(422);

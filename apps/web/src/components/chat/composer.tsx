@@ -12,6 +12,7 @@ import {
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
 import { Icon } from '@/components/ui/icon';
+import { readStored, writeStored } from '@/lib/persisted';
 import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
 import { Sticker, STICKERS } from './stickers';
 
@@ -19,22 +20,9 @@ import { Sticker, STICKERS } from './stickers';
 const clock = (): number => Date.now();
 
 // Nothing a customer typed is lost on a refresh (DESIGN rule 9): the draft lives in localStorage.
-const readDraft = (key: string | undefined): string => {
-  if (key === undefined) return '';
-  try {
-    return window.localStorage.getItem(key) ?? '';
-  } catch {
-    return '';
-  }
-};
+const readDraft = (key: string | undefined): string => (key === undefined ? '' : (readStored(key) ?? ''));
 const writeDraft = (key: string | undefined, text: string): void => {
-  if (key === undefined) return;
-  try {
-    if (text === '') window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, text);
-  } catch {
-    // no storage: the draft lives as long as the page
-  }
+  if (key !== undefined) writeStored(key, text === '' ? null : text);
 };
 
 const iconButton =

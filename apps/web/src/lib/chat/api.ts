@@ -1,7 +1,7 @@
 import { CHAT_PATH, MESSAGES_PAGE_SIZE } from '@app/domain/chat/rules';
 import type { ChatMessage, OrderUnread, ReadAnswer } from '@app/domain/chat';
-import { apiErrorFor, apiFetch } from '@/lib/api-client';
-import { uploadWithProgress } from '@/lib/upload';
+import { apiFetch } from '@/lib/api-client';
+import { postForm } from '@/lib/upload';
 import type { OutboxPayload } from './outbox';
 import { chatHttp } from './base';
 import { CHAT_SIDE, type ChatSide } from './side';
@@ -45,7 +45,7 @@ export const messageField = (payload: OutboxPayload): string => {
  * `Idempotency-Key` (the same key again answers the stored message). Reports upload progress; an
  * aborted signal cancels. Throws ApiError for a non-2xx answer (status 0 when unreachable).
  */
-export const postMessage = async ({
+export const postMessage = ({
   side,
   orderId,
   direction,
@@ -63,26 +63,15 @@ export const postMessage = async ({
   clientId: string;
   onProgress: (percent: number) => void;
   signal?: AbortSignal;
-}): Promise<ChatMessage> => {
-  const form = new FormData();
-  form.set('direction', String(direction));
-  form.set('message', messageField(payload));
-  for (const file of files) form.append('files', file, file.name);
-  const [answer, chatMessageSchema] = await Promise.all([
-    uploadWithProgress({
-      url: chatHttp(CHAT_SIDE[side].messages(orderId)),
-      form,
-      onProgress,
-      headers: { 'Idempotency-Key': clientId },
-      ...(signal ? { signal } : {}),
-    }),
-    import('@app/domain/chat').then((m) => m.chatMessageSchema),
-  ]);
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  const message = chatMessageSchema.safeParse(answer.body);
-  if (!message.success) throw apiErrorFor(502, undefined);
-  return message.data;
-};
+}): Promise<ChatMessage> =>
+  postForm({
+    url: chatHttp(CHAT_SIDE[side].messages(orderId)),
+    fields: { direction: String(direction), message: messageField(payload), files },
+    schema: () => import('@app/domain/chat').then((m) => m.chatMessageSchema),
+    onProgress,
+    headers: { 'Idempotency-Key': clientId },
+    signal,
+  });
 
 /** CONTRACT "Chat": GET …/orders/{id}/messages/unread → { total, writer, support } (the viewer's side). */
 export const getOrderUnread = (side: ChatSide, orderId: number): Promise<OrderUnread> =>
@@ -110,5 +99,5 @@ export const getWriterOnline = async (orderId: number): Promise<boolean> =>
     })
   ).online;
 
-/** A message's file, downloaded with the bearer token (lib/download.ts). */
+/** A message's file, downloaded through a download link (lib/download.ts, ADR 0080). */
 export const messageFileUrl = (side: ChatSide, orderId: number, fileId: number): string => chatHttp(CHAT_SIDE[side].file(orderId, fileId));

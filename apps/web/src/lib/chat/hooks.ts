@@ -10,7 +10,7 @@ import { entriesOf, type OutboxEntry } from './outbox';
 import { createReadBatcher } from './read-batch';
 import { chatSessionStore, type ChatSession } from './current';
 import type { ChatSide } from './side';
-import { OTHER_TYPING_TIMEOUT_MS } from './typing';
+import { otherTypingLeftMs } from './typing';
 
 /** The engine's state for React (ADR 0076): the session's stores and the chat resource's queries. */
 const noSubscribe = () => () => undefined;
@@ -62,7 +62,7 @@ export const useTyping = (orderId: number, chat: ChatName): boolean => {
   const [expired, setExpired] = useState<number | null>(null);
   useEffect(() => {
     if (startedAt === null) return;
-    const timer = setTimeout(() => setExpired(startedAt), Math.max(0, startedAt + OTHER_TYPING_TIMEOUT_MS - Date.now()));
+    const timer = setTimeout(() => setExpired(startedAt), otherTypingLeftMs(startedAt, Date.now()));
     return () => clearTimeout(timer);
   }, [startedAt]);
   return startedAt !== null && expired !== startedAt;

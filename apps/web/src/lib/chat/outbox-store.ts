@@ -1,3 +1,4 @@
+import { readStored, writeStored } from '@/lib/persisted';
 import { deserialize, revive, serialize, type OutboxEntry } from './outbox';
 import { createStore } from './store';
 
@@ -10,22 +11,10 @@ import { createStore } from './store';
  */
 export const outboxStorageKey = (customerId: number): string => `chatOutbox.v1.${customerId}`;
 
-const load = (key: string): OutboxEntry[] => {
-  try {
-    return revive(deserialize(window.localStorage.getItem(key)));
-  } catch {
-    return [];
-  }
-};
+const load = (key: string): OutboxEntry[] => revive(deserialize(readStored(key)));
 
-const save = (key: string, entries: readonly OutboxEntry[]): void => {
-  try {
-    if (entries.length === 0) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, serialize(entries));
-  } catch {
-    // Storage full or refused: the outbox still lives as long as the page.
-  }
-};
+// Storage full or refused: the outbox still lives as long as the page.
+const save = (key: string, entries: readonly OutboxEntry[]): void => writeStored(key, entries.length === 0 ? null : serialize(entries));
 
 /** `persistFor`: the customer whose outbox this is (kept under their id), or null for one in memory. */
 export const createOutboxStore = (persistFor: number | null) => {

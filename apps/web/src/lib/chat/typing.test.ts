@@ -4,7 +4,7 @@ import {
   onKeystroke,
   onStop,
   OTHER_TYPING_TIMEOUT_MS as SUPPORT_TYPING_TIMEOUT_MS,
-  otherTypingVisible as supportTypingVisible,
+  otherTypingLeftMs as supportTypingLeftMs,
   OWN_TYPING_REFRESH_MS,
 } from './typing';
 
@@ -32,8 +32,9 @@ describe('own typing 11/12 (throttled)', () => {
 
 describe('support typing 13/14 clears itself', () => {
   it('shows after a start and hides after the timeout with no stop', () => {
-    expect(supportTypingVisible(1_000, 1_000 + SUPPORT_TYPING_TIMEOUT_MS - 1)).toBe(true);
-    expect(supportTypingVisible(1_000, 1_000 + SUPPORT_TYPING_TIMEOUT_MS)).toBe(false);
-    expect(supportTypingVisible(null, 0)).toBe(false);
+    expect(supportTypingLeftMs(1_000, 1_000)).toBe(SUPPORT_TYPING_TIMEOUT_MS);
+    expect(supportTypingLeftMs(1_000, 1_000 + SUPPORT_TYPING_TIMEOUT_MS - 1)).toBe(1);
+    expect(supportTypingLeftMs(1_000, 1_000 + SUPPORT_TYPING_TIMEOUT_MS)).toBe(0);
+    expect(supportTypingLeftMs(1_000, 1_000 + SUPPORT_TYPING_TIMEOUT_MS + 5_000)).toBe(0);
   });
 });

@@ -37,6 +37,5 @@ export const onKeystroke = (state: OwnTypingState, text: string, now: number): {
 export const onStop = (state: OwnTypingState): { state: OwnTypingState; signal: TypingSignal } =>
   state.typing ? { state: IDLE_TYPING, signal: 'stop' } : { state, signal: null };
 
-/** Is the other side shown typing at `now`, given the time of its last start (null after a stop). */
-export const otherTypingVisible = (startedAt: number | null, now: number): boolean =>
-  startedAt !== null && now - startedAt < OTHER_TYPING_TIMEOUT_MS;
+/** How much longer the other side shows typing at `now`, given the time of its last start (0: hidden). */
+export const otherTypingLeftMs = (startedAt: number, now: number): number => Math.max(0, startedAt + OTHER_TYPING_TIMEOUT_MS - now);

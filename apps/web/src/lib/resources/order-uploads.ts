@@ -1,26 +1,20 @@
 import type { OrderFile } from '@app/domain/files';
-import { apiErrorFor } from '../api-client';
-import { uploadWithProgress } from '../upload';
+import { postForm } from '../upload';
 
 /**
  * CONTRACT "Paths": POST /api/en/orders/{id}/customers/files, one multipart `file` per request, with its
  * progress (DESIGN rule 9, `lib/upload.ts`); `signal` cancels it. Answers the stored file.
  */
-export const uploadOrderFile = async (
+export const uploadOrderFile = (
   orderId: number,
   file: File,
   onProgress: (percent: number) => void,
   signal?: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({
+): Promise<OrderFile> =>
+  postForm({
     url: `/api/en/orders/${orderId}/customers/files`,
-    form,
+    fields: { file },
+    schema: () => import('@app/domain/files').then((m) => m.orderFileSchema),
     onProgress,
-    ...(signal ? { signal } : {}),
+    signal,
   });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
-};

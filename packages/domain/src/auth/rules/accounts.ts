@@ -63,9 +63,3 @@ export const FORGOT_PASSWORD_RESULT = { success: 0, unknownEmail: 1 } as const;
 export const NAME_MAX_LENGTH = 100;
 /** A name is valid when it holds at least one letter and no markup (SPEC §8 'Please provide valid Name'). */
 export const isValidName = (name: string): boolean => /\p{L}/u.test(name) && !/[<>]/.test(name);
-
-/** The checkout's one Name field as sign-up's two (SPEC §7): the first word, then the rest. */
-export const splitFullName = (name: string): { firstName: string; lastName: string } => {
-  const [firstName = '', ...rest] = name.trim().split(/\s+/);
-  return { firstName, lastName: rest.join(' ') };
-};

@@ -9,6 +9,9 @@ export const MESSAGE_DIRECTION = { customerToWriter: 1, customerToSupport: 2, wr
 export type MessageDirectionId = (typeof MESSAGE_DIRECTION)[keyof typeof MESSAGE_DIRECTION];
 export const MESSAGE_DIRECTIONS: readonly MessageDirectionId[] = [1, 2, 3, 6];
 export const isMessageDirection = (value: number): value is MessageDirectionId => (MESSAGE_DIRECTIONS as readonly number[]).includes(value);
+/** The directions of the customer's messages (1, 2) and of the staff's (3, 6); SQL takes these, never the numbers (ADR 0046). */
+export const CUSTOMER_DIRECTIONS: readonly MessageDirectionId[] = [MESSAGE_DIRECTION.customerToWriter, MESSAGE_DIRECTION.customerToSupport];
+export const STAFF_DIRECTIONS: readonly MessageDirectionId[] = [MESSAGE_DIRECTION.writerToCustomer, MESSAGE_DIRECTION.supportToCustomer];
 
 /** SPEC §3 "Message chats": two chats per order. */
 export const CHAT = { writer: 'writer', support: 'support' } as const;

@@ -14,6 +14,10 @@ export const MOVE_BY = {
   assignment: 'assignment',
   /** The refund use case (a provider refund or chargeback, support's refund), which writes its transaction. */
   refund: 'refund',
+  /** The customer accepts a delivery (`POST /api/en/orders/{id}/accept`, ADR 0084). */
+  acceptance: 'acceptance',
+  /** The review clock ran out with no answer: the job completes the order (ADR 0084). */
+  reviewClock: 'review_clock',
 } as const;
 export type MoveBy = (typeof MOVE_BY)[keyof typeof MOVE_BY];
 export const MOVE_BYS: readonly MoveBy[] = Object.values(MOVE_BY);
@@ -22,10 +26,7 @@ export const MOVE_BYS: readonly MoveBy[] = Object.values(MOVE_BY);
 export interface OrderMoveFacts {
   /** A writer is assigned to the order. */
   hasWriter: boolean;
-  /**
-   * A delivery was submitted. Until deliveries exist (the next issue), this reads: at least one writer
-   * file is on the order (ADR 0071).
-   */
+  /** A delivery was submitted (`POST /api/staff/orders/{id}/delivery`, ADR 0084). */
   delivered: boolean;
   /** What a forced edit (10) left to pay, in cents. */
   amountDueCents: number;
@@ -67,7 +68,11 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   t(S.paid, S.canceled, MOVE_BY.support),
   t(S.paid, S.refunded, MOVE_BY.refund),
 
+  // 3 → 5 only once a delivery was submitted: support completes it, the customer accepts it, or the review
+  // clock runs out (ADR 0084).
   t(S.inProgress, S.completed, MOVE_BY.support, ['delivered']),
+  t(S.inProgress, S.completed, MOVE_BY.acceptance, ['delivered']),
+  t(S.inProgress, S.completed, MOVE_BY.reviewClock, ['delivered']),
   t(S.inProgress, S.hold, MOVE_BY.support),
   t(S.inProgress, S.modified, MOVE_BY.support),
   t(S.inProgress, S.canceled, MOVE_BY.support),

@@ -1,6 +1,13 @@
 import { useId, useMemo, useRef, useState } from 'react';
-import { AUTH_MESSAGE, emailOnItsWayBody, isValidName, splitFullName } from '@app/domain/auth/rules';
-import { ORDER_FORM_MESSAGE, USER_TYPE, validateCheckout, type CheckoutErrors, type UserType } from '@app/domain/order-form/rules';
+import { AUTH_MESSAGE, emailOnItsWayBody } from '@app/domain/auth/rules';
+import {
+  ORDER_FORM_MESSAGE,
+  splitCheckoutName,
+  USER_TYPE,
+  validateCheckout,
+  type CheckoutErrors,
+  type UserType,
+} from '@app/domain/order-form/rules';
 import { BILLING_LIMITS, EMPTY_BILLING, type BillingDetails } from '@app/domain/transaction/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -149,18 +156,17 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
     set(patch);
   };
 
-  const validate = (): Errors => {
-    const found: Errors = validateCheckout({
+  const validate = (): Errors =>
+    validateCheckout({
       userType: checkout.userType,
+      // Only a new customer gives a name (the field is not shown otherwise).
+      name: checkout.userType === USER_TYPE.newCustomer ? checkout.name : undefined,
       email: checkout.email,
       password,
       phone: checkout.phone,
       terms: checkout.terms,
       isPhoneValid: isPhoneValid(checkout.phone, checkout.country),
     });
-    if (checkout.userType === USER_TYPE.newCustomer && !isValidName(checkout.name)) found.name = AUTH_MESSAGE.invalidName;
-    return found;
-  };
 
   const onEmailBlur = async () => {
     if (!checkOnBlur('email')) return;
@@ -202,7 +208,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
     }
     onCreate({
       kind: 'new',
-      ...splitFullName(checkout.name),
+      ...splitCheckoutName(checkout.name),
       email: checkout.email,
       phone: internationalPhone(checkout.phone, checkout.country),
       calls: checkout.calls,
@@ -269,10 +275,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 value={checkout.name}
                 error={errors.name}
                 onChange={(e) => change('name', { name: e.target.value })}
-                onBlur={() =>
-                  checkOnBlur('name') &&
-                  setErrors((x) => ({ ...x, name: isValidName(checkout.name) ? undefined : AUTH_MESSAGE.invalidName }))
-                }
+                onBlur={() => checkOnBlur('name') && setErrors((x) => ({ ...x, name: validate().name }))}
               />
               <TextInput
                 label="Email"

@@ -1,4 +1,5 @@
 import { USER_TYPE, type OrderFormValues, type UserType } from '@app/domain/order-form/rules';
+import { readStored, readStoredJson, writeStoredJson } from '@/lib/persisted';
 
 /**
  * SPEC §4 "Form state is persisted locally": one versioned key, so a later shape can ignore an older one.
@@ -43,39 +44,16 @@ export const defaultCheckout = (): CheckoutState => ({
   calls: false,
 });
 
-export const readWizardState = (): Partial<WizardState> | null => {
-  try {
-    const raw = window.localStorage.getItem(WIZARD_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as unknown;
-    return typeof parsed === 'object' && parsed !== null ? (parsed as Partial<WizardState>) : null;
-  } catch {
-    return null;
-  }
-};
+/** The kept state, or null; any object is taken, its fields checked one by one where the wizard restores them. */
+export const readWizardState = (): Partial<WizardState> | null =>
+  readStoredJson(WIZARD_STORAGE_KEY, (value) => (typeof value === 'object' && value !== null ? (value as Partial<WizardState>) : null));
 
 /** Whether this browser keeps a wizard state the wizard's first render restores (ADR 0064). */
-export const hasWizardDraft = (): boolean => {
-  try {
-    return window.localStorage.getItem(WIZARD_STORAGE_KEY) !== null;
-  } catch {
-    return false;
-  }
-};
+export const hasWizardDraft = (): boolean => readStored(WIZARD_STORAGE_KEY) !== null;
 
-export const writeWizardState = (state: WizardState): void => {
-  try {
-    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify(state));
-  } catch {
-    // Storage full or off: the form still works for this page's life.
-  }
-};
+/** Storage full or off: the form still works for this page's life. */
+export const writeWizardState = (state: WizardState): void => writeStoredJson(WIZARD_STORAGE_KEY, state);
 
 /** SPEC §4: cleared after creation, except the email. */
-export const clearWizardStateKeepingEmail = (email: string): void => {
-  try {
-    window.localStorage.setItem(WIZARD_STORAGE_KEY, JSON.stringify({ checkout: { ...defaultCheckout(), email } }));
-  } catch {
-    // nothing to keep
-  }
-};
+export const clearWizardStateKeepingEmail = (email: string): void =>
+  writeStoredJson(WIZARD_STORAGE_KEY, { checkout: { ...defaultCheckout(), email } });

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { REVIEW_COMMENT_MAX_LENGTH, REVIEW_MESSAGE } from '@app/domain/review/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -17,23 +18,23 @@ interface FeedbackDialogProps {
 
 const RATING_REQUIRED = 'Please choose a rating';
 
+interface FeedbackFields {
+  rating: number | null;
+  comment: string;
+}
+
 /**
  * SPEC §2 feedback modal: a rating in half stars and a comment. SPEC §8 "Review": success 'Your review
  * has been added.'; a server message is shown as a warning.
  */
 export function FeedbackDialog({ orderId, open, onOpenChange }: FeedbackDialogProps) {
   const id = useId();
-  const [rating, setRating] = useState<number | null>(null);
-  const [comment, setComment] = useState('');
-  const [ratingMissing, setRatingMissing] = useState(false);
   const review = useCreateReview(orderId);
+  const { control, register, handleSubmit, formState } = useForm<FeedbackFields>({ defaultValues: { rating: null, comment: '' } });
+  const ratingMissing = formState.errors.rating !== undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating === null) {
-      setRatingMissing(true);
-      return;
-    }
+  const submit = handleSubmit(({ rating, comment }) => {
+    if (rating === null) return;
     review.mutate(
       { rating, comment: comment.trim() },
       {
@@ -43,21 +44,25 @@ export function FeedbackDialog({ orderId, open, onOpenChange }: FeedbackDialogPr
         },
       },
     );
-  };
+  });
 
   const serverWarning = review.error instanceof ApiError && review.error.serverMessage !== undefined ? review.error.serverMessage : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Leave feedback">
-      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        <RatingInput
-          label="Rating"
-          value={rating}
-          onChange={(next) => {
-            setRating(next);
-            setRatingMissing(false);
-          }}
-          describedBy={ratingMissing ? `${id}-rating-error` : undefined}
+      <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4" noValidate>
+        <Controller
+          control={control}
+          name="rating"
+          rules={{ validate: (value) => value !== null || RATING_REQUIRED }}
+          render={({ field }) => (
+            <RatingInput
+              label="Rating"
+              value={field.value}
+              onChange={field.onChange}
+              describedBy={ratingMissing ? `${id}-rating-error` : undefined}
+            />
+          )}
         />
         {ratingMissing && (
           <p id={`${id}-rating-error`} className="text-sm text-red-700">
@@ -72,8 +77,7 @@ export function FeedbackDialog({ orderId, open, onOpenChange }: FeedbackDialogPr
             id={`${id}-comment`}
             className={`${inputClass} min-h-28`}
             maxLength={REVIEW_COMMENT_MAX_LENGTH}
-            value={comment}
-            onChange={(event) => setComment(event.target.value)}
+            {...register('comment')}
           />
         </div>
         {review.isError &&

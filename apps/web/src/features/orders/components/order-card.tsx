@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { CalendarClock, Eye, EyeOff, MessageSquareText } from 'lucide';
+import { CalendarClock, Eye, EyeOff, MessageSquareText, PackageCheck } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { orderStatusStyle } from '@app/domain/dashboard/rules';
 import { ORDER_STATUS } from '@app/domain/order/rules';
 import { siteCategoryName } from '@app/domain/settings/rules';
 import type { OrderListItem } from '@app/domain/order-list';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClass } from '@/components/ui/button';
 import { STATUS_STYLE_CLASS, StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { useUnreadTotal } from '@/lib/chat/unread-queries';
@@ -71,7 +71,11 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
           <span className="sr-only">Deadline: </span>
           <time dateTime={order.deadline}>{formatDateTime(order.deadline)}</time>
         </span>
-        <span className="pl-5.5 text-slate-700">{formatTimeLeft(order.deadline, now)}</span>
+        {order.reviewBy !== null ? (
+          <span className="pl-5.5 font-medium text-slate-800">Delivered: review by {formatDateTime(order.reviewBy)}</span>
+        ) : (
+          <span className="pl-5.5 text-slate-700">{formatTimeLeft(order.deadline, now)}</span>
+        )}
       </div>
       <div className={`mt-auto flex flex-wrap items-center justify-between gap-3 ${list ? 'lg:mt-0 lg:w-auto lg:min-w-52' : ''}`}>
         <span className="text-lg font-semibold text-slate-900">
@@ -81,6 +85,17 @@ export function OrderCard({ order, view, now, busy, onToggleHidden, payAction }:
         <div className="flex flex-wrap items-center gap-2">
           {/* SPEC §4 "Payment flow" from an unpaid order's card (ADR 0023) */}
           {payAction && order.status === ORDER_STATUS.unpaid && payAction(order)}
+          {/* ADR 0084: a delivery waits for the customer's answer */}
+          {order.reviewBy !== null && (
+            <Link
+              to={paths.orderInfo(order.id)}
+              className={buttonClass('primary', 'no-underline')}
+              aria-label={`Review delivery of order #${order.id}`}
+            >
+              <Icon icon={PackageCheck} className="size-4" />
+              Review delivery
+            </Link>
+          )}
           <Button
             variant="secondary"
             className="px-3!"

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import type { OrderDetail } from '@app/domain/order';
-import { ORDER_STATUS_NAME, WORK_TYPE, type OrderStatusId } from '@app/domain/order/rules';
+import { ORDER_STATUS, ORDER_STATUS_NAME, WORK_TYPE, type OrderStatusId } from '@app/domain/order/rules';
 import { wordsFor } from '@app/domain/order-form/rules';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { orderActions, orderStatusStyle } from '@app/domain/dashboard/rules';
@@ -62,6 +62,10 @@ interface OrderDetailsProps {
 export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetailsProps) {
   const now = useNow();
   const actions = orderActions(order);
+  // ADR 0084: a finished job (delivered, or closed) has no countdown any more.
+  const finished =
+    order.delivery?.state === 'awaiting_review' ||
+    ([ORDER_STATUS.completed, ORDER_STATUS.refunded, ORDER_STATUS.canceled] as number[]).includes(order.status);
   const left = countdown(order.deadline, now);
   const presentation = order.workType.id === WORK_TYPE.presentation;
   const level = order.academicLevel ?? order.resumeLevel ?? order.thesisLevel;
@@ -85,7 +89,7 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
             <span className="text-sm text-slate-700">
               Deadline <time dateTime={order.deadline}>{formatDateTime(order.deadline)}</time>
             </span>
-            <span className="text-sm font-medium text-slate-900">{left ?? formatTimeLeft(order.deadline, now)}</span>
+            {!finished && <span className="text-sm font-medium text-slate-900">{left ?? formatTimeLeft(order.deadline, now)}</span>}
           </div>
           <div className="flex flex-wrap gap-2">
             {actions.pay && payAction(order)}

@@ -5,6 +5,7 @@ import type { OrderDetail } from '@app/domain/order';
 import { server } from '@/testing/msw-server';
 import { orderDetailFixture, settingsFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
+import { installFakeXhr } from '@/testing/fake-xhr';
 
 const serveOrder = (overrides: Partial<OrderDetail>) => {
   let order = orderDetailFixture({ id: 42, ...overrides });
@@ -138,7 +139,7 @@ describe('order details', { timeout: 20_000 }, () => {
   it("shows the messages tab with 'You have unread messages' when the chat counts some (ADR 0049)", async () => {
     server.use(
       http.get('/api/en/sites/categories/:category/orders', () =>
-        HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2 }], total: 1 }),
+        HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2, reviewBy: null }], total: 1 }),
       ),
       http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () =>
         HttpResponse.json({ total: 2, writer: 0, support: 2 }),
@@ -156,21 +157,21 @@ describe('order details', { timeout: 20_000 }, () => {
 describe('files tab', { timeout: 20_000 }, () => {
   const files = [{ id: 5, name: 'final-essay.docx', typeName: 'docx', size: 2048, remote: true }];
 
-  it("lists the writer's and the customer's files and downloads one with the token", async () => {
+  it("lists the writer's and the customer's files and hands a download link to the browser (ADR 0080)", async () => {
     serveOrder({});
-    let authorization = '';
+    const asked: { url: string; authorization: string }[] = [];
     server.use(
       http.get('/api/en/orders/42/writers/files', () => HttpResponse.json(files)),
       http.get('/api/en/orders/files/5', ({ request }) => {
-        authorization = request.headers.get('Authorization') ?? '';
-        return new HttpResponse('essay bytes', { headers: { 'Content-Type': 'application/octet-stream' } });
+        asked.push({ url: request.url, authorization: request.headers.get('Authorization') ?? '' });
+        return HttpResponse.json({ url: '/api/en/orders/files/5?ticket=abc.def' });
       }),
     );
     const createObjectURL = vi.fn(() => 'blob:essay');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const clicked: string[] = [];
+    const clicked: { href: string; download: string }[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      clicked.push(this.download);
+      clicked.push({ href: this.href, download: this.download });
     });
     const { user } = await openOrder('files');
     const writer = await screen.findByRole('region', { name: "Writer's files" });
@@ -180,9 +181,26 @@ describe('files tab', { timeout: 20_000 }, () => {
     expect(within(screen.getByRole('region', { name: 'Your files' })).getByText('You have not added any files.')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Download final-essay.docx' }));
-    await waitFor(() => expect(clicked).toEqual(['final-essay.docx']));
-    expect(authorization).toBe('Bearer access-1');
-    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    // The link is asked for with the token; the bytes go to the browser's download manager, not the page.
+    expect(asked).toEqual([{ url: `${window.location.origin}/api/en/orders/files/5?link=1`, authorization: 'Bearer access-1' }]);
+    expect(clicked[0]).toEqual({ href: `${window.location.origin}/api/en/orders/files/5?ticket=abc.def`, download: 'final-essay.docx' });
+    expect(createObjectURL).not.toHaveBeenCalled();
+    click.mockRestore();
+  });
+
+  it('shows the reason when the link is refused, and hands nothing to the browser', async () => {
+    serveOrder({});
+    server.use(
+      http.get('/api/en/orders/42/writers/files', () => HttpResponse.json(files)),
+      http.get('/api/en/orders/files/5', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = await openOrder('files');
+    const writer = await screen.findByRole('region', { name: "Writer's files" });
+    await user.click(await within(writer).findByRole('button', { name: 'Download final-essay.docx' }));
+    expect(await screen.findByText('Not found')).toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
     click.mockRestore();
   });
 
@@ -190,28 +208,7 @@ describe('files tab', { timeout: 20_000 }, () => {
     serveOrder({});
     const uploaded: typeof files = [];
     server.use(http.get('/api/en/orders/42/customers/files', () => HttpResponse.json(uploaded)));
-    const requests: FakeXhr[] = [];
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      headers: Record<string, string> = {};
-      url = '';
-      body: FormData | null = null;
-      upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      open(_method: string, url: string) {
-        this.url = url;
-      }
-      setRequestHeader(name: string, value: string) {
-        this.headers[name] = value;
-      }
-      send(body: FormData) {
-        this.body = body;
-        requests.push(this);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const requests = installFakeXhr();
     const { user } = await openOrder('files');
     await screen.findByText('You have not added any files.');
     const input = screen.getByTestId('order-file-input');
@@ -236,22 +233,7 @@ describe('files tab', { timeout: 20_000 }, () => {
 
   it('refuses a file of the wrong type before sending it, and shows a 413 from the server', async () => {
     serveOrder({});
-    const requests: { onload: (() => void) | null; status: number; responseText: string }[] = [];
-    vi.stubGlobal(
-      'XMLHttpRequest',
-      class {
-        status = 0;
-        responseText = '';
-        upload = { onprogress: null };
-        onload: (() => void) | null = null;
-        onerror = null;
-        open() {}
-        setRequestHeader() {}
-        send() {
-          requests.push(this);
-        }
-      },
-    );
+    const requests = installFakeXhr();
     await openOrder('files');
     await screen.findByText('You have not added any files.');
     const input = screen.getByTestId('order-file-input');

@@ -15,6 +15,7 @@ import { orderTitle } from './order-card';
 import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
+import { DeliveryPanel, ExtensionRequestCard } from './delivery-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 
 /** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
@@ -85,6 +86,9 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
     <div className="flex flex-col gap-6">
       {heading}
       {notice?.(data)}
+      {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}
+      <ExtensionRequestCard order={data} />
+      <DeliveryPanel order={data} />
       {summary?.(data)}
       <Tabs
         label="Order"

@@ -1,10 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { RevisionList } from '@app/domain/revision';
 import { REVISIONS_PAGE_SIZE } from '@app/domain/order/rules';
-import { apiErrorFor, apiFetch } from '@/lib/api-client';
+import { apiFetch, errorMessage } from '@/lib/api-client';
 import { downloadFile } from '@/lib/download';
-import { uploadWithProgress } from '@/lib/upload';
+import { postForm, UploadCanceledError } from '@/lib/upload';
 import { revisionKeys } from './keys';
 
 export type RevisionFileSide = 'customers' | 'writers';
@@ -51,7 +51,7 @@ export const useRevisionLevels = () =>
   });
 
 /** SPEC §7: POST /api/en/orders/{id}/revisions with JSON {category, describeProblem, revisionLevel}. */
-export const createRevision = (
+const createRevision = (
   orderId: number,
   body: { category: number[]; describeProblem: string; revisionLevel: number },
 ): Promise<{ id: number }> =>
@@ -72,22 +72,60 @@ export const useRevisionFiles = (revisionId: number, side: RevisionFileSide) =>
   });
 
 /**
- * SPEC §7: POST /api/en/orders/revisions/{id}/customers/files as a form with id_revision and file.
- * XMLHttpRequest because only it reports upload progress; `signal` cancels (DESIGN rule 9).
+ * SPEC §7: POST /api/en/orders/revisions/{id}/customers/files as a form with id_revision and file, with
+ * its progress (lib/upload); `signal` cancels (DESIGN rule 9).
  */
-export const uploadRevisionFile = async (
+const uploadRevisionFile = (
   revisionId: number,
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('id_revision', String(revisionId));
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/en/orders/revisions/${revisionId}/customers/files`, form, onProgress, signal });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
+): Promise<OrderFile> =>
+  postForm({
+    url: `/api/en/orders/revisions/${revisionId}/customers/files`,
+    fields: { id_revision: String(revisionId), file },
+    schema: () => import('@app/domain/files').then((m) => m.orderFileSchema),
+    onProgress,
+    signal,
+  });
+
+/** A file the wizard attaches: `start` is called when its upload begins and answers its signal and progress. */
+export interface RevisionUpload {
+  file: File;
+  start: () => { signal: AbortSignal; onProgress: (percent: number) => void };
+}
+
+/**
+ * The revision wizard's finish (SPEC §4 "Revision wizard"): creates the revision, then uploads its files
+ * one by one, and reloads the order's revision list. A refusal of the revision fails the mutation (its
+ * ApiError carries the server's message and field errors; the draft stays). The revision exists once
+ * created: a file that fails then does not fail it, it is answered as a problem (`name: message`) to show;
+ * a canceled one is left out.
+ */
+export const useFinishRevision = (orderId: number) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      body,
+      uploads,
+    }: {
+      body: { category: number[]; describeProblem: string; revisionLevel: number };
+      uploads: readonly RevisionUpload[];
+    }): Promise<{ id: number; problems: string[] }> => {
+      const { id } = await createRevision(orderId, body);
+      const problems: string[] = [];
+      for (const upload of uploads) {
+        const { signal, onProgress } = upload.start();
+        try {
+          await uploadRevisionFile(id, upload.file, onProgress, signal);
+        } catch (error) {
+          if (!(error instanceof UploadCanceledError)) problems.push(`${upload.file.name}: ${errorMessage(error)}`);
+        }
+      }
+      return { id, problems };
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: revisionKeys.lists(orderId) }),
+  });
 };
 
 /** CONTRACT "Paths": a revision's files download like every order file, with progress (lib/download). */

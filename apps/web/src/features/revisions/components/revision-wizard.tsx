@@ -1,6 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Paperclip, X } from 'lucide';
-import { useQueryClient } from '@tanstack/react-query';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
 import {
   canFinishRevision,
@@ -17,10 +16,8 @@ import { Icon } from '@/components/ui/icon';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
-import { UploadCanceledError } from '@/lib/upload';
-import { createRevision, uploadRevisionFile, useRevisionCategories, useRevisionLevels } from '../api/revisions';
-import { revisionKeys } from '../api/keys';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFinishRevision, useRevisionCategories, useRevisionLevels } from '../api/revisions';
 import { useNow } from '@/lib/use-now';
 import { useRevisionDraft } from '../hooks/use-revision-draft';
 import { formatDateTime } from '@/lib/dates';
@@ -65,15 +62,15 @@ interface RevisionWizardProps {
 
 /** SPEC §4 "Revision wizard": Revision Policy, Nature of revision, Time-frame; SPEC §2 "revision create" modal. */
 export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: RevisionWizardProps) {
-  const queryClient = useQueryClient();
   const { draft, update, clear } = useRevisionDraft(orderId);
   const categories = useRevisionCategories();
   const levels = useRevisionLevels();
   const now = useNow();
   const [files, setFiles] = useState<PickedFile[]>([]);
-  const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const finishing = useFinishRevision(orderId);
+  const submitting = finishing.isPending;
+  const failure = finishing.isError ? errorMessage(finishing.error) : null;
+  const fieldErrors = finishing.error instanceof ApiError ? finishing.error.fieldErrors : {};
   const nextKey = useRef(1);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -108,45 +105,30 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
   const toggleCategory = (id: number) =>
     update({ categories: draft.categories.includes(id) ? draft.categories.filter((c) => c !== id) : [...draft.categories, id] });
 
-  const finish = async () => {
+  const finish = () => {
     if (!canFinish || draft.level === null) return;
-    setSubmitting(true);
-    setFailure(null);
-    setFieldErrors({});
-    let revisionId: number;
-    try {
-      revisionId = (
-        await createRevision(orderId, { category: draft.categories, describeProblem: draft.description, revisionLevel: draft.level })
-      ).id;
-    } catch (error) {
-      // Nothing is lost: the draft stays, the customer fixes and finishes again.
-      setFailure(errorMessage(error));
-      setFieldErrors(
-        typeof error === 'object' && error !== null && 'fieldErrors' in error
-          ? (error as { fieldErrors: Record<string, string[]> }).fieldErrors
-          : {},
+    const uploads = files.map((picked) => ({
+      file: picked.file,
+      start: () => {
+        const controller = new AbortController();
+        setFile(picked.key, { percent: 0, controller });
+        return { signal: controller.signal, onProgress: (percent: number) => setFile(picked.key, { percent }) };
+      },
+    }));
+    finishing
+      .mutateAsync({ body: { category: draft.categories, describeProblem: draft.description, revisionLevel: draft.level }, uploads })
+      .then(
+        ({ problems }) => {
+          clear();
+          setFiles([]);
+          onOpenChange(false);
+          toast.success(REVISION_MESSAGE.created);
+          for (const problem of problems) toast.error(problem);
+          onCreated();
+        },
+        // Nothing is lost: the draft stays, the customer fixes and finishes again (the error shows below).
+        () => undefined,
       );
-      setSubmitting(false);
-      return;
-    }
-    const problems: string[] = [];
-    for (const picked of files) {
-      const controller = new AbortController();
-      setFile(picked.key, { percent: 0, controller });
-      try {
-        await uploadRevisionFile(revisionId, picked.file, (percent) => setFile(picked.key, { percent }), controller.signal);
-      } catch (error) {
-        if (!(error instanceof UploadCanceledError)) problems.push(`${picked.file.name}: ${errorMessage(error)}`);
-      }
-    }
-    await queryClient.invalidateQueries({ queryKey: revisionKeys.lists(orderId) });
-    clear();
-    setFiles([]);
-    setSubmitting(false);
-    onOpenChange(false);
-    toast.success(REVISION_MESSAGE.created);
-    for (const problem of problems) toast.error(problem);
-    onCreated();
   };
 
   return (
@@ -303,7 +285,7 @@ export function RevisionWizard({ orderId, open, onOpenChange, onCreated }: Revis
             </Button>
           )}
           {step === 2 && (
-            <Button disabled={!canFinish} busy={submitting} onClick={() => void finish()}>
+            <Button disabled={!canFinish} busy={submitting} onClick={finish}>
               Finish
             </Button>
           )}

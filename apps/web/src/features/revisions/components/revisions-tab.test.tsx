@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Revision, RevisionList } from '@app/domain/revision';
 import { server } from '@/testing/msw-server';
 import { orderDetailFixture, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
+import { installFakeXhr } from '@/testing/fake-xhr';
 
 const DAY = 86_400_000;
 const revision = (id: number, change: Partial<Revision> = {}): Revision => ({
@@ -44,7 +45,10 @@ const openTab = async () => {
 };
 const wizard = () => screen.findByRole('dialog', { name: 'Request a revision' }, { timeout: 5_000 });
 
-afterEach(() => window.localStorage.clear());
+afterEach(() => {
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('Revisions tab', { timeout: 30_000 }, () => {
   it("lists revisions with their status badge, dates and categories; a row opens the info modal with both sides' files", async () => {
@@ -166,6 +170,46 @@ describe('Revisions tab', { timeout: 30_000 }, () => {
     await second.user.click(within(dialog).getByRole('button', { name: 'Back' }));
     expect(within(dialog).getByLabelText('Description')).toHaveValue('Please keep me');
     expect(within(dialog).getByLabelText('Other')).toBeChecked();
+  });
+
+  it('uploads the files after the revision is created, each with its progress; a refused file is said in a notice, the revision stays', async () => {
+    const state = serve();
+    server.use(
+      http.post('/api/en/orders/42/revisions', () => {
+        state.list = { ...state.list, revisions: [revision(8)], total: 1, activeRevision: { id: 8 } };
+        return HttpResponse.json({ id: 8 });
+      }),
+    );
+    const uploads = installFakeXhr();
+    const { user } = await openTab();
+    await user.click(screen.getByRole('button', { name: 'Request a revision' }));
+    const dialog = await wizard();
+    await user.click(within(dialog).getByLabelText('I have read and accept the Revision Policy'));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByLabelText('Other'));
+    await user.type(within(dialog).getByLabelText('Description'), 'With two files');
+    fireEvent.change(within(dialog).getByTestId('revision-file-input'), {
+      target: { files: [new File(['a'], 'notes.pdf'), new File(['b'], 'huge.pdf')] },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('radio', { name: /Minor changes/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    const first = uploads[0]!;
+    expect(first.url).toBe('/api/en/orders/revisions/8/customers/files');
+    expect(first.body?.get('id_revision')).toBe('8');
+    expect((first.body?.get('file') as File).name).toBe('notes.pdf');
+    first.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
+    expect(await within(dialog).findByRole('progressbar', { name: 'Uploading notes.pdf' })).toHaveAttribute('aria-valuenow', '50');
+    first.answer(201, { id: 31, name: 'notes.pdf', typeName: 'pdf', size: 1, remote: true });
+
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    uploads[1]!.answer(413, { message: 'Maximum file size is 100MB' });
+    expect(await screen.findByText('Revision has been successfully created')).toBeInTheDocument();
+    expect(await screen.findByText('huge.pdf: Maximum file size is 100MB')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Request a revision' })).not.toBeInTheDocument());
+    expect(await screen.findAllByTestId('revision-row')).toHaveLength(1);
   });
 
   it("refuses a file of a wrong type with SPEC's text before anything is sent", async () => {

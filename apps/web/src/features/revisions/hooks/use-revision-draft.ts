@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { readStoredJson, writeStored, writeStoredJson } from '@/lib/persisted';
 
 /** What the customer has chosen and typed in the revision wizard. */
 export interface RevisionDraft {
@@ -13,21 +14,17 @@ export const EMPTY_DRAFT: RevisionDraft = { step: 0, policyAccepted: false, cate
 
 const storageKey = (orderId: number): string => `revisionDraft:${orderId}`;
 
-const read = (orderId: number): RevisionDraft => {
-  try {
-    const raw = window.localStorage.getItem(storageKey(orderId));
-    if (raw === null) return EMPTY_DRAFT;
-    const value = JSON.parse(raw) as Partial<RevisionDraft>;
-    return {
-      step: value.step === 1 || value.step === 2 ? value.step : 0,
-      policyAccepted: value.policyAccepted === true,
-      categories: Array.isArray(value.categories) ? value.categories.filter((c): c is number => typeof c === 'number') : [],
-      description: typeof value.description === 'string' ? value.description : '',
-      level: typeof value.level === 'number' ? value.level : null,
-    };
-  } catch {
-    return EMPTY_DRAFT;
-  }
+/** A stored draft, field by field: what an older version or a hand edit left is dropped, not trusted. */
+const decodeDraft = (value: unknown): RevisionDraft | null => {
+  if (typeof value !== 'object' || value === null) return null;
+  const v = value as Partial<Record<keyof RevisionDraft, unknown>>;
+  return {
+    step: v.step === 1 || v.step === 2 ? v.step : 0,
+    policyAccepted: v.policyAccepted === true,
+    categories: Array.isArray(v.categories) ? v.categories.filter((c): c is number => typeof c === 'number') : [],
+    description: typeof v.description === 'string' ? v.description : '',
+    level: typeof v.level === 'number' ? v.level : null,
+  };
 };
 
 /**
@@ -35,21 +32,11 @@ const read = (orderId: number): RevisionDraft => {
  * localStorage per order until the revision is created (files cannot be kept: the browser forgets them).
  */
 export const useRevisionDraft = (orderId: number) => {
-  const [draft, setDraft] = useState<RevisionDraft>(() => read(orderId));
-  useEffect(() => {
-    try {
-      window.localStorage.setItem(storageKey(orderId), JSON.stringify(draft));
-    } catch {
-      // Without storage the draft lasts as long as the page.
-    }
-  }, [orderId, draft]);
+  const [draft, setDraft] = useState<RevisionDraft>(() => readStoredJson(storageKey(orderId), decodeDraft) ?? EMPTY_DRAFT);
+  useEffect(() => writeStoredJson(storageKey(orderId), draft), [orderId, draft]);
   const update = useCallback((change: Partial<RevisionDraft>) => setDraft((d) => ({ ...d, ...change })), []);
   const clear = useCallback(() => {
-    try {
-      window.localStorage.removeItem(storageKey(orderId));
-    } catch {
-      // Nothing to remove.
-    }
+    writeStored(storageKey(orderId), null);
     setDraft(EMPTY_DRAFT);
   }, [orderId]);
   return { draft, update, clear };

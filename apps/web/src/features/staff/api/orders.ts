@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { StaffOrder, StaffOrderFile, StaffOrderFileList, StaffOrderList, StaffOrderView } from '@app/domain/staff';
-import { apiErrorFor, apiFetch } from '@/lib/api-client';
+import { apiFetch } from '@/lib/api-client';
 import { downloadFrom } from '@/lib/download';
-import { uploadWithProgress } from '@/lib/upload';
+import { postForm } from '@/lib/upload';
 import { staffKeys } from './keys';
 
 export type { StaffOrder, StaffOrderFile, StaffOrderView };
@@ -82,9 +82,9 @@ export const useStaffOrderFiles = (orderId: number) =>
       apiFetch(`/api/staff/orders/${orderId}/files`, { schema: () => loadStaff().then((m) => m.staffOrderFileListSchema) }),
   });
 
-/** ADR 0071: one of the order's files, fetched with the token (lib/download). */
+/** ADR 0071: one of the order's files, through a download link (lib/download, ADR 0080). */
 export const downloadStaffOrderFile = (orderId: number, file: StaffOrderFile, onProgress?: (percent: number) => void) =>
-  downloadFrom(`/api/staff/orders/${orderId}/files/${file.id}`, file.name, onProgress, file.size);
+  downloadFrom(`/api/staff/orders/${orderId}/files/${file.id}`, file.name, onProgress);
 
 /** CONTRACT "Staff side": PUT /api/staff/orders/{id}/writer { idWriter } (support; 422 for a non-writer). */
 export const useAssignWriter = (orderId: number) =>
@@ -100,16 +100,40 @@ export const useAssignWriter = (orderId: number) =>
  * CONTRACT "Staff side": POST /api/staff/orders/{id}/files (multipart `file`), a writer file of the
  * order. lib/upload reports the progress and cancels (DESIGN rule 9).
  */
-export const deliverOrderFile = async (
+export const deliverOrderFile = (
   orderId: number,
   file: File,
   onProgress: (percent: number) => void,
   signal: AbortSignal,
-): Promise<OrderFile> => {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  const answer = await uploadWithProgress({ url: `/api/staff/orders/${orderId}/files`, form, onProgress, signal });
-  if (answer.status < 200 || answer.status >= 300) throw apiErrorFor(answer.status, answer.body);
-  onProgress(100);
-  return answer.body as OrderFile;
+): Promise<OrderFile> =>
+  postForm({
+    url: `/api/staff/orders/${orderId}/files`,
+    fields: { file },
+    schema: () => import('@app/domain/files').then((m) => m.orderFileSchema),
+    onProgress,
+    signal,
+  });
+
+/** After a delivery or a proposal the view is read again (it carries the delivery, the proposal and the timeline). */
+const useAfterPaymentWrite = <V>(orderId: number, write: (value: V) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.order(orderId) });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.queues() });
+    },
+  });
 };
+
+/** CONTRACT "After payment": POST /api/staff/orders/{id}/delivery { message? } (assigned writer, support). */
+export const useSubmitDelivery = (orderId: number) =>
+  useAfterPaymentWrite(orderId, (message: string) =>
+    apiFetch(`/api/staff/orders/${orderId}/delivery`, { method: 'POST', json: { message } }),
+  );
+
+/** CONTRACT "After payment": POST /api/staff/orders/{id}/extensions { deadline, reason } (assigned writer, support). */
+export const useProposeDeadline = (orderId: number) =>
+  useAfterPaymentWrite(orderId, (body: { deadline: string; reason: string }) =>
+    apiFetch(`/api/staff/orders/${orderId}/extensions`, { method: 'POST', json: body }),
+  );

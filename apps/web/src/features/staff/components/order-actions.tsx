@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { TextField } from '@/components/ui/field';
 import { ProgressBar } from '@/components/ui/progress-bar';
 import { toast } from '@/components/ui/toast';
 import { errorMessage, ApiError } from '@/lib/api-client';
@@ -10,38 +10,34 @@ import { useQueryClient } from '@tanstack/react-query';
 import { deliverOrderFile, useAssignWriter, type StaffOrder } from '../api/orders';
 import { staffKeys } from '../api/keys';
 
+const WRITER_ID_PATTERN = /^\d{1,10}$/;
+
 /** CONTRACT "Staff side": support assigns a writer account by its id (the API lists no writers). */
 export function WriterForm({ order }: { order: StaffOrder }) {
-  const [value, setValue] = useState(order.idWriter === null ? '' : String(order.idWriter));
-  const [localError, setLocalError] = useState<string | null>(null);
   const assign = useAssignWriter(order.id);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const id = Number(value);
-    if (!/^\d{1,10}$/.test(value.trim()) || id < 1) {
-      setLocalError('Enter the writer’s account id');
-      return;
-    }
-    setLocalError(null);
-    assign.mutate(id, { onSuccess: (next) => toast.success(`Writer #${next.idWriter ?? id} assigned`) });
-  };
-  const serverError =
-    assign.error instanceof ApiError
-      ? (assign.error.fieldErrors.idWriter?.[0] ?? errorMessage(assign.error))
-      : assign.isError
-        ? errorMessage(assign.error)
-        : undefined;
+  const { register, handleSubmit, formState, setError } = useForm<{ idWriter: string }>({
+    defaultValues: { idWriter: order.idWriter === null ? '' : String(order.idWriter) },
+  });
+  const onSubmit = handleSubmit(({ idWriter }) => {
+    const id = Number(idWriter);
+    assign.mutate(id, {
+      onSuccess: (next) => toast.success(`Writer #${next.idWriter ?? id} assigned`),
+      onError: (error) =>
+        setError('idWriter', { message: (error instanceof ApiError ? error.fieldErrors.idWriter?.[0] : undefined) ?? errorMessage(error) }),
+    });
+  });
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Assign writer" noValidate>
-      <Field
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3" aria-label="Assign writer" noValidate>
+      <TextField
         label="Writer account id"
-        error={localError ?? serverError}
+        error={formState.errors.idWriter?.message}
         hint={order.idWriter === null ? 'No writer yet' : `Now: writer #${order.idWriter}`}
-      >
-        {(control) => (
-          <Input {...control} inputMode="numeric" autoComplete="off" value={value} onChange={(event) => setValue(event.target.value)} />
-        )}
-      </Field>
+        inputMode="numeric"
+        autoComplete="off"
+        {...register('idWriter', {
+          validate: (value) => (WRITER_ID_PATTERN.test(value.trim()) && Number(value) >= 1) || 'Enter the writer’s account id',
+        })}
+      />
       <Button type="submit" variant="secondary" busy={assign.isPending}>
         Assign writer
       </Button>

@@ -23,6 +23,11 @@ const ORDER: StaffOrderView = {
   pages: 2,
   idCustomer: 40,
   idWriter: 2,
+  reviewBy: null,
+  delivery: null,
+  extensionRequest: null,
+  events: [],
+  extensionAlert: null,
   // ADR 0071: the order view's fields the transition table reads, and its history.
   delivered: false,
   amountDue: 0,

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
 import { useStaffOrder, type StaffOrder, type StaffOrderView } from '../api/orders';
+import { AfterPaymentTimeline, ProposeDeadlineForm, SubmitDeliveryForm } from './after-payment-actions';
 import { DeliverFile, WriterForm } from './order-actions';
 import { OrderFiles } from './order-files';
 import { ManualPaymentForm, StatusForm, StatusHistory } from './status-actions';
@@ -113,6 +114,15 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
           )}
           <Card title="Deliver a file">
             <DeliverFile orderId={o.id} />
+          </Card>
+          <Card title="Submit the delivery">
+            <SubmitDeliveryForm order={o} />
+          </Card>
+          <Card title="Propose a new deadline">
+            <ProposeDeadlineForm order={o} />
+          </Card>
+          <Card title="Deliveries and deadlines">
+            <AfterPaymentTimeline order={o} />
           </Card>
           <Card title="Files">
             <OrderFiles orderId={o.id} />

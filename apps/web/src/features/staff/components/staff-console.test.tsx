@@ -24,10 +24,15 @@ const staffOrder = (id: number, change: Partial<StaffOrderView> = {}): StaffOrde
   pages: 2,
   idCustomer: 40,
   idWriter: null,
+  reviewBy: null,
   delivered: false,
   amountDue: 0,
   chargeDue: null,
   statusHistory: [{ status: 1, date: '2026-11-20T10:00:00.000Z', by: 'customer', actorId: 40, reason: null }],
+  delivery: null,
+  extensionRequest: null,
+  events: [],
+  extensionAlert: null,
   ...change,
 });
 const NAMES: Record<number, string> = { 1: 'Unpaid', 2: 'Paid', 3: 'In progress', 5: 'Completed', 7: 'Refunded', 8: 'Canceled', 9: 'Hold' };

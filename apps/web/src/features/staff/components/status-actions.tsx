@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import {
   isReasonRequired,
   ORDER_STATUS,
@@ -9,8 +10,8 @@ import {
 } from '@app/domain/order/rules';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input, inputClass } from '@/components/ui/input';
+import { Field, TextField } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
@@ -169,46 +170,63 @@ export function StatusForm({ order }: { order: StaffOrderView }) {
   );
 }
 
+interface PaymentFields {
+  reference: string;
+  amount: string;
+}
+const AMOUNT_PATTERN = /^\d{1,7}(\.\d{1,2})?$/;
+
 /**
  * ADR 0071: paid is reached only through money. Support records a payment that came outside the providers
  * (a bank transfer) with its reference, for exactly what the order asks now.
  */
 export function ManualPaymentForm({ order }: { order: StaffOrderView & { chargeDue: number } }) {
-  const [reference, setReference] = useState('');
-  const [amount, setAmount] = useState(order.chargeDue.toFixed(2));
-  const [localError, setLocalError] = useState<{ reference?: string; amount?: string }>({});
   const record = useRecordPayment(order.id);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const errors: { reference?: string; amount?: string } = {};
-    if (reference.trim() === '') errors.reference = 'Enter the payment reference';
-    const value = Number(amount);
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(amount.trim()) || value <= 0) errors.amount = 'Enter the amount received, e.g. 24.50';
-    setLocalError(errors);
-    if (errors.reference || errors.amount) return;
+  const { register, handleSubmit, formState, setError } = useForm<PaymentFields>({
+    defaultValues: { reference: '', amount: order.chargeDue.toFixed(2) },
+  });
+  const errors = formState.errors;
+  const onSubmit = handleSubmit(({ reference, amount }) =>
     record.mutate(
-      { reference: reference.trim(), amount: value },
-      { onSuccess: (next) => toast.success(`Payment recorded: order #${next.id} is ${next.orderStatus.name}`) },
-    );
-  };
-  const fieldError = (name: 'reference' | 'amount') =>
-    localError[name] ?? (record.error instanceof ApiError ? record.error.fieldErrors[name]?.[0] : undefined);
-  const generalError = record.isError && !fieldError('reference') && !fieldError('amount') ? errorMessage(record.error) : undefined;
+      { reference: reference.trim(), amount: Number(amount) },
+      {
+        onSuccess: (next) => toast.success(`Payment recorded: order #${next.id} is ${next.orderStatus.name}`),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const name of ['reference', 'amount'] as const) {
+            const message = error.fieldErrors[name]?.[0];
+            if (message) setError(name, { message });
+          }
+        },
+      },
+    ),
+  );
+  // The server's message when it named no field (a reference already recorded, the order moved meanwhile).
+  const namedField =
+    record.error instanceof ApiError && (record.error.fieldErrors.reference ?? record.error.fieldErrors.amount) !== undefined;
+  const generalError =
+    record.isError && !namedField && errors.reference === undefined && errors.amount === undefined ? errorMessage(record.error) : undefined;
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-3" aria-label="Record a manual payment" noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-3" aria-label="Record a manual payment" noValidate>
       <p className="text-sm text-slate-700">
         For money that came outside the payment providers (a bank transfer). The order asks ${order.chargeDue.toFixed(2)} now.
       </p>
-      <Field label="Payment reference" error={fieldError('reference')}>
-        {(control) => (
-          <Input {...control} autoComplete="off" maxLength={100} value={reference} onChange={(event) => setReference(event.target.value)} />
-        )}
-      </Field>
-      <Field label="Amount received (USD)" error={fieldError('amount')}>
-        {(control) => (
-          <Input {...control} inputMode="decimal" autoComplete="off" value={amount} onChange={(event) => setAmount(event.target.value)} />
-        )}
-      </Field>
+      <TextField
+        label="Payment reference"
+        error={errors.reference?.message}
+        autoComplete="off"
+        maxLength={100}
+        {...register('reference', { validate: (value) => value.trim() !== '' || 'Enter the payment reference' })}
+      />
+      <TextField
+        label="Amount received (USD)"
+        error={errors.amount?.message}
+        inputMode="decimal"
+        autoComplete="off"
+        {...register('amount', {
+          validate: (value) => (AMOUNT_PATTERN.test(value.trim()) && Number(value) > 0) || 'Enter the amount received, e.g. 24.50',
+        })}
+      />
       {generalError && (
         <p className="text-sm text-red-700" role="alert">
           {generalError}

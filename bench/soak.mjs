@@ -1,0 +1,582 @@
+// ADR 0083 soak: the mixed traffic of a customer's day (site settings, a price calculation, the order list, the
+// order page, a chat message sent and the chat read, a file upload, the payment-return poll), one request of
+// each in turn, each from the next of SOAK_CUSTOMERS customers (each with an order of their own, each behind
+// an address of their own), at a fixed rate (open loop: latency counts from when the request was due).
+//  1. capacity: the highest rate at which p99 stays under 100 ms with no error (doubling, then halving the gap);
+//  2. the same search against a bare Fastify route replaying the very SQL the app ran for each request kind
+//     (recorded through the app; writes replayed in a transaction rolled back): capacity ratio, goal >= 0.9;
+//  3. hold 50 % of the capacity for SOAK_MINUTES (10): goals 0 errors, p99 drift < 20 % (last quarter against
+//     the first after a minute's warm-up), RSS growth < 10 % after warm-up.
+// Runs on the embedded database (one process) and on PostgreSQL + Redis with two instances behind
+// scripts/round-robin-lb.mjs (SOAK_PG_URL / TEST_DATABASE_URL / postgres://postgres@127.0.0.1:5432/postgres,
+// SOAK_REDIS_URL / redis://127.0.0.1:6379); SOAK_MODES=embedded,postgres picks. The servers are main.ts through
+// tsx, LOG_LEVEL=warn; the load comes from a child process of this script (`--load`).
+// `SOAK_MINUTES=1 SOAK_STEP_S=5 node bench/soak.mjs` is the smoke run. Prints the figures and PASS/FAIL.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { freePort, load, mb, treeRss } from './start-support.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
+const STEP_S = Number(process.env.SOAK_STEP_S ?? 10);
+const CUSTOMERS = Number(process.env.SOAK_CUSTOMERS ?? 1000);
+const MODES = (process.env.SOAK_MODES ?? 'embedded,postgres').split(',');
+const PG_URL = process.env.SOAK_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = process.env.SOAK_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = `soak-${randomBytes(24).toString('hex')}`;
+export const SOAK_GOALS = { p99Ms: 100, capacityRatio: 0.9, p99Drift: 0.2, rssGrowth: 0.1 };
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] : NaN);
+
+const BOUNDARY = '----soak-boundary';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\n%%EOF\n');
+const uploadBody = Buffer.concat([
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="brief.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ),
+  PDF,
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+const chatBody = Buffer.from(
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="direction"\r\n\r\n1\r\n` +
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="message"\r\n\r\n${JSON.stringify({ body: 'Any news on my essay?' })}\r\n--${BOUNDARY}--\r\n`,
+);
+const CALC = {
+  idWorkType: 1,
+  academicLevel: 2,
+  pages: 3,
+  idSpacing: 2,
+  urgency: 120,
+  premiumWriter: 2,
+  originalityReport: 2,
+  extraQualityCheck: 1,
+  onePageSummary: 1,
+  discountPercent: 10,
+};
+const multipart = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+
+/** The day's mix: one of each, in this order, each from the next customer. */
+const KINDS = [
+  { name: 'settings', method: 'GET', path: () => '/api/en/sites/settings' },
+  { name: 'price', method: 'PUT', path: () => '/api/en/sites/categories/1/orders/calcs', json: CALC },
+  { name: 'list', method: 'GET', path: () => '/api/en/sites/categories/1/orders?limit=12&page=1', auth: true },
+  { name: 'order', method: 'GET', path: (c) => `/api/en/orders/${c.orderId}`, auth: true },
+  { name: 'chat send', method: 'POST', path: (c) => `/chat/api/customers/orders/${c.orderId}/messages`, auth: true, body: chatBody },
+  { name: 'chat read', method: 'GET', path: (c) => `/chat/api/customers/orders/${c.orderId}/messages`, auth: true },
+  { name: 'upload', method: 'POST', path: (c) => `/api/en/orders/${c.orderId}/customers/files`, auth: true, body: uploadBody },
+  { name: 'payment return', method: 'GET', path: (c) => `/api/en/orders/${c.orderId}/payment`, auth: true },
+];
+const requestOf = (kind, customer, bare) => {
+  const headers = { 'x-forwarded-for': customer.ip };
+  let body;
+  if (kind.json) {
+    body = Buffer.from(JSON.stringify(kind.json));
+    headers['content-type'] = 'application/json';
+  } else if (kind.body) {
+    body = kind.body;
+    Object.assign(headers, multipart);
+  }
+  if (kind.auth) headers.authorization = `Bearer ${customer.token}`;
+  if (body) headers['content-length'] = String(body.length);
+  const index = KINDS.indexOf(kind);
+  return bare
+    ? { method: 'POST', path: `/bare/${index}/${customer.index % customer.recorded}`, headers: { 'content-length': '0' } }
+    : { method: kind.method, path: kind.path(customer), headers, body };
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// The load process: `node bench/soak.mjs --load` reads {port, rate, seconds, windowS, customers, bare} on stdin
+// and prints one JSON line per window: { requests, errors, p50, p99, byKind, statuses }.
+const runLoad = async (spec) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const intervalMs = 1000 / spec.rate;
+  const windows = [];
+  let current;
+  const newWindow = () => (current = { latencies: [], errors: 0, statuses: {}, byKind: {} });
+  newWindow();
+  let inFlight = 0;
+  let n = 0;
+  const started = performance.now();
+  const fire = (due) => {
+    const kind = KINDS[n % KINDS.length];
+    const customer = spec.customers[Math.floor(n / KINDS.length) % spec.customers.length];
+    n += 1;
+    const req = requestOf(kind, customer, spec.bare);
+    const bucket = current;
+    if (inFlight >= 512) {
+      bucket.errors += 1;
+      bucket.statuses.overload = (bucket.statuses.overload ?? 0) + 1;
+      return;
+    }
+    inFlight += 1;
+    const done = (status) => {
+      inFlight -= 1;
+      const ms = performance.now() - due;
+      bucket.latencies.push(ms);
+      (bucket.byKind[kind.name] ??= []).push(ms);
+      if (!(status >= 200 && status < 400)) {
+        bucket.errors += 1;
+        bucket.statuses[`${kind.name} ${status}`] = (bucket.statuses[`${kind.name} ${status}`] ?? 0) + 1;
+      }
+    };
+    const r = http.request(
+      { host: '127.0.0.1', port: spec.port, agent, method: req.method, path: req.path, headers: req.headers },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode));
+        res.on('error', () => done('reset'));
+      },
+    );
+    r.on('error', (error) => done(error.code ?? 'error'));
+    r.end(req.body);
+  };
+  const total = Math.round(spec.rate * spec.seconds);
+  const perWindow = Math.max(1, Math.round(spec.rate * spec.windowS));
+  for (let i = 0; i < total; i += 1) {
+    const due = started + i * intervalMs;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    fire(due);
+    if ((i + 1) % perWindow === 0 || i === total - 1) {
+      windows.push(current);
+      newWindow();
+    }
+  }
+  while (inFlight > 0) await sleep(20);
+  const achieved = total / ((performance.now() - started) / 1000);
+  for (const w of windows) {
+    const sorted = w.latencies.sort((a, b) => a - b);
+    const byKind = Object.fromEntries(
+      Object.entries(w.byKind).map(([k, v]) => [
+        k,
+        Math.round(
+          percentile(
+            v.sort((a, b) => a - b),
+            0.99,
+          ),
+        ),
+      ]),
+    );
+    process.stdout.write(
+      `${JSON.stringify({ requests: sorted.length + (w.statuses.overload ?? 0), errors: w.errors, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), byKind, statuses: w.statuses, achieved })}\n`,
+    );
+  }
+  agent.destroy();
+};
+
+if (process.argv[2] === '--load') {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  await runLoad(JSON.parse(input));
+  process.exit(0);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+const { register } = await import('tsx/esm/api');
+register();
+const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
+
+/** Runs the load process; resolves its windows. */
+const loadRun = (spec) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [import.meta.filename, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(
+            out
+              .trim()
+              .split('\n')
+              .filter(Boolean)
+              .map((l) => JSON.parse(l)),
+          )
+        : reject(new Error(`load exited ${code}`)),
+    );
+    child.stdin.end(JSON.stringify(spec));
+  });
+
+const merge = (windows) => {
+  const requests = windows.reduce((s, w) => s + w.requests, 0);
+  const errors = windows.reduce((s, w) => s + w.errors, 0);
+  const p99 = Math.max(...windows.map((w) => w.p99));
+  const statuses = {};
+  for (const w of windows) for (const [k, v] of Object.entries(w.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  return { requests, errors, p99, achieved: windows.at(-1)?.achieved ?? 0, statuses, byKind: windows.at(-1)?.byKind ?? {} };
+};
+
+/** Doubles the rate until a step fails (p99 >= 100 ms, an error, or the rate not reached), then halves the gap twice. */
+const findCapacity = async (label, spec) => {
+  // Warm-up, not counted: the JIT, the database's caches, the connections.
+  await loadRun({ ...spec, rate: 10, seconds: Math.max(5, STEP_S), windowS: Math.max(5, STEP_S) });
+  const step = async (rate) => {
+    const r = merge(await loadRun({ ...spec, rate, seconds: STEP_S, windowS: STEP_S }));
+    const ok = r.errors === 0 && r.p99 < SOAK_GOALS.p99Ms && r.achieved >= rate * 0.95;
+    console.info(
+      `   ${label} ${String(rate).padStart(5)} req/s: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''} ${ok ? 'ok' : 'over'}`,
+    );
+    if (!ok && r.p99 >= SOAK_GOALS.p99Ms) console.info(`      p99 by kind: ${JSON.stringify(r.byKind)}`);
+    return ok;
+  };
+  let good = 0;
+  let bad = 0;
+  // Up from 20 by doubling; when 20 is already over, down by halving (to 1.25).
+  if (await step(20)) {
+    good = 20;
+    for (let rate = 40; rate <= 20_000; rate *= 2) {
+      if (!(await step(rate))) {
+        bad = rate;
+        break;
+      }
+      good = rate;
+    }
+  } else {
+    bad = 20;
+    for (let rate = 10; rate >= 1.25; rate /= 2) {
+      if (await step(rate)) {
+        good = rate;
+        break;
+      }
+      bad = rate;
+    }
+  }
+  for (let i = 0; i < 2 && bad && good; i += 1) {
+    const mid = Math.round(((good + bad) / 2) * 4) / 4;
+    if (await step(mid)) good = mid;
+    else bad = mid;
+  }
+  return good;
+};
+
+/** Holds `rate` for MINUTES; windows of a tenth of the run (at least 5 s), RSS sampled after each. */
+const hold = async (label, spec, rate, rssOf) => {
+  const seconds = Math.round(MINUTES * 60);
+  const windowS = Math.max(5, Math.round(seconds / 10));
+  const samples = [];
+  const sampler = setInterval(() => samples.push({ at: performance.now(), rss: rssOf() }), windowS * 1000);
+  const started = performance.now();
+  const windows = await loadRun({ ...spec, rate, seconds, windowS });
+  clearInterval(sampler);
+  const warmupS = Math.min(60, seconds / 5);
+  const after = windows.filter((_, i) => (i + 1) * windowS > warmupS);
+  const quarter = Math.max(1, Math.floor(after.length / 4));
+  const first = Math.max(...after.slice(0, quarter).map((w) => w.p99));
+  const last = Math.max(...after.slice(-quarter).map((w) => w.p99));
+  const rssWarm = samples.find((s) => (s.at - started) / 1000 >= warmupS)?.rss ?? samples[0]?.rss ?? rssOf();
+  const rssEnd = rssOf();
+  const errors = windows.reduce((s, w) => s + w.errors, 0);
+  const requests = windows.reduce((s, w) => s + w.requests, 0);
+  for (const [i, w] of windows.entries())
+    console.info(
+      `   ${label} ${String((i + 1) * windowS).padStart(4)} s: ${w.requests} requests, p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms, ${w.errors} errors`,
+    );
+  return {
+    rate,
+    seconds,
+    requests,
+    errors,
+    p99First: first,
+    p99Last: last,
+    drift: (last - first) / first,
+    rssWarm,
+    rssEnd,
+    growth: (rssEnd - rssWarm) / rssWarm,
+    statuses: merge(windows).statuses,
+  };
+};
+
+/** Customers with one order each, and the soak's tokens; `db` is the app's Db. */
+const seedCustomers = async (db) => {
+  await db.query(
+    `INSERT INTO users (role, email, password_hash, status_id, first_name)
+     SELECT 1, 'soak-' || g || '@example.com', 'x', 1, 'Soak' FROM generate_series(1, ${CUSTOMERS}) g`,
+  );
+  await db.query(
+    `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, status_id, deadline,
+       basic_price_cents, final_price_cents)
+     SELECT md5('soak' || u.id), u.id, 1, 1, 2, 'Soak essay ' || u.id, 2, 240, 1, now() + interval '10 days', 2400, 2400
+     FROM users u WHERE u.email LIKE 'soak-%'`,
+  );
+  const rows = await db.query(`SELECT o.id AS "orderId", o.customer_id AS "customerId" FROM orders o JOIN users u ON u.id = o.customer_id
+    WHERE u.email LIKE 'soak-%' ORDER BY o.id`);
+  const { createAccessTokens } = await server('lib/jwt.ts');
+  const tokens = createAccessTokens(JWT_SECRET, { now: () => new Date() });
+  return Promise.all(
+    rows.map(async (r, index) => ({
+      index,
+      orderId: r.orderId,
+      token: await tokens.sign({ userId: r.customerId, role: 1 }),
+      // A documentation address per customer (198.18.0.0/15, RFC 2544): per-address limits count each apart.
+      ip: `198.18.${Math.floor(index / 250)}.${1 + (index % 250)}`,
+      recorded: 0,
+    })),
+  );
+};
+
+const baseEnv = (extra) => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME ?? os.tmpdir(),
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  JWT_SECRET,
+  SEED_DEMO: '0',
+  LOG_LEVEL: 'warn',
+  API_DOCS: '0',
+  PUBLIC_ORIGIN: 'https://soak.example.com',
+  // The day's mix uploads a file every eighth request: the per-customer hourly upload limit is a setting.
+  UPLOAD_RATE_PER_HOUR: '100000',
+  SKIP_WEB_BUILD: '1',
+  ...extra,
+});
+const startServer = async (env) => {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (c) => (err += c));
+  for (let i = 0; i < 1200; i += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return { port, child, err: () => err, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+    if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
+    await sleep(100);
+  }
+  throw new Error('server did not start');
+};
+
+/**
+ * Records, per request kind, the SQL the app runs (its Db wrapped; app.inject for RECORDED customers), then
+ * serves `/bare/<kind>/<customer>` on Fastify replaying exactly those statements on the raw driver.
+ */
+const RECORDED = 16;
+const WRITES = /\b(INSERT|UPDATE|DELETE)\b|FOR UPDATE|pg_advisory_xact_lock/i;
+const recordAndServeBare = async ({ db, config, customers, raw }) => {
+  const { buildApp } = await server('app.ts');
+  // One request at a time, so every statement between an inject's start and its end is that request's
+  // (the app's background jobs run minutes apart, not within a recording).
+  let current;
+  const recordingDb = {
+    ...db,
+    kind: db.kind,
+    pool: () => db.pool(),
+    close: () => db.close(),
+    query: (sql, params) => {
+      current?.push({ sql, params: params ?? [] });
+      return db.query(sql, params);
+    },
+    transaction: (fn) => {
+      const store = current;
+      return db.transaction((tx) => {
+        const statements = [];
+        store?.push({ tx: statements });
+        return fn({
+          query: (sql, params) => {
+            statements.push({ sql, params: params ?? [] });
+            return tx.query(sql, params);
+          },
+        });
+      });
+    },
+  };
+  const app = await buildApp({ config, db: recordingDb, serveWeb: false });
+  await app.ready();
+  const recorded = KINDS.map(() => []);
+  for (let c = 0; c < RECORDED; c += 1) {
+    for (const [k, kind] of KINDS.entries()) {
+      const req = requestOf(kind, customers[c], false);
+      const statements = [];
+      current = statements;
+      const res = await app.inject({ method: req.method, url: req.path, headers: req.headers, ...(req.body ? { payload: req.body } : {}) });
+      current = undefined;
+      if (res.statusCode >= 400) throw new Error(`recording ${kind.name}: ${res.statusCode} ${res.body}`);
+      recorded[k].push(statements);
+    }
+  }
+  await app.close();
+  for (const c of customers) c.recorded = RECORDED;
+  const counts = recorded.map((r) => r[0].reduce((n, s) => n + (s.tx ? s.tx.length : 1), 0));
+  console.info(`   SQL statements per request recorded: ${KINDS.map((k, i) => `${k.name} ${counts[i]}`).join(', ')}`);
+
+  const Fastify = (await import('fastify')).default;
+  const bare = Fastify({ logger: false });
+  bare.post('/bare/:kind/:customer', async (request) => {
+    const list = recorded[Number(request.params.kind)][Number(request.params.customer)];
+    // A request that writes is replayed whole in one transaction rolled back (its rows would collide with
+    // themselves on the next replay); a read-only one statement by statement, as the app ran it.
+    // A storage key (32 hex characters) is new for every upload, as the app's own are.
+    const fresh = (s) => ({
+      ...s,
+      params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
+    });
+    const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
+    if (flat.some((s) => WRITES.test(s.sql))) return { rows: (await raw.rolledBack(flat)).length };
+    let last = [];
+    for (const s of list) last = s.tx ? await raw.rolledBack(s.tx) : await raw.query(s.sql, s.params);
+    return { rows: last.length };
+  });
+  const port = await freePort();
+  await bare.listen({ port, host: '127.0.0.1' });
+  return { port, close: () => bare.close() };
+};
+
+const report = (label, capacity, bareCapacity, held) => {
+  const ratio = bareCapacity > 0 ? capacity / bareCapacity : 0;
+  const checks = [
+    [
+      `capacity ${capacity} req/s against the bare route's ${bareCapacity} req/s: ratio ${ratio.toFixed(2)} (goal >= ${SOAK_GOALS.capacityRatio})`,
+      ratio >= SOAK_GOALS.capacityRatio,
+    ],
+    [
+      `held ${held.rate} req/s for ${held.seconds} s: ${held.requests} requests, ${held.errors} errors${held.errors ? ` ${JSON.stringify(held.statuses)}` : ''} (goal 0)`,
+      held.errors === 0,
+    ],
+    [
+      `p99 ${held.p99First.toFixed(1)} ms after warm-up, ${held.p99Last.toFixed(1)} ms at the end: drift ${(held.drift * 100).toFixed(1)} % (goal < 20 %)`,
+      held.drift < SOAK_GOALS.p99Drift,
+    ],
+    [
+      `RSS ${mb(held.rssWarm)} after warm-up, ${mb(held.rssEnd)} at the end: growth ${(held.growth * 100).toFixed(1)} % (goal < 10 %)`,
+      held.growth < SOAK_GOALS.rssGrowth,
+    ],
+  ];
+  console.info(`\n${label}:`);
+  for (const [line, ok] of checks) console.info(`   ${ok ? 'PASS' : 'FAIL'} ${line}`);
+  return checks.every(([, ok]) => ok);
+};
+
+const embedded = async () => {
+  console.info(`\nEmbedded database (one process), load average ${load()}`);
+  const work = mkdtempSync(path.join(os.tmpdir(), 'soak-'));
+  const env = baseEnv({ DATA_DIR: path.join(work, 'data') });
+  const { loadConfig } = await server('config.ts');
+  const { openDatabase } = await server('db/open.ts');
+  const config = loadConfig(env);
+  try {
+    const { db, release } = await openDatabase(config);
+    const customers = await seedCustomers(db);
+    // The raw driver under the app's Db: PGlite's one connection (the app is not running meanwhile).
+    const raw = {
+      query: (sql, params) => db.query(sql, params),
+      rolledBack: (statements) =>
+        db
+          .transaction(async (tx) => {
+            for (const s of statements) await tx.query(s.sql, s.params);
+            throw Object.assign(new Error('rollback'), { rollback: true });
+          })
+          .catch((error) => {
+            if (!error.rollback) throw error;
+            return [];
+          }),
+    };
+    const bare = await recordAndServeBare({ db, config, customers, raw });
+    const bareCapacity = await findCapacity('bare', { port: bare.port, customers, bare: true });
+    await bare.close();
+    await db.close();
+    release();
+
+    const app = await startServer(env);
+    try {
+      const capacity = await findCapacity('app ', { port: app.port, customers, bare: false });
+      const held = await hold(
+        'app ',
+        { port: app.port, customers, bare: false },
+        Math.max(0.5, capacity / 2),
+        () => treeRss(app.child.pid).total,
+      );
+      return report('Embedded database', capacity, bareCapacity, held);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+};
+
+const postgres = async () => {
+  console.info(`\nPostgreSQL + Redis, two instances behind the load balancer, load average ${load()}`);
+  const pg = (await import('pg')).default;
+  const { startLoadBalancer } = await import(pathToFileURL(path.join(root, 'scripts/round-robin-lb.mjs')).href);
+  const name = `soak_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'soak-pg-'));
+  const env = baseEnv({
+    DATABASE_URL: url.toString(),
+    REDIS_URL: REDIS_URL,
+    FILES_DIR: path.join(work, 'files'),
+    // The balancer appends its peer; the customer's own X-Forwarded-For entry is the one before it.
+    TRUST_PROXY: '2',
+  });
+  const { loadConfig } = await server('config.ts');
+  const { openDatabase } = await server('db/open.ts');
+  const config = loadConfig({ ...env, DATA_DIR: path.join(work, 'data-0') });
+  const instances = [];
+  let lb;
+  try {
+    const { db } = await openDatabase(config);
+    const customers = await seedCustomers(db);
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+    pg.types.setTypeParser(20, Number);
+    const names = new Map();
+    const named = (sql, params) =>
+      params.length ? { name: names.get(sql) ?? (names.set(sql, `b${names.size}`), names.get(sql)), text: sql, values: params } : sql;
+    const raw = {
+      query: async (sql, params) => (await pool.query(named(sql, params), params.length ? undefined : [])).rows,
+      rolledBack: async (statements) => {
+        const conn = await pool.connect();
+        try {
+          await conn.query('BEGIN');
+          for (const s of statements) await conn.query(named(s.sql, s.params));
+          return [];
+        } finally {
+          await conn.query('ROLLBACK');
+          conn.release();
+        }
+      },
+    };
+    const bare = await recordAndServeBare({ db, config, customers, raw });
+    const bareCapacity = await findCapacity('bare', { port: bare.port, customers, bare: true });
+    await bare.close();
+    await pool.end();
+    await db.close();
+
+    for (const i of [0, 1]) instances.push(await startServer({ ...env, DATA_DIR: path.join(work, `data-${i}`) }));
+    lb = await startLoadBalancer({ port: 0, upstreams: instances.map((x) => `127.0.0.1:${x.port}`) });
+    const spec = { port: lb.port, customers, bare: false };
+    const capacity = await findCapacity('app ', spec);
+    const rss = () => instances.reduce((sum, x) => sum + treeRss(x.child.pid).total, 0);
+    const held = await hold('app ', spec, Math.max(0.5, capacity / 2), rss);
+    return report('PostgreSQL + Redis, two instances', capacity, bareCapacity, held);
+  } finally {
+    for (const x of instances) await x.stop();
+    await lb?.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    rmSync(work, { recursive: true, force: true });
+  }
+};
+
+console.info(
+  `Soak: ${KINDS.map((k) => k.name).join(', ')}; ${CUSTOMERS} customers; capacity steps of ${STEP_S} s; hold ${MINUTES} min; ${os.availableParallelism()} cores, load average ${load()}`,
+);
+const results = [];
+if (MODES.includes('embedded')) results.push(await embedded());
+if (MODES.includes('postgres')) results.push(await postgres());
+const pass = results.every(Boolean);
+console.info(`\n${pass ? 'PASS' : 'FAIL'}`);
+process.exit(pass ? 0 : 1);
