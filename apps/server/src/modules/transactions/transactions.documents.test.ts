@@ -190,7 +190,12 @@ describe('receipts (ADR 0085)', () => {
     const [mine] = await transactions(me);
     expect((await download(other, mine?.id ?? 0)).statusCode).toBe(404);
     expect((await download(me, 2_000_000_000)).statusCode).toBe(404);
-    expect((await download(me, -1)).statusCode).toBe(422);
+    // ADR 0078: a path id that is not an id answers the same 404; one longer than 20 characters is refused before any work.
+    expect((await download(me, -1)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/en/customers/transactions/${'9'.repeat(21)}/receipt`, headers: auth(me) }))
+        .statusCode,
+    ).toBe(422);
     // Parked money (ADR 0036) is listed without a document and has none to download.
     const [order] = await t.db.query<{ id: number }>('SELECT id FROM orders WHERE customer_id = $1', [me.id]);
     await t.db.transaction((tx) =>
