@@ -170,6 +170,15 @@ describe('receipts (ADR 0085)', () => {
     const next = await pdfText((await download(me, second?.id ?? 0)).rawPayload);
     expect(next).toContain('Second Name GmbH');
     expect(next).toContain('Tax ID: DE999');
+
+    // The personal-data report's `receipts` section: each document with the buyer as printed on it.
+    const report = await t.app.inject({ method: 'GET', url: `/api/en/customers/customer/gdpr?id=${me.id}`, headers: auth(me) });
+    expect(report.statusCode).toBe(200);
+    const { receipts } = report.json<{ receipts: { id: number; kind: string; buyer: { name: string } }[] }>();
+    expect(receipts.map((r) => [r.id, r.kind, r.buyer.name])).toEqual([
+      [first?.id, 'receipt', 'First Name Ltd'],
+      [second?.id, 'receipt', 'Second Name GmbH'],
+    ]);
   });
 
   it('the database refuses to change or delete an issued document', async () => {
