@@ -122,6 +122,20 @@ describe('profile settings', () => {
     expect(sent).toEqual({ name: '', company: 'Demo Ltd', taxId: '', address: '1 Main St\nCork' });
   });
 
+  it("puts the server's refusal of a billing field on that field", async () => {
+    signIn();
+    server.use(
+      http.put('/api/en/customers/customer/billing', () =>
+        HttpResponse.json({ message: 'Invalid request', errors: { taxId: ['Use letters, digits and spaces only'] } }, { status: 422 }),
+      ),
+    );
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('Tax ID (VAT number)'), 'IE 123');
+    await user.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await toastText()).toHaveTextContent('Something went wrong');
+    expect(screen.getByLabelText('Tax ID (VAT number)')).toHaveAccessibleDescription('Use letters, digits and spaces only');
+  });
+
   it('refuses a phone with anything but digits, and reports a failed save', async () => {
     signIn();
     const calls: string[] = [];
