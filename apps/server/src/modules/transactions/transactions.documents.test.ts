@@ -306,6 +306,39 @@ const unzip = (bytes: Buffer): Promise<{ name: string; data: Buffer }[]> =>
     });
   });
 
+describe("the browser's download manager (ADR 0080)", () => {
+  it('a link asked with the token fetches the PDF and the ZIP without it; only the customer is given one, only for its path', async () => {
+    const [me, other] = [await customer(), await customer()];
+    await paidOrder(me);
+    const [mine] = await transactions(me);
+    const linkOf = async (who: Who, path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `${path}${path.includes('?') ? '&' : '?'}link=1`, headers: auth(who) });
+      return { status: res.statusCode, url: res.statusCode === 200 ? res.json<{ url: string }>().url : '' };
+    };
+    const receipt = `/api/en/customers/transactions/${mine?.id}/receipt`;
+    const link = await linkOf(me, receipt);
+    expect(link.status).toBe(200);
+    const pdf = await t.app.inject({ method: 'GET', url: link.url });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(await pdfText(pdf.rawPayload)).toContain('Receipt');
+    // Another customer's document gets no link; a ticket is good for its own path only.
+    expect((await linkOf(other, receipt)).status).toBe(404);
+    const ticket = new URL(link.url, 'http://x').search;
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/en/customers/transactions/${(mine?.id ?? 0) + 1}/receipt${ticket}` })).statusCode,
+    ).toBe(401);
+
+    const year = t.clock.now().getUTCFullYear();
+    const zipLink = await linkOf(me, `/api/en/customers/receipts.zip?year=${year}`);
+    expect(zipLink.status).toBe(200);
+    const zip = await t.app.inject({ method: 'GET', url: zipLink.url });
+    expect(zip.statusCode).toBe(200);
+    expect(zip.headers['content-type']).toBe('application/zip');
+    expect((await linkOf(other, `/api/en/customers/receipts.zip?year=${year - 3}`)).status).toBe(404);
+  });
+});
+
 describe('a year as one ZIP (ADR 0085)', () => {
   it("holds every receipt and credit note of the year, each a readable PDF, and only the customer's", async () => {
     const [me, other] = [await customer(), await customer()];

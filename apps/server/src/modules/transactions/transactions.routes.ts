@@ -5,6 +5,7 @@ import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import type { TransactionsService } from './transactions.service';
 import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
+import { downloadQuerySchema } from '../files';
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
   app.get(
@@ -35,12 +36,19 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
         summary: "The numbered receipt (a payment) or credit note (a refund) of one of the customer's transactions, as a PDF attachment",
         security: bearer,
         params: idParams,
-        // No response schema: the body is the PDF (errors use the house's error body).
+        querystring: downloadQuerySchema,
+        // No response schema: the body is the PDF, or (`link=1`, ADR 0080) the download link `{ url }`.
         produces: ['application/pdf'],
       },
     },
     async (request, reply) => {
-      const { fileName, pdf } = await service.documentPdf({ customerId: currentUser(request).userId, transactionId: request.params.id });
+      const customerId = currentUser(request).userId;
+      // ADR 0080: the page asks for a link with its token, the browser's download manager fetches it with the ticket.
+      if (request.query.link === '1') {
+        await service.assertDocument({ customerId, transactionId: request.params.id });
+        return reply.header('cache-control', 'no-store').send({ url: app.downloadLink(request) });
+      }
+      const { fileName, pdf } = await service.documentPdf({ customerId, transactionId: request.params.id });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
@@ -72,13 +80,18 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
         tags: ['transactions'],
         summary: 'Every receipt and credit note of one year (UTC) as one ZIP of PDFs, streamed',
         security: bearer,
-        querystring: z.object({ year: z.coerce.number().int().min(RECEIPT_YEARS.min).max(RECEIPT_YEARS.max) }),
-        // No response schema: the body is the ZIP, streamed as it is written.
+        querystring: downloadQuerySchema.extend({ year: z.coerce.number().int().min(RECEIPT_YEARS.min).max(RECEIPT_YEARS.max) }),
+        // No response schema: the body is the ZIP, streamed as it is written, or (`link=1`) the download link.
         produces: ['application/zip'],
       },
     },
     async (request, reply) => {
       const { userId } = currentUser(request);
+      // ADR 0080: the ticket is made for the path; the year rides along in the link's query.
+      if (request.query.link === '1') {
+        await service.assertYear({ customerId: userId, year: request.query.year });
+        return reply.header('cache-control', 'no-store').send({ url: `${app.downloadLink(request)}&year=${request.query.year}` });
+      }
       const { fileName, stream } = await service.yearArchive({ customerId: userId, year: request.query.year });
       stream.on('error', (error) => request.log.error({ err: error, userId }, 'receipt archive ended early'));
       return reply

@@ -49,6 +49,17 @@ export const createTransactionsService = ({
     };
   },
 
+  /** ADR 0080: the check a download link is given after: the document is the customer's (404 otherwise); nothing drawn. */
+  async assertDocument({ customerId, transactionId }: { customerId: number; transactionId: number }): Promise<void> {
+    if (!(await documents.findForCustomer(customerId, transactionId))) throw notFound();
+  },
+
+  /** ADR 0080: the year's ZIP has something in it (404 with the contract's words otherwise); nothing drawn. */
+  async assertYear({ customerId, year }: { customerId: number; year: number }): Promise<void> {
+    if (!(await documents.yearsForCustomer(customerId)).includes(year))
+      throw new DomainError(ERROR_CODE.notFound, RECEIPTS_MESSAGE.noneInYear(year));
+  },
+
   /** CONTRACT "After payment": the PDF of a transaction's receipt or credit note (another customer's: 404). */
   async documentPdf({
     customerId,
