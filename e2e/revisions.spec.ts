@@ -30,7 +30,7 @@ test('enables the Revisions tab only when the order is completed', async ({ page
   await expect(revisionsTab(page)).toBeDisabled();
   const staff = await support(request);
   // ADR 0071: paid through money (a payment support records), in progress through the writer's
-  // assignment, completed once a file is delivered.
+  // assignment, completed once a file is delivered and the delivery submitted (ADR 0084).
   const steps = [
     () => request.post(`/api/staff/orders/${orderId}/payments`, { headers: bearer(staff), data: { reference: `E2E-REV-${orderId}` } }),
     async () => {
@@ -50,6 +50,9 @@ test('enables the Revisions tab only when the order is completed', async ({ page
     multipart: { file: { name: 'essay.pdf', mimeType: 'application/pdf', buffer: PDF } },
   });
   expect(delivered.status(), await delivered.text()).toBe(200);
+  // ADR 0084: the delivery submitted (the writer's "this is the work"); completed only after it.
+  const submitted = await request.post(`/api/staff/orders/${orderId}/delivery`, { headers: bearer(staff), data: { message: 'Done.' } });
+  expect(submitted.status(), await submitted.text()).toBe(200);
   await setOrderStatus(request, staff, orderId, 5);
   await page.reload();
   await expect(revisionsTab(page)).toBeEnabled(SLOW);

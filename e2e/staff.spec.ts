@@ -213,6 +213,12 @@ test('the writer sees only the orders assigned to them, no support tools, and de
   });
   await deliver.getByRole('button', { name: 'Deliver file' }).click();
   await expect(deliver.getByText('Delivered: final-paper.pdf')).toBeVisible(SLOW);
+  // CONTRACT "After payment": the file is the customer's when uploaded; the delivery is the writer's explicit
+  // "this is the work" (ADR 0084), after which support may complete the order.
+  const submit = page.getByRole('form', { name: 'Submit the delivery' });
+  await submit.getByLabel('Message to the customer (optional)').fill('The final paper is ready.');
+  await submit.getByRole('button', { name: 'Submit delivery' }).click();
+  await expect(submit.getByText(/Delivery 1 on .+: waiting for the customer’s review/)).toBeVisible(SLOW);
   await axeBothWidths(page, 'order view, writer');
   await shoot(page, 'staff-order-writer');
 
@@ -378,7 +384,7 @@ test('support completes the delivered order and refunds it: the customer can no 
 
   await openSignedIn(page, support, `/staff/orders/${orderId}`);
   const status = page.getByRole('form', { name: 'Change status' });
-  // Delivered: Completed is offered now.
+  // Delivered (a submitted delivery, ADR 0084): Completed is offered now.
   await expect(status.getByLabel('Move to').locator('option')).toHaveText(
     ['Choose a move…', 'Completed', 'Hold', 'Modified', 'Canceled', 'Refunded'],
     SLOW,

@@ -14,7 +14,7 @@ import {
 } from '@app/domain';
 import { currentActor } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
-import { idParams, pathId } from '../../lib/route-schemas';
+import { bearer, idParams, pathId } from '../../lib/route-schemas';
 import type { AfterPayment } from './delivery.service';
 
 /** A few fields each: the raw body is bounded before it is parsed (ADR 0067). */
@@ -47,7 +47,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
         tags: ['staff'],
         summary:
           'Submits a delivery (assigned writer, support): the writer files uploaded since the last delivery and a message; the review clock starts',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: staffDeliveryBodySchema,
         response: answered,
@@ -64,7 +64,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['staff'],
         summary: 'Proposes a later deadline with a reason (assigned writer, support); the customer answers it before answerBy',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: extensionProposalBodySchema,
         response: answered,
@@ -80,7 +80,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['staff'],
         summary: 'Proposed deadlines nobody answered in time (the original deadline stood): support’s alerts, newest first',
-        security: [{ bearer: [] }],
+        security: bearer,
         response: {
           200: z.object({
             proposals: z.array(extensionRequestSchema.extend({ orderId: z.number().int(), title: z.string(), expiredAt: z.string() })),
@@ -101,7 +101,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['staff'],
         summary: 'Support has handled an unanswered proposal: it leaves the list',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
       },
@@ -120,7 +120,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['orders'],
         summary: 'Accepts the delivery: the order completes (5), the free-revision window starts, an optional review is stored',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: acceptDeliveryBodySchema,
         response: answered,
@@ -137,7 +137,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['orders'],
         summary: 'Asks for changes to the delivery: the review clock stops, the message goes into the writer chat, the writer is told',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         body: changesRequestedBodySchema,
         response: answered,
@@ -154,7 +154,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['orders'],
         summary: 'Pushes the review clock by 3 days, once (ADR 0084)',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: idParams,
         response: answered,
       },
@@ -170,7 +170,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ service: AfterPayment }> = 
       schema: {
         tags: ['orders'],
         summary: 'Accepts or declines a proposed deadline before its answerBy (after it: 409, the original deadline stands)',
-        security: [{ bearer: [] }],
+        security: bearer,
         params: z.object({ id: pathId, extensionId: pathId }),
         body: extensionAnswerBodySchema,
         response: answered,
