@@ -347,9 +347,9 @@ test('support and the customer exchange messages live in two browser contexts: t
 
   // Support types (13) and replies; the customer's socket gets both, then the reply shows "Read" once the customer reads it.
   const reply = `Tomorrow morning ${Date.now()}`;
-  await page.getByLabel('Message to the customer').pressSequentially(reply, { delay: 5 });
+  await page.getByLabel('Message to the customer', { exact: true }).pressSequentially(reply, { delay: 5 });
   await expect.poll(async () => (await customerFrames()).some((f) => f.event === 13), SLOW).toBe(true);
-  await page.getByLabel('Message to the customer').press('Enter');
+  await page.getByLabel('Message to the customer', { exact: true }).press('Enter');
   await expect(log.getByText(reply)).toBeVisible(SLOW);
   await expect.poll(async () => (await customerFrames()).some((f) => f.event === 14), SLOW).toBe(true);
   await expect
