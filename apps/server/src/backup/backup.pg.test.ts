@@ -10,8 +10,8 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/open';
 import { createDiskFileStorage } from '../lib/file-storage';
-import { backupPlaceOf, runOps } from '../ops';
-import { everything, fillWithData, sha, type Filled } from '../testing/backup-fixture';
+import { backupPlaceOf } from '../ops';
+import { everything, fillWithData, sha, type Filled, runBackupOps } from '../testing/backup-fixture';
 
 /**
  * ADR 0082 on a PostgreSQL server (both test passes; the server of TEST_DATABASE_URL or the local one):
@@ -55,18 +55,7 @@ const start = async (config: Config): Promise<{ app: FastifyInstance; db: Db; st
   return { app, db, stop: () => app.close().then(() => db.close()) };
 };
 
-const ops = async (argv: string[], config: Config) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    openDatabase: () => Promise.reject(new Error('not used')),
-    readPassword: () => Promise.reject(new Error('not used')),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    place: backupPlaceOf(config),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+const ops = async (argv: string[], config: Config) => runBackupOps(argv, backupPlaceOf(config));
 
 let filled: Filled;
 let before: Record<string, string[]>;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../config';
 import type { FileStorage } from '../lib/file-storage';
 import { openFileStorage } from '../modules/files';
-import { backupPlaceOf, runOps } from '../ops';
+import { backupPlaceOf } from '../ops';
+import { runBackupOps } from '../testing/backup-fixture';
 import { TEMPLATE_PATH } from '../testing/global-setup';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
 
@@ -33,18 +34,7 @@ const configFor = (dataDir: string): Config =>
     ...s3.env,
   });
 
-const ops = async (argv: string[], config: Config) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    openDatabase: () => Promise.reject(new Error('not used')),
-    readPassword: () => Promise.reject(new Error('not used')),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    place: backupPlaceOf(config, await openFileStorage(config)),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+const ops = async (argv: string[], config: Config) => runBackupOps(argv, backupPlaceOf(config, await openFileStorage(config)));
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backup-s3-test-'));

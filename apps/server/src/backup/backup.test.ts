@@ -12,8 +12,8 @@ import { loadConfig, type Config } from '../config';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/open';
 import { serveSnapshots } from '../db/snapshot';
-import { backupPlaceOf, runOps } from '../ops';
-import { everything, fillWithData, sha, type Filled } from '../testing/backup-fixture';
+import { backupPlaceOf } from '../ops';
+import { everything, fillWithData, sha, type Filled, runBackupOps } from '../testing/backup-fixture';
 import { TEMPLATE_PATH } from '../testing/global-setup';
 
 /**
@@ -58,18 +58,7 @@ const start = async (config: Config): Promise<Running> => {
   };
 };
 
-const ops = async (argv: string[], config: Config) => {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runOps(argv, {
-    openDatabase: () => Promise.reject(new Error('not used')),
-    readPassword: () => Promise.reject(new Error('not used')),
-    out: (line) => out.push(line),
-    err: (line) => err.push(line),
-    place: backupPlaceOf(config),
-  });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-};
+const ops = async (argv: string[], config: Config) => runBackupOps(argv, backupPlaceOf(config));
 
 const config = () => configFor(path.join(root, 'data'));
 let token: string;

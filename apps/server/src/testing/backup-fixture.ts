@@ -3,9 +3,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { defaultOrderForm, ROLE, toOrderBody } from '@app/domain';
+import type { BackupPlace } from '../backup/backup';
 import type { Db } from '../db/client';
 import { systemClock } from '../lib/clock';
 import { createAccessTokens } from '../lib/jwt';
+import { runOps } from '../ops';
 import { messageForm } from './chat-fixtures';
 
 /** ADR 0082: what the backup tests (embedded and PostgreSQL) store, back up, wipe and expect back. */
@@ -93,4 +95,18 @@ export const fillWithData = async (app: FastifyInstance, db: Db, jwtSecret: stri
     expect(pay.statusCode, pay.body).toBe(303);
   }
   return { token, orders, uploaded };
+};
+
+/** `npm run ops -- <argv>` in process against `place` (ADR 0082): its exit code and what it printed. */
+export const runBackupOps = async (argv: string[], place: BackupPlace): Promise<{ code: number; out: string; err: string }> => {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOps(argv, {
+    openDatabase: () => Promise.reject(new Error('not used')),
+    readPassword: () => Promise.reject(new Error('not used')),
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    place,
+  });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 };
