@@ -56,6 +56,8 @@ export const signUp = async (request: APIRequestContext, label: string): Promise
       phone: '15551234567',
       isEnabledNightCall: false,
       hashDevice: hashDevice(),
+      // ADR 0085: the checkout's terms box, ticked (the current versions are recorded).
+      terms: true,
     },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -25,6 +25,8 @@ export const TABLE_OWNERS = {
   users: 'auth',
   refresh_tokens: 'auth',
   one_time_tokens: 'auth',
+  // ADR 0085: the Terms and Privacy Policy versions each customer accepted.
+  terms_acceptances: 'auth',
   consent_history: 'customers',
   mail_outbox: 'mail',
   site_settings: 'catalogue',
@@ -48,6 +50,10 @@ export const TABLE_OWNERS = {
   unapplied_payments: 'payments',
   refund_claims: 'payments',
   transactions: 'transactions',
+  // ADR 0085: receipts and credit notes, their numbering and the seller printed on them.
+  transaction_documents: 'transactions',
+  document_counters: 'transactions',
+  document_seller: 'transactions',
   order_reviews: 'reviews',
   revisions: 'revisions',
   revision_status_history: 'revisions',

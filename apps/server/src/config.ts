@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
@@ -65,6 +66,16 @@ const envSchema = z.object({
   // ADR 0041: the texts of /terms and /privacy (Markdown or plain text); unset = the defaults in apps/server/legal.
   TERMS_FILE: z.string().optional(),
   PRIVACY_FILE: z.string().optional(),
+  // ADR 0085: the versions a customer accepts; unset = a digest of the file's text (any edit asks again).
+  TERMS_VERSION: z.string().trim().min(1).max(64).optional(),
+  PRIVACY_VERSION: z.string().trim().min(1).max(64).optional(),
+  // ADR 0085: the seller printed on receipts and credit notes (frozen into each document when issued).
+  SELLER_NAME: z.string().trim().min(1).max(200).default('Writing Service'),
+  SELLER_ADDRESS: z.string().max(500).default(''),
+  SELLER_TAX_ID: z.string().trim().max(50).default(''),
+  SELLER_EMAIL: z.string().trim().max(254).default(''),
+  // ADR 0085: a TrueType/OpenType font for receipts (names outside Latin-1); unset = the PDF's built-in Helvetica.
+  RECEIPT_FONT_FILE: z.string().optional(),
   // ADR 0024: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
   FONDY_MERCHANT_ID: z.string().optional(),
   FONDY_SECRET_KEY: z.string().optional(),
@@ -163,6 +174,12 @@ export interface Config {
   /** The text of /terms and of /privacy: Markdown or plain text files (ADR 0041). */
   termsFile: string;
   privacyFile: string;
+  /** ADR 0085: the versions of the Terms and the Privacy Policy customers accept now. */
+  legalVersions: { terms: string; privacy: string };
+  /** ADR 0085: the seller printed on receipts and credit notes (SELLER_ADDRESS: `\n` or `|` between lines). */
+  seller: { name: string; address: string; taxId: string; email: string };
+  /** ADR 0085: the font embedded in receipts; undefined = the built-in Helvetica (Latin-1 only). */
+  receiptFontFile: string | undefined;
   payments: PaymentsConfig;
   /** ADR 0039: the bytes of order files one customer may keep, and uploads and new orders an hour per customer. */
   quotas: { uploadBytes: number; uploadsPerHour: number; ordersPerHour: number };
@@ -284,6 +301,18 @@ export const loadEnvFile = (file: string = path.resolve('.env'), env: NodeJS.Pro
   return taken;
 };
 
+/**
+ * ADR 0085: the version of a legal text when the operator names none: a digest of its text, so any edit
+ * of the file (read at start) asks customers again. A missing file (the page shows its fallback) is `none`.
+ */
+const textVersion = (file: string): string => {
+  try {
+    return `sha256:${createHash('sha256').update(readFileSync(file, 'utf8')).digest('hex').slice(0, 12)}`;
+  } catch {
+    return 'none';
+  }
+};
+
 const s3Config = (e: z.infer<typeof envSchema>): S3StorageConfig | undefined => {
   if (e.FILES_STORAGE !== 's3') return undefined;
   if (!e.S3_BUCKET)
@@ -322,6 +351,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   if (e.CHAT_BASE_URL && !/^https?:\/\/[^/]+/.test(e.CHAT_BASE_URL)) {
     throw new Error('Invalid configuration: CHAT_BASE_URL must be an http(s) address such as https://chat.example.com/chat');
   }
+  const termsFile = path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md'));
+  const privacyFile = path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md'));
   if (production && e.DATABASE_URL && !e.JWT_SECRET) {
     throw new Error('Invalid configuration: JWT_SECRET is required in production with DATABASE_URL');
   }
@@ -362,8 +393,20 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     serverRender: e.SERVER_RENDER ?? true,
-    termsFile: path.resolve(e.TERMS_FILE || path.join(import.meta.dirname, '../legal/terms.md')),
-    privacyFile: path.resolve(e.PRIVACY_FILE || path.join(import.meta.dirname, '../legal/privacy.md')),
+    termsFile,
+    privacyFile,
+    legalVersions: { terms: e.TERMS_VERSION ?? textVersion(termsFile), privacy: e.PRIVACY_VERSION ?? textVersion(privacyFile) },
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS.replace(/\\n|\|/g, '\n')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .join('\n'),
+      taxId: e.SELLER_TAX_ID,
+      email: e.SELLER_EMAIL,
+    },
+    receiptFontFile: e.RECEIPT_FONT_FILE ? path.resolve(e.RECEIPT_FONT_FILE) : undefined,
     payments: paymentsConfig(e),
     quotas: {
       uploadBytes: e.UPLOAD_QUOTA_MB * 1024 * 1024,

@@ -137,6 +137,45 @@ describe('per-account limits of the costly routes (ROUTE_RATE_LIMITS)', () => {
       t.app.inject({ method: 'GET', url: `/chat/api/customers/orders/${who.orderId}/messages/files/${fileId}`, headers: who.auth });
     await expectLimit({ max: ROUTE_RATE_LIMITS.fileDownload.max, send: download(a, fileA), other: download(b, fileB), ok: [200] });
   });
+
+  describe('receipts (ADR 0085)', () => {
+    /** The account's order paid through the Fondy sandbox: the transaction that gets a receipt. */
+    const paid = async (who: Account): Promise<{ transactionId: number; year: number }> => {
+      const start = await t.app.inject({ method: 'GET', url: `/checkout/fondy/order/${who.uid}?hashDevice=limits` });
+      const pay = await t.app.inject({ method: 'POST', url: `${new URL(String(start.headers.location), 'http://x').pathname}/pay` });
+      expect(pay.headers.location).toBe(`/orderinfo/${who.orderId}/details?payment=success`);
+      const list = await t.app.inject({ method: 'GET', url: '/api/en/customers/transactions', headers: who.auth });
+      const [row] = list.json<{ transactions: { id: number }[] }>().transactions;
+      const years = await t.app.inject({ method: 'GET', url: '/api/en/customers/receipts/years', headers: who.auth });
+      return { transactionId: row?.id ?? 0, year: years.json<{ years: number[] }>().years[0] ?? 0 };
+    };
+
+    it('GET …/transactions/{id}/receipt: a PDF drawn per download', async () => {
+      const [a, b] = [await account(), await account()];
+      const [paidA, paidB] = [await paid(a), await paid(b)];
+      const receipt = (who: Account, id: number) => () =>
+        t.app.inject({ method: 'GET', url: `/api/en/customers/transactions/${id}/receipt`, headers: who.auth });
+      await expectLimit({
+        max: ROUTE_RATE_LIMITS.receiptDownload.max,
+        send: receipt(a, paidA.transactionId),
+        other: receipt(b, paidB.transactionId),
+        ok: [200],
+      });
+    });
+
+    it('GET …/receipts.zip?year=: a year of PDFs drawn and zipped', async () => {
+      const [a, b] = [await account(), await account()];
+      const [paidA, paidB] = [await paid(a), await paid(b)];
+      const archive = (who: Account, year: number) => () =>
+        t.app.inject({ method: 'GET', url: `/api/en/customers/receipts.zip?year=${year}`, headers: who.auth });
+      await expectLimit({
+        max: ROUTE_RATE_LIMITS.receiptsArchive.max,
+        send: archive(a, paidA.year),
+        other: archive(b, paidB.year),
+        ok: [200],
+      });
+    });
+  });
 });
 
 describe('limits of the costly routes without an account', () => {

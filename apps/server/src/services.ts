@@ -1,5 +1,5 @@
 import type { AppContext } from './context';
-import { authServiceFor, eraseAccount } from './modules/auth';
+import { acceptancesReport, authServiceFor, eraseAccount } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
 import { createChatBus, createWriterChatSend, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
 import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
@@ -20,7 +20,7 @@ import {
 import { createPricing } from './modules/pricing';
 import { createReviews, eraseCustomerReviews } from './modules/reviews';
 import { createRevisions, eraseCustomerRevisions, revisionsReport } from './modules/revisions';
-import { transactionsReport } from './modules/transactions';
+import { receiptsReport, transactionsReport } from './modules/transactions';
 
 /**
  * What the app holds of a customer, each part from the module that owns its tables (ADR 0052, 0077): the
@@ -49,6 +49,8 @@ export const PERSONAL_DATA: PersonalData = {
     revisions: revisionsReport,
     transactions: transactionsReport,
     consentHistory: consentHistoryReport,
+    acceptances: acceptancesReport,
+    receipts: receiptsReport,
     messages: messagesReport,
     referrals: referralsReport,
     pointsLedger: pointsLedgerReport,

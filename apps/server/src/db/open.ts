@@ -22,6 +22,7 @@ const prepare = async (db: Db, config: Config): Promise<void> => {
   await seedDatabase(db, {
     demo: config.seedDemo,
     clock: systemClock,
+    legalVersions: config.legalVersions,
     storeDemoFile: async (text) => (await uploads()).put(Readable.from([Buffer.from(text, 'utf8')])),
   });
 };

@@ -105,6 +105,8 @@ export const seedDatabase = async (
   opts: {
     demo: boolean;
     clock: Clock;
+    /** ADR 0085: the Terms and Privacy Policy the demo customer has accepted (the versions current when seeded). */
+    legalVersions?: { terms: string; privacy: string };
     /** ADR 0084: stores the demo's delivered files */ storeDemoFile?: (text: string) => Promise<{ key: string; size: number }>;
   },
 ): Promise<void> => {
@@ -114,5 +116,13 @@ export const seedDatabase = async (
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
     await seedBase(tx);
     if (opts.demo) await seedDemo(tx, opts.clock.now(), opts.storeDemoFile);
+    if (opts.demo && opts.legalVersions) {
+      await tx.query(
+        `INSERT INTO terms_acceptances (customer_id, terms_version, privacy_version, context, ip, user_agent, accepted_at)
+         SELECT id, $2, $3, 'sign_up', '127.0.0.1', 'demo data', $4 FROM users WHERE email = $1
+         ON CONFLICT DO NOTHING`,
+        [DEMO_ACCOUNTS.customer.email, opts.legalVersions.terms, opts.legalVersions.privacy, opts.clock.now()],
+      );
+    }
   });
 };

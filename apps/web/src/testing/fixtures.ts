@@ -38,6 +38,7 @@ export const customerFixture = (overrides: Partial<Customer> = {}): Customer => 
   role: 1,
   enabledNewsletters: false,
   enabledNightCalls: true,
+  billing: { name: '', company: '', taxId: '', address: '' },
   enabledFacebookMessenger: false,
   facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: 'customer-7', isChecked: false },
   enabledCookiesUsage: true,

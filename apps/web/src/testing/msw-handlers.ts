@@ -32,6 +32,11 @@ export const defaultHandlers = [
       : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
   ),
   http.get('/api/en/customers/customer/sessions', () => HttpResponse.json({ sessions: sessionsFixture })),
+  // ADR 0085: the current Terms and Privacy Policy, accepted (the dialog's own test answers otherwise).
+  http.get('/api/en/customers/terms', () =>
+    HttpResponse.json({ termsVersion: '1', privacyVersion: '1', accepted: true, acceptedAt: '2030-01-01T00:00:00.000Z' }),
+  ),
+  http.get('/api/en/customers/receipts/years', () => HttpResponse.json({ years: [] })),
   http.get('/api/en/orders/count', () => HttpResponse.json({ total: 3, byStatus: { '1': 1, '5': 2 } })),
   http.post('/api/en/auth/jwt/logout', () => HttpResponse.json({})),
   http.get('/api/en/sites/categories/:category/orders', () => HttpResponse.json({ orders: [], total: 0 })),

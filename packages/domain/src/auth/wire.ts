@@ -1,6 +1,14 @@
 import { z } from 'zod';
 
-import { AUTH_MESSAGE, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, isValidEmail } from './rules/index';
+import {
+  AUTH_MESSAGE,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TERMS_VERSION_MAX_LENGTH,
+  isValidEmail,
+} from './rules/index';
 
 export const emailSchema = z.string().trim().max(EMAIL_MAX_LENGTH).refine(isValidEmail, { message: AUTH_MESSAGE.invalidEmail });
 
@@ -24,8 +32,31 @@ export const signUpBodySchema = z.object({
   isEnabledNightCall: z.boolean().optional().default(false),
   ref_id: z.union([z.string(), z.number()]).optional().nullable(),
   hashDevice: z.string().max(128).optional(),
+  /**
+   * Issue 24 (ADR 0085): the checkout's terms checkbox was ticked; the current versions of the Terms and
+   * the Privacy Policy are recorded as accepted with the time, address and browser. Without it the
+   * account is made and the dialog asks after sign-in.
+   */
+  terms: z.boolean().optional(),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/** GET /api/en/customers/terms: the current versions and whether this customer accepted both. */
+export const termsStatusSchema = z.object({
+  termsVersion: z.string(),
+  privacyVersion: z.string(),
+  accepted: z.boolean(),
+  /** ISO 8601: the customer's last acceptance, null when none is on record. */
+  acceptedAt: z.string().nullable(),
+});
+export type TermsStatus = z.infer<typeof termsStatusSchema>;
+
+/** POST /api/en/customers/terms/acceptances: the versions the customer read (409 when they are no longer current). */
+export const termsAcceptanceBodySchema = z.object({
+  termsVersion: z.string().min(1).max(TERMS_VERSION_MAX_LENGTH),
+  privacyVersion: z.string().min(1).max(TERMS_VERSION_MAX_LENGTH),
+});
+export type TermsAcceptanceBody = z.infer<typeof termsAcceptanceBodySchema>;
 
 export const checkmailBodySchema = z.object({ email: z.string().trim().max(EMAIL_MAX_LENGTH) });
 /** CONTRACT: 'fail' when the email is registered, 'success' when it is free. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../auth/rules/index';
+import { BILLING_LIMITS } from '../transaction/rules/index';
 
 /** CONTRACT "Identity": customer status ids. */
 export const CUSTOMER_STATUS = {
@@ -91,6 +92,8 @@ export const customerSchema = z.object({
    * one, or a password removed, ADR 0038); its deletion is confirmed through a mailed link.
    */
   signInByLinkOnly: z.boolean(),
+  /** Issue 24: what receipts print as the buyer (ADR 0085); each document keeps a copy as it was at payment time. */
+  billing: z.object({ name: z.string(), company: z.string(), taxId: z.string(), address: z.string() }),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -105,6 +108,29 @@ const addressField = (max: number) =>
     .string()
     .trim()
     .max(max, { message: `At most ${max} characters` });
+
+/** Control characters other than the address's line breaks are refused (they would print as boxes). */
+const hasControl = (v: string): boolean =>
+  [...v].some((c) => {
+    const code = c.charCodeAt(0);
+    return (code < 0x20 && c !== '\n') || code === 0x7f;
+  });
+const billingField = (max: number, multiline = false) =>
+  addressField(max)
+    .transform((v) => (multiline ? v.replace(/\r\n?/g, '\n').replace(/\n{3,}/g, '\n\n') : v))
+    .refine((v) => !hasControl(v) && (multiline || !v.includes('\n')), { message: 'Remove the special characters' });
+
+/**
+ * Issue 24 (ADR 0085): the billing details on the profile, `PUT /api/en/customers/customer/billing` and the
+ * optional `billing` of the profile PUT. Every field may be empty (a receipt then prints the profile's name).
+ */
+export const billingDetailsSchema = z.object({
+  name: billingField(BILLING_LIMITS.name),
+  company: billingField(BILLING_LIMITS.company),
+  taxId: billingField(BILLING_LIMITS.taxId),
+  address: billingField(BILLING_LIMITS.address, true),
+});
+export type BillingDetailsBody = z.infer<typeof billingDetailsSchema>;
 
 /**
  * SPEC §7: PUT /api/en/customers/customer body. The address fields (country, state, city, address, zip,
@@ -122,6 +148,8 @@ export const customerUpdateBodySchema = z.object({
   city: addressField(PROFILE_TEXT_MAX_LENGTH).optional(),
   address: addressField(PROFILE_ADDRESS_MAX_LENGTH).optional(),
   zip: addressField(PROFILE_ZIP_MAX_LENGTH).optional(),
+  /** Absent: the stored billing details stay (ADR 0085). */
+  billing: billingDetailsSchema.optional(),
 });
 export type CustomerUpdateBody = z.infer<typeof customerUpdateBodySchema>;
 

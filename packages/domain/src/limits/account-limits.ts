@@ -32,6 +32,10 @@ export const ROUTE_RATE_LIMITS = {
   checkoutStart: { max: 30, windowMs: HOUR_MS },
   /** PayPal's return (no account: per payment attempt): a capture call to PayPal. */
   paymentReturn: { max: 30, windowMs: HOUR_MS },
+  /** GET …/transactions/{id}/receipt: a PDF drawn from the document's snapshot (ADR 0085). */
+  receiptDownload: { max: 120, windowMs: HOUR_MS },
+  /** GET …/customers/receipts.zip?year=: every document of a year drawn and zipped (ADR 0085). */
+  receiptsArchive: { max: 10, windowMs: HOUR_MS },
   /**
    * ADR 0084: a delivery, a proposed deadline, and the customer's answers to them (accept, ask for changes,
    * push the clock, answer a proposal): each locks the order, writes its timeline and may send mail.

@@ -22,9 +22,20 @@ export const transactionSchema = z.object({
   status: z.string(),
   /** ADR 0036: a sandbox attempt's transaction (no money moved). */
   sandbox: z.boolean().optional(),
+  /**
+   * ADR 0085: the receipt (a payment) or credit note (a refund) issued for it, downloadable at
+   * `GET …/transactions/{id}/receipt`; null for money parked for support.
+   */
+  document: z
+    .object({ kind: z.enum(['receipt', 'credit_note']), number: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
 /** CONTRACT "Paths": GET /api/en/customers/transactions?page&limit → { transactions, total }. */
 export const transactionListSchema = z.object({ transactions: z.array(transactionSchema), total: z.number().int() });
 export type TransactionList = z.infer<typeof transactionListSchema>;
+
+/** GET /api/en/customers/receipts/years: the years with receipts or credit notes, newest first (the ZIP's choices). */
+export const receiptYearsSchema = z.object({ years: z.array(z.number().int()) });

@@ -1,4 +1,4 @@
-import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS, type PrivacyBody } from '@app/domain';
+import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS, type BillingDetails, type PrivacyBody } from '@app/domain';
 import type { Queryable } from '../../db/client';
 import { NO_PASSWORD_HASH } from './auth.repo';
 
@@ -15,6 +15,8 @@ export interface ProfileUpdate {
   city?: string | undefined;
   address?: string | undefined;
   zip?: string | undefined;
+  /** Absent: the stored billing details stay (ADR 0085). */
+  billing?: BillingDetails | undefined;
 }
 
 /**
@@ -27,7 +29,9 @@ export const accountWrites = (q: Queryable) => ({
     const rows = await q.query(
       `UPDATE users SET first_name = $2, last_name = $3, phone = $4, enabled_newsletters = $5, enabled_night_calls = $6,
          enabled_facebook_messenger = $7, updated_at = $8, country = COALESCE($9, country), state = COALESCE($10, state),
-         city = COALESCE($11, city), address = COALESCE($12, address), zip = COALESCE($13, zip)
+         city = COALESCE($11, city), address = COALESCE($12, address), zip = COALESCE($13, zip),
+         billing_name = COALESCE($16, billing_name), billing_company = COALESCE($17, billing_company),
+         billing_tax_id = COALESCE($18, billing_tax_id), billing_address = COALESCE($19, billing_address)
        WHERE id = $1 AND role = ANY($14::int[]) AND status_id <> $15
        RETURNING id`,
       [
@@ -46,7 +50,22 @@ export const accountWrites = (q: Queryable) => ({
         p.zip ?? null,
         CUSTOMER_ROLE_IDS,
         CUSTOMER_STATUS.deactivated.id,
+        p.billing?.name ?? null,
+        p.billing?.company ?? null,
+        p.billing?.taxId ?? null,
+        p.billing?.address ?? null,
       ],
+    );
+    return rows.length > 0;
+  },
+
+  /** ADR 0085: the billing details alone (the checkout's section). False when no live customer account has the id. */
+  async updateBilling({ customerId, billing: b, now }: { customerId: number; billing: BillingDetails; now: Date }): Promise<boolean> {
+    const rows = await q.query(
+      `UPDATE users SET billing_name = $2, billing_company = $3, billing_tax_id = $4, billing_address = $5, updated_at = $6
+       WHERE id = $1 AND role = ANY($7::int[]) AND status_id <> $8
+       RETURNING id`,
+      [customerId, b.name, b.company, b.taxId, b.address, now, CUSTOMER_ROLE_IDS, CUSTOMER_STATUS.deactivated.id],
     );
     return rows.length > 0;
   },
@@ -84,10 +103,13 @@ export const eraseAccount = async (tx: Queryable, { customerId, now }: { custome
        city = '', address = '', zip = '', ip_client = '', hash_device = '', enabled_newsletters = false,
        enabled_night_calls = false, enabled_facebook_messenger = false, enabled_cookies_usage = false,
        enabled_personal_data = false, enabled_technical_data = false, enabled_location_usage = false,
-       enabled_information_sharing = false, enabled_email_subscription = false
+       enabled_information_sharing = false, enabled_email_subscription = false, billing_name = '', billing_company = '',
+       billing_tax_id = '', billing_address = ''
      WHERE id = $1`,
     [customerId, now, NO_PASSWORD_HASH, CUSTOMER_STATUS.deactivated.id],
   );
   await tx.query('DELETE FROM refresh_tokens WHERE user_id = $1', [customerId]);
   await tx.query('DELETE FROM one_time_tokens WHERE user_id = $1', [customerId]);
+  // ADR 0085: the Terms accepted go with the account (the receipts keep their printed buyer: the books).
+  await tx.query('DELETE FROM terms_acceptances WHERE customer_id = $1', [customerId]);
 };

@@ -13,9 +13,11 @@ import {
   passwordResetBodySchema,
   signInBodySchema,
   signUpBodySchema,
+  termsAcceptanceBodySchema,
+  termsStatusSchema,
   tokensSchema,
 } from '@app/domain';
-import { bearerToken } from '../../plugins/auth';
+import { bearerToken, currentUser } from '../../plugins/auth';
 import { multipartFields } from '../../plugins/form-body';
 import { authRateLimit } from '../../plugins/rate-limit';
 import type { AuthService } from './auth.service';
@@ -73,8 +75,38 @@ export const authRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
         hashDevice: b.hashDevice,
         ip: request.ip,
         userAgent: clientOf(request).userAgent,
+        termsAccepted: b.terms === true,
       });
     },
+  );
+
+  app.get(
+    '/api/en/customers/terms',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['auth'],
+        summary: 'The current versions of the Terms of Use and the Privacy Policy, and whether the customer accepted both',
+        security: bearer,
+        response: { 200: termsStatusSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => service.termsStatus({ userId: currentUser(request).userId }),
+  );
+
+  app.post(
+    '/api/en/customers/terms/acceptances',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept the versions shown (recorded with the time, IP and user agent); 409 when they are no longer current',
+        security: bearer,
+        body: termsAcceptanceBodySchema,
+        response: { 200: termsStatusSchema, ...errorResponses(401, 409, 422) },
+      },
+    },
+    async (request) => service.acceptTerms({ userId: currentUser(request).userId, body: request.body, client: clientOf(request) }),
   );
 
   app.put(

@@ -22,9 +22,12 @@ import {
   type FieldErrors,
   type MagicLinkTarget,
   type Session,
+  type TermsAcceptanceBody,
+  type TermsStatus,
   type Tokens,
 } from '@app/domain';
 import type { AppContext } from '../../context';
+import type { TermsRecord } from './auth.terms';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
@@ -49,6 +52,8 @@ type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log
   onReferredSignUp?: (e: { referrerId: number; referredId: number; hashDevice: string; now: Date }) => Promise<void>;
   /** ADR 0069: told after every committed end of sessions (the chat closes their sockets on every instance). */
   onSessionsEnded?: (ended: SessionsEnded) => void;
+  /** ADR 0085: the terms on record (sign-up with the checkbox ticked, the dialog's acceptance). */
+  terms?: TermsRecord;
 };
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
@@ -68,6 +73,8 @@ export interface SignUpInput {
   hashDevice: string | undefined;
   ip: string;
   userAgent?: string;
+  /** ADR 0085: the terms checkbox was ticked; the current versions are recorded as accepted. */
+  termsAccepted?: boolean;
 }
 
 export const createAuthService = ({
@@ -80,6 +87,7 @@ export const createAuthService = ({
   log,
   onReferredSignUp,
   onSessionsEnded,
+  terms,
 }: AuthDeps) => {
   /**
    * ADR 0069: the one place that announces ended sessions, after the revocation committed. The HTTP
@@ -196,6 +204,26 @@ export const createAuthService = ({
     },
 
     /** SPEC §7 sign_up; SPEC §8 "Signup and login" messages; CONTRACT "Identity" (status 3, optional password). */
+    /** ADR 0085: the current versions of the Terms and Privacy Policy and whether the customer accepted both. */
+    termsStatus: async ({ userId }: { userId: number }): Promise<TermsStatus> => {
+      if (!terms) throw new Error('terms record not configured');
+      return terms.status(userId);
+    },
+
+    /** ADR 0085: the dialog's acceptance, of the versions it showed (409 when they are no longer current). */
+    acceptTerms: async ({
+      userId,
+      body,
+      client,
+    }: {
+      userId: number;
+      body: TermsAcceptanceBody;
+      client: SessionClient;
+    }): Promise<TermsStatus> => {
+      if (!terms) throw new Error('terms record not configured');
+      return terms.accept({ customerId: userId, body, client: { ip: client.ip, userAgent: client.userAgent } });
+    },
+
     signUp: async (input: SignUpInput): Promise<Tokens> => {
       const errors: FieldErrors = {};
       const email = normalizeEmail(input.email);
@@ -239,6 +267,13 @@ export const createAuthService = ({
         await onReferredSignUp({ referrerId, referredId: userId, hashDevice: input.hashDevice ?? '', now: clock.now() }).catch(
           (error: unknown) => log.error({ err: error, userId }, 'referral not recorded'),
         );
+      }
+
+      if (input.termsAccepted && terms) {
+        // The account stands without it: the dialog after the next sign-in asks again (ADR 0085).
+        await terms
+          .recordSignUp(userId, { ip: input.ip, userAgent: input.userAgent ?? '' })
+          .catch((error: unknown) => log.error({ err: error, userId }, 'terms acceptance not recorded'));
       }
 
       const magicLinkUrl = chosePassword

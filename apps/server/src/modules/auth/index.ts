@@ -9,12 +9,15 @@ import { recordReferral } from '../loyalty';
 import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService, type SessionsEnded } from './auth.service';
+import { createTermsRecord } from './auth.terms';
 
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
 export type { AuthService, SessionsEnded } from './auth.service';
 /** The customer's account row: profile and consent writes, and the deletion's erase step (the auth module owns `users`, ADR 0077). */
 export { accountWrites, eraseAccount } from './auth.accounts.repo';
+/** The personal-data report's `acceptances` section (ADR 0085). */
+export { acceptancesReport } from './auth.personal-data.repo';
 
 const ROTATION_KEY_NAME = 'refresh_rotation_key';
 
@@ -41,6 +44,7 @@ export const authServiceFor = (
     origin: ctx.origin,
     log: ctx.log,
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
+    terms: createTermsRecord({ db: ctx.db, clock: ctx.clock, currentVersions: () => ctx.config.legalVersions }),
     ...(onSessionsEnded ? { onSessionsEnded } : {}),
   });
 };

@@ -368,6 +368,26 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
     const { email, id, session } = await newCustomer();
     const other = sessionOf((await signIn(email, PASSWORD, SAFARI_IPHONE)).json());
     await putPrivacy(session, id, { ...allOn });
+    // ADR 0085: billing details on the profile and the Terms accepted.
+    const billed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/customer/billing',
+      headers: session.auth,
+      payload: { name: 'Ada L. Ltd', company: 'Engines', taxId: 'GB123', address: '12 St James Square\nLondon' },
+    });
+    expect(billed.statusCode).toBe(200);
+    const shown = (await t.app.inject({ method: 'GET', url: '/api/en/customers/terms', headers: session.auth })).json<{
+      termsVersion: string;
+      privacyVersion: string;
+    }>();
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/en/customers/terms/acceptances',
+      headers: session.auth,
+      payload: { termsVersion: shown.termsVersion, privacyVersion: shown.privacyVersion },
+    });
+    expect(accepted.json()).toMatchObject({ accepted: true });
+    expect(await t.db.query('SELECT 1 FROM terms_acceptances WHERE customer_id = $1', [id])).toHaveLength(1);
     const order = await insertOrder(t.db, {
       customerId: id,
       uid: `del-order-${id}-0123456789`,
@@ -419,10 +439,21 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
     }
     expect((await signIn(email)).statusCode).toBe(400);
     const [user] = await t.db.query<Record<string, unknown>>(
-      'SELECT email, first_name, last_name, phone, status_id, deleted_at FROM users WHERE id = $1',
+      `SELECT email, first_name, last_name, phone, status_id, deleted_at, billing_name, billing_company, billing_tax_id, billing_address
+         FROM users WHERE id = $1`,
       [id],
     );
-    expect(user).toMatchObject({ email: `deleted-${id}@deleted.invalid`, first_name: '', last_name: '', phone: '', status_id: 4 });
+    expect(user).toMatchObject({
+      email: `deleted-${id}@deleted.invalid`,
+      first_name: '',
+      last_name: '',
+      phone: '',
+      status_id: 4,
+      billing_name: '',
+      billing_company: '',
+      billing_tax_id: '',
+      billing_address: '',
+    });
     expect(user?.deleted_at).toBeInstanceOf(Date);
     const [kept] = await t.db.query<Record<string, unknown>>(
       'SELECT title, description, final_price_cents, status_id FROM orders WHERE id = $1',
@@ -432,6 +463,7 @@ describe('PUT /api/en/customers/customer/deactivate', () => {
     expect(await t.db.query('SELECT amount_cents FROM transactions WHERE customer_id = $1', [id])).toEqual([{ amount_cents: 1999 }]);
     expect(await t.db.query('SELECT 1 FROM order_files WHERE customer_id = $1', [id])).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM consent_history WHERE customer_id = $1', [id])).toEqual([]);
+    expect(await t.db.query('SELECT 1 FROM terms_acceptances WHERE customer_id = $1', [id])).toEqual([]);
     expect(await t.db.query('SELECT 1 FROM mail_outbox WHERE lower(to_address) = lower($1)', [email])).toEqual([]);
     // The address is free again: a new account may use it.
     expect((await t.app.inject({ method: 'POST', url: '/api/checkmail', remoteAddress: nextIp(), payload: { email } })).json()).toEqual({

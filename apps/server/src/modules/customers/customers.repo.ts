@@ -1,4 +1,11 @@
-import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS, customerStatusName, type changedConsents, type Customer } from '@app/domain';
+import {
+  CUSTOMER_ROLE_IDS,
+  CUSTOMER_STATUS,
+  customerStatusName,
+  type BillingDetails,
+  type changedConsents,
+  type Customer,
+} from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 
 interface CustomerSqlRow {
@@ -26,13 +33,18 @@ interface CustomerSqlRow {
   enabled_email_subscription: boolean;
   email_confirmed: boolean;
   password_set: boolean;
+  billing_name: string;
+  billing_company: string;
+  billing_tax_id: string;
+  billing_address: string;
 }
 
 // Never password_hash: the profile leaves the server as is (CONTRACT "Identity").
 const CUSTOMER_COLUMNS = `id, role, email, first_name, last_name, phone, country, state, city, address, zip, ip_client,
   status_id, enabled_newsletters, enabled_night_calls, enabled_facebook_messenger, enabled_cookies_usage,
   enabled_personal_data, enabled_technical_data, enabled_location_usage, enabled_information_sharing,
-  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed, password_set`;
+  enabled_email_subscription, email_confirmed_at IS NOT NULL AS email_confirmed, password_set,
+  billing_name, billing_company, billing_tax_id, billing_address`;
 
 const toCustomer = (r: CustomerSqlRow): Customer => ({
   id: r.id,
@@ -68,6 +80,7 @@ const toCustomer = (r: CustomerSqlRow): Customer => ({
   enabledEmailSubscription: r.enabled_email_subscription,
   emailConfirmed: r.email_confirmed,
   signInByLinkOnly: !r.password_set,
+  billing: { name: r.billing_name, company: r.billing_company, taxId: r.billing_tax_id, address: r.billing_address },
 });
 
 /**
@@ -125,3 +138,21 @@ export const createCustomersRepo = (db: Db) => ({
   },
 });
 export type CustomersRepo = ReturnType<typeof createCustomersRepo>;
+
+/**
+ * ADR 0085: the buyer as a receipt prints it, read in the caller's transaction (the one that writes the
+ * money): the billing details, else the profile's name and postal address; the email always.
+ */
+export const selectBuyerForDocument = async (q: Queryable, customerId: number): Promise<(BillingDetails & { email: string }) | null> => {
+  const [r] = await q.query<CustomerSqlRow>(`SELECT ${CUSTOMER_COLUMNS} FROM users WHERE id = $1`, [customerId]);
+  if (!r) return null;
+  const profileName = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  const profileAddress = [r.address, [r.city, r.state, r.zip].filter(Boolean).join(', '), r.country].filter(Boolean).join('\n');
+  return {
+    name: r.billing_name || profileName,
+    company: r.billing_company,
+    taxId: r.billing_tax_id,
+    address: r.billing_address || profileAddress,
+    email: r.email,
+  };
+};

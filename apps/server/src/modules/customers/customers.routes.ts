@@ -6,6 +6,7 @@ import {
   accountDeletionAnswerSchema,
   accountDeletionBodySchema,
   accountDeletionConfirmBodySchema,
+  billingDetailsSchema,
   CUSTOMER_MESSAGE,
   customerSchema,
   customerUpdateBodySchema,
@@ -218,6 +219,21 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       },
     },
     async (request) => service.updateProfile({ customerId: currentUser(request).userId, update: request.body }),
+  );
+
+  app.put(
+    '/api/en/customers/customer/billing',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['customers'],
+        summary: 'Set the billing details printed on the next receipts (issued documents keep theirs)',
+        security: bearer,
+        body: billingDetailsSchema,
+        response: { 200: customerSchema, ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request) => service.updateBilling({ customerId: currentUser(request).userId, billing: request.body }),
   );
 
   // The emailed token is the proof: the link may be opened in a browser that is not signed in. An access

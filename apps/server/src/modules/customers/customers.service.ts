@@ -6,6 +6,7 @@ import {
   DomainError,
   ERROR_CODE,
   isValidName,
+  type BillingDetails,
   privacyBodyOf,
   type Customer,
   type CustomerUpdateBody,
@@ -84,6 +85,16 @@ export const createCustomersService = ({
       const now = clock.now();
       const customer = await db.transaction(async (tx) =>
         (await accountWrites(tx).updateProfile({ customerId, profile: update, now })) ? repo.findCustomer(customerId, tx) : null,
+      );
+      if (!customer) throw notFound();
+      return customer;
+    },
+
+    /** ADR 0085: the billing details alone (the checkout's "Billing details (for the receipt)" section). */
+    updateBilling: async ({ customerId, billing }: { customerId: number; billing: BillingDetails }): Promise<Customer> => {
+      const now = clock.now();
+      const customer = await db.transaction(async (tx) =>
+        (await accountWrites(tx).updateBilling({ customerId, billing, now })) ? repo.findCustomer(customerId, tx) : null,
       );
       if (!customer) throw notFound();
       return customer;

@@ -8,6 +8,8 @@ import { createCustomersService } from './customers.service';
 
 /** The deletion's and the report's parts, each module's own (ADR 0052, 0077); this module's own part. */
 export { consentHistoryReport, eraseConsentHistory, type PersonalData } from './customers.personal-data.repo';
+/** ADR 0085: the buyer a receipt prints, in the caller's transaction (the transactions module's issue step). */
+export { selectBuyerForDocument as readBuyerForDocument } from './customers.repo';
 
 /**
  * SPEC §7 "Customer": profile, email confirmation, privacy, password, sessions, the report and deletion; `auth` is the app's one

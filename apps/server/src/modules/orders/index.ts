@@ -5,6 +5,7 @@ import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 
 export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from './orders.repo';
+export { readOrderForDocument } from './orders.documents';
 export { toOrderListRow, type OrderListRow } from './orders.rows';
 export { toOrderListItem } from './orders.wire';
 /** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */

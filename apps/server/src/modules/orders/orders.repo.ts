@@ -152,6 +152,23 @@ export const selectStatusHistory = async (
     reason: r.reason,
   }));
 
+/**
+ * ADR 0085: the order as a receipt or credit note lists it, read in the caller's transaction (the one that
+ * writes the money): its work, names from the catalogue, extras and discount as recorded on the order.
+ */
+export const selectOrderForDocument = async (q: Queryable, { orderId, customerId }: { orderId: number; customerId: number }) => {
+  const [r] = await q.query<Record<string, unknown>>(
+    `SELECT o.*,
+       ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+       ${nameOf("'assignment'", 'paper_type_id')} AS paper_type_name,
+       ${nameOf(`(CASE o.site_category WHEN ${SITE_CATEGORY.resume} THEN 'resume_level' WHEN ${SITE_CATEGORY.thesis} THEN 'thesis_level' ELSE 'academic_level' END)`, 'level_id')} AS level_name
+     FROM orders o
+     WHERE o.id = $1 AND o.customer_id = $2`,
+    [orderId, customerId],
+  );
+  return r ? toOrderDetailRow(r) : null;
+};
+
 /** Orders of one customer: every query carries the customer id in its WHERE (DESIGN rule 3). */
 export const createOrdersRepo = (db: Db) => ({
   /** Non-hidden orders of the customer, counted per status id. */

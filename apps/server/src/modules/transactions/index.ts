@@ -1,25 +1,54 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { Queryable } from '../../db/client';
+import { TRANSACTION_STATUS } from '@app/domain';
+import { issueDocument, prepareDocuments } from './transactions.documents';
+import { createDocumentsRepo } from './transactions.documents.repo';
 import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund, type OrderMoneyRecord } from './transactions.repo';
 import { transactionsRoutes } from './transactions.routes';
 import { createTransactionsService } from './transactions.service';
 
 export type { NewPaymentTransaction, NewRefund, OrderMoneyRecord };
 /** The personal-data report's section (ADR 0052, 0077). */
-export { transactionsReport } from './transactions.personal-data.repo';
+export { receiptsReport, transactionsReport } from './transactions.personal-data.repo';
 
-/** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024). */
+/** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024), their receipts and credit notes (ADR 0085). */
 export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
-  await app.register(transactionsRoutes, { service: createTransactionsService({ repo: createTransactionsRepo(ctx.db) }) });
+  // ADR 0085: the seller of the next documents, and a document for any settled money that has none.
+  const issued = await prepareDocuments(ctx.db, { seller: ctx.config.seller });
+  if (issued > 0) ctx.log.info({ issued }, 'receipts and credit notes issued for money recorded without one');
+  const service = createTransactionsService({
+    repo: createTransactionsRepo(ctx.db),
+    documents: createDocumentsRepo(ctx.db),
+    fontFile: ctx.config.receiptFontFile,
+    log: ctx.log,
+  });
+  await app.register(transactionsRoutes, { service });
 };
 
 /**
  * Writes the payment row of a paid attempt inside the caller's transaction (the payments module's
- * callback); false when the attempt already has one.
+ * callback); false when the attempt already has one. A settled payment gets its numbered receipt in the
+ * same transaction (ADR 0085); money parked for support (`unapplied`) gets none.
  */
-export const recordPaymentTransaction = (q: Queryable, t: NewPaymentTransaction): Promise<boolean> =>
-  createTransactionsRepo(q).insertPayment(t);
+export const recordPaymentTransaction = async (q: Queryable, t: NewPaymentTransaction): Promise<boolean> => {
+  const id = await createTransactionsRepo(q).insertPayment(t);
+  if (id === null) return false;
+  if ((t.status ?? TRANSACTION_STATUS.completed) === TRANSACTION_STATUS.completed)
+    await issueDocument(q, {
+      transactionId: id,
+      customerId: t.customerId,
+      orderId: t.orderId,
+      type: 'payment',
+      paymentId: t.paymentId,
+      provider: t.provider,
+      amountCents: t.amountCents,
+      currency: t.currency,
+      sandbox: t.sandbox ?? false,
+      at: t.now,
+    });
+  return true;
+};
 
 /** ADR 0072: the order's applied payments and refunds, in the caller's transaction (the refund use case). */
 export const readOrderMoney = (q: Queryable, orderId: number): Promise<OrderMoneyRecord> => createTransactionsRepo(q).orderMoney(orderId);
@@ -29,4 +58,21 @@ export const readOrderMoney = (q: Queryable, orderId: number): Promise<OrderMone
  * the order's owner. Returns the new row's id, or null when the order does not exist or the payment is
  * already refunded (one refund per paid attempt, ADR 0036).
  */
-export const recordRefund = (q: Queryable, r: NewRefund): Promise<number | null> => createTransactionsRepo(q).insertRefund(r);
+export const recordRefund = async (q: Queryable, r: NewRefund): Promise<number | null> => {
+  const row = await createTransactionsRepo(q).insertRefund(r);
+  if (!row) return null;
+  // ADR 0085: its credit note, naming the receipt of the money it gives back, in the same transaction.
+  await issueDocument(q, {
+    transactionId: row.id,
+    customerId: row.customerId,
+    orderId: r.orderId,
+    type: 'refund',
+    paymentId: r.paymentId,
+    provider: r.provider,
+    amountCents: r.amountCents,
+    currency: r.currency,
+    sandbox: r.sandbox ?? false,
+    at: r.now,
+  });
+  return row.id;
+};

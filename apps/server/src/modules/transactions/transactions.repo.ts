@@ -1,4 +1,11 @@
-import { TRANSACTION_STATUS, type MoneyProvider, type RecordedPayment, type TransactionStatus, type TransactionType } from '@app/domain';
+import {
+  TRANSACTION_STATUS,
+  type DocumentKind,
+  type MoneyProvider,
+  type RecordedPayment,
+  type TransactionStatus,
+  type TransactionType,
+} from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface TransactionRow {
@@ -11,6 +18,8 @@ export interface TransactionRow {
   type: TransactionType;
   status: string;
   sandbox: boolean;
+  /** ADR 0085: its receipt or credit note, when one was issued. */
+  document: { kind: DocumentKind; number: number } | null;
 }
 
 export interface NewPaymentTransaction {
@@ -67,9 +76,11 @@ export const createTransactionsRepo = (q: Queryable) => ({
           ORDER BY t.created_at DESC, t.id DESC
           LIMIT $2 OFFSET $3
        )
-       SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, t.sandbox, page.total
+       SELECT t.id, t.created_at, t.order_id, o.title, t.provider, t.amount_cents, t.type, t.status, t.sandbox,
+              d.kind AS document_kind, d.number AS document_number, page.total
          FROM page JOIN transactions t ON t.id = page.id
          JOIN orders o ON o.id = t.order_id AND o.customer_id = t.customer_id
+         LEFT JOIN transaction_documents d ON d.transaction_id = t.id
         ORDER BY page.created_at DESC, page.id DESC`,
       [customerId, limit, offset],
     );
@@ -88,36 +99,40 @@ export const createTransactionsRepo = (q: Queryable) => ({
       type: r.type as TransactionType,
       status: String(r.status),
       sandbox: Boolean(r.sandbox),
+      document:
+        r.document_kind === null || r.document_kind === undefined
+          ? null
+          : { kind: r.document_kind as DocumentKind, number: Number(r.document_number) },
     }));
     return { transactions, total };
   },
 
   /** The payment row of a paid attempt; the partial unique index keeps it to one per attempt. */
-  async insertPayment(t: NewPaymentTransaction): Promise<boolean> {
-    const rows = await q.query(
+  async insertPayment(t: NewPaymentTransaction): Promise<number | null> {
+    const rows = await q.query<{ id: number }>(
       `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, status, sandbox)
        VALUES ($1, $2, $3, $4, 'payment', $5, $6, $7, $8, $9)
        ON CONFLICT (payment_id) WHERE type = 'payment' DO NOTHING
        RETURNING id`,
       [t.customerId, t.orderId, t.paymentId, t.provider, t.amountCents, t.currency, t.now, t.status ?? 'completed', t.sandbox ?? false],
     );
-    return rows.length === 1;
+    return rows[0] ? Number(rows[0].id) : null;
   },
 
   /**
    * A refund row; the customer is the order's owner. One per paid attempt (ADR 0036): the refund key
    * (migration 0006) makes a second one, from the provider or from support, a no-op (null).
    */
-  async insertRefund(r: NewRefund): Promise<number | null> {
+  async insertRefund(r: NewRefund): Promise<{ id: number; customerId: number } | null> {
     const refundKey = r.key ?? (r.paymentId === null ? `order:${r.orderId}` : `payment:${r.paymentId}`);
-    const [row] = await q.query<{ id: number }>(
+    const [row] = await q.query<{ id: number; customer_id: number }>(
       `INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amount_cents, currency, created_at, sandbox, refund_key)
        SELECT o.customer_id, o.id, $2, $3, 'refund', $4, $5, $6, $7, $8 FROM orders o WHERE o.id = $1
        ON CONFLICT (refund_key) DO NOTHING
-       RETURNING id`,
+       RETURNING id, customer_id`,
       [r.orderId, r.paymentId, r.provider, r.amountCents, r.currency, r.now, r.sandbox ?? false, refundKey],
     );
-    return row ? Number(row.id) : null;
+    return row ? { id: Number(row.id), customerId: Number(row.customer_id) } : null;
   },
 
   /**

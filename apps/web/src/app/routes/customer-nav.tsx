@@ -7,6 +7,7 @@ export { ChatStartup } from '../chat-startup';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
+import { TermsDialog } from '@/features/customer/components/terms-dialog';
 import { useReferralInfo } from '@/features/loyalty/api/loyalty';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { useAllUnread } from '@/lib/chat/unread-queries';
@@ -63,4 +64,11 @@ export function LogoutButton() {
       <span className="max-sm:sr-only">Log out</span>
     </Button>
   );
+}
+
+/** ADR 0085: asks a signed-in customer to accept the current Terms and Privacy Policy when they have not. */
+export function TermsPrompt() {
+  const queryClient = useQueryClient();
+  const logout = useLogout(() => clearSessionCache(queryClient));
+  return <TermsDialog onSignOut={() => logout.mutate()} signingOut={logout.isPending} />;
 }

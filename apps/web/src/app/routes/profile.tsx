@@ -5,6 +5,7 @@ import { MessengerOptIn } from '@/features/customer/components/messenger-opt-in'
 import { PasswordForm } from '@/features/customer/components/password-form';
 import { PrivacyDialog } from '@/features/customer/components/privacy-dialog';
 import { ProfileForm } from '@/features/customer/components/profile-form';
+import { BillingForm } from '@/features/customer/components/billing-form';
 import { SessionsList } from '@/features/customer/components/sessions-list';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useConfirmEmailParam } from '@/features/customer/hooks/use-confirm-email-param';
@@ -43,6 +44,9 @@ export function Component() {
         </p>
         <ProfileForm customer={customer} />
         <MessengerOptIn customer={customer} />
+      </Section>
+      <Section id="billing" title="Billing details">
+        <BillingForm customer={customer} />
       </Section>
       <Section id="password" title="Password">
         <PasswordForm />

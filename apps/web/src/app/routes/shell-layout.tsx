@@ -11,6 +11,8 @@ const SkipLink = lazy(() => loadCustomerNav().then((m) => ({ default: m.SkipLink
 // SPEC §2: the signed-in customer's startup opens the chat socket (its code comes after the first paint).
 const MenuUnread = lazy(() => loadCustomerNav().then((m) => ({ default: m.MenuUnread })));
 const ChatStartup = lazy(() => loadCustomerNav().then((m) => ({ default: m.ChatStartup })));
+// ADR 0085: the Terms and Privacy Policy dialog, when the current versions are not accepted yet.
+const TermsPrompt = lazy(() => loadCustomerNav().then((m) => ({ default: m.TermsPrompt })));
 
 /** UI contract "Shell": a signed-in customer gets the side navigation and "Log out"; a visitor only the header. */
 export function ShellLayout({ children }: { children: ReactNode }) {
@@ -53,6 +55,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       {signedIn && (
         <Suspense fallback={null}>
           <ChatStartup />
+          <TermsPrompt />
         </Suspense>
       )}
       {children}

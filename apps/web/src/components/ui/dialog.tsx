@@ -25,10 +25,12 @@ interface DialogProps {
   children: ReactNode;
   /** A wider panel for dialogs with tabs (the privacy modal). */
   wide?: boolean;
+  /** False: no close button, Esc and a click outside do nothing (a question that must be answered, ADR 0085). */
+  dismissible?: boolean;
 }
 
 /** SPEC §2 modals: shown after the delay; Esc and a click outside close them; focus is trapped and returned (Radix). */
-export function Dialog({ open, onOpenChange, title, children, wide = false }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, wide = false, dismissible = true }: DialogProps) {
   const visible = useDelayedOpen(open);
   // Radix returns focus to a Dialog.Trigger; these dialogs open from any control, so remember it.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -41,6 +43,9 @@ export function Dialog({ open, onOpenChange, title, children, wide = false }: Di
           onOpenAutoFocus={() => {
             returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           }}
+          {...(dismissible
+            ? {}
+            : { onEscapeKeyDown: (event: Event) => event.preventDefault(), onInteractOutside: (event: Event) => event.preventDefault() })}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
@@ -49,9 +54,11 @@ export function Dialog({ open, onOpenChange, title, children, wide = false }: Di
         >
           <div className="flex items-start justify-between gap-4">
             <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-            <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
-              <Icon icon={X} className="size-5" />
-            </RadixDialog.Close>
+            {dismissible && (
+              <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
+                <Icon icon={X} className="size-5" />
+              </RadixDialog.Close>
+            )}
           </div>
           {children}
         </RadixDialog.Content>

@@ -3,4 +3,5 @@ export const customerKeys = {
   all: ['customer'] as const,
   current: () => [...customerKeys.all, 'current'] as const,
   sessions: () => [...customerKeys.all, 'sessions'] as const,
+  terms: () => [...customerKeys.all, 'terms'] as const,
 };

@@ -18,8 +18,9 @@ import { toast } from '@/components/ui/toast';
 import { useUpdateCustomer } from '../api/update-customer';
 
 // The settings form edits the profile fields; the Messenger opt-in saves on its own checkbox event (SPEC §4).
-const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true }).required();
-type ProfileFormValues = Required<Omit<CustomerUpdateBody, 'enabledFacebookMessenger'>>;
+// The billing details have their own form (ADR 0085): a body without them keeps them.
+const profileFormSchema = customerUpdateBodySchema.omit({ enabledFacebookMessenger: true, billing: true }).required();
+type ProfileFormValues = Required<Omit<CustomerUpdateBody, 'enabledFacebookMessenger' | 'billing'>>;
 
 const valuesOf = (customer: Customer): ProfileFormValues => ({
   firstName: customer.firstName,

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { AUTH_MESSAGE } from '@app/domain/auth/rules';
+import type { Customer } from '@app/domain/customer';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -102,6 +103,37 @@ describe('profile settings', () => {
       enabledNightCalls: true,
       enabledFacebookMessenger: false,
     });
+  });
+
+  it('saves the billing details printed on the next receipts (ADR 0085)', async () => {
+    signIn();
+    let sent: unknown;
+    server.use(
+      http.put('/api/en/customers/customer/billing', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(customerFixture({ billing: sent as Customer['billing'] }));
+      }),
+    );
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('Company'), 'Demo Ltd');
+    await user.type(screen.getByLabelText('Billing address'), '1 Main St{Enter}Cork');
+    await user.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await toastText()).toHaveTextContent('Your billing details have been saved.');
+    expect(sent).toEqual({ name: '', company: 'Demo Ltd', taxId: '', address: '1 Main St\nCork' });
+  });
+
+  it("puts the server's refusal of a billing field on that field", async () => {
+    signIn();
+    server.use(
+      http.put('/api/en/customers/customer/billing', () =>
+        HttpResponse.json({ message: 'Invalid request', errors: { taxId: ['Use letters, digits and spaces only'] } }, { status: 422 }),
+      ),
+    );
+    const { user } = renderApp('/profile');
+    await user.type(await screen.findByLabelText('Tax ID (VAT number)'), 'IE 123');
+    await user.click(screen.getByRole('button', { name: 'Save billing details' }));
+    expect(await toastText()).toHaveTextContent('Something went wrong');
+    expect(screen.getByLabelText('Tax ID (VAT number)')).toHaveAccessibleDescription('Use letters, digits and spaces only');
   });
 
   it('refuses a phone with anything but digits, and reports a failed save', async () => {

@@ -1,3 +1,4 @@
+import type { BillingDetails } from '@app/domain/transaction/rules';
 import { apiFetch } from '@/lib/api-client';
 import { hashDevice, tokenStorage, type TokenPair } from '@/lib/storage';
 
@@ -34,6 +35,8 @@ export const signUp = async (input: SignUpInput): Promise<void> => {
       isEnabledNightCall: input.isEnabledNightCall,
       ref_id: input.refId,
       hashDevice: hashDevice(),
+      // ADR 0085: the checkout asks for the terms before it signs up; the server records the versions accepted.
+      terms: true,
     },
     schema: tokensSchema,
   });
@@ -53,3 +56,7 @@ export const signIn = async (email: string, password: string): Promise<void> => 
 /** CONTRACT "Identity": the link brings the customer back to /order. */
 export const requestOrderMagicLink = (email: string): Promise<unknown> =>
   apiFetch('/api/magic_link', { method: 'POST', auth: false, form: { email: email.trim(), target: 'order' } });
+
+/** ADR 0085: the billing details the checkout's section holds, on the profile before the order is paid. */
+export const saveBilling = (billing: BillingDetails): Promise<unknown> =>
+  apiFetch('/api/en/customers/customer/billing', { method: 'PUT', json: billing });

@@ -8,6 +8,7 @@ import {
   type CheckoutErrors,
   type UserType,
 } from '@app/domain/order-form/rules';
+import { BILLING_LIMITS, EMPTY_BILLING, type BillingDetails } from '@app/domain/transaction/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -20,10 +21,14 @@ import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInpu
 import { Check, describedBy, FieldError } from './controls';
 import { DiscountField } from './discount-field';
 
-export type AccountInput =
+export type AccountInput = (
   | { kind: 'signed-in' }
   | { kind: 'new'; firstName: string; lastName: string; email: string; phone: string; calls: boolean }
-  | { kind: 'existing'; email: string; password: string };
+  | { kind: 'existing'; email: string; password: string }
+) & {
+  /** ADR 0085: billing details typed in the checkout's section, saved to the profile before the order is paid. */
+  billing?: BillingDetails | undefined;
+};
 
 interface StepCheckoutProps {
   onCreate: (account: AccountInput) => void;
@@ -65,6 +70,69 @@ function LegalLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/**
+ * ADR 0085: "Billing details (for the receipt)", collapsed: what the receipt of this payment prints as the
+ * buyer (saved to the profile). Left closed, the profile's details (or the name) are used.
+ */
+function BillingSection({
+  value,
+  onChange,
+  disabled,
+  open,
+}: {
+  value: BillingDetails;
+  onChange: (value: BillingDetails) => void;
+  disabled: boolean;
+  open: boolean;
+}) {
+  const id = useId();
+  const set = (patch: Partial<BillingDetails>) => onChange({ ...value, ...patch });
+  return (
+    <details className="rounded-md border border-slate-300 bg-white" open={open || undefined}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Billing details (for the receipt)</summary>
+      <fieldset className="grid gap-3 px-3 pt-1 pb-3 sm:grid-cols-2" disabled={disabled}>
+        <legend className="sr-only">Billing details (for the receipt)</legend>
+        <TextInput
+          label="Name on the receipt"
+          autoComplete="name"
+          maxLength={BILLING_LIMITS.name}
+          value={value.name}
+          error={undefined}
+          onChange={(e) => set({ name: e.target.value })}
+        />
+        <TextInput
+          label="Company"
+          autoComplete="organization"
+          maxLength={BILLING_LIMITS.company}
+          value={value.company}
+          error={undefined}
+          onChange={(e) => set({ company: e.target.value })}
+        />
+        <TextInput
+          label="Tax ID (VAT number)"
+          maxLength={BILLING_LIMITS.taxId}
+          value={value.taxId}
+          error={undefined}
+          onChange={(e) => set({ taxId: e.target.value })}
+        />
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <label htmlFor={`${id}-address`} className="text-sm font-medium text-slate-800">
+            Billing address
+          </label>
+          <textarea
+            id={`${id}-address`}
+            rows={3}
+            maxLength={BILLING_LIMITS.address}
+            className={inputClass}
+            value={value.address}
+            onChange={(e) => set({ address: e.target.value })}
+          />
+        </div>
+      </fieldset>
+    </details>
+  );
+}
+
 export function StepCheckout({ onCreate, creating, failure, editing, onForgotPassword }: StepCheckoutProps) {
   const { checkout, setCheckout } = useWizardCheckout();
   const { customer } = useWizardForm();
@@ -72,6 +140,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
   const { fieldRef, focusField } = useFieldFocus<CheckoutField>();
   const [errors, setErrors] = useState<Errors>({});
   const [password, setPassword] = useState('');
+  const [billing, setBilling] = useState<BillingDetails | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
   const list = useMemo(() => countries(), []);
   const country = list.find((c) => c.iso === checkout.country) ?? list.find((c) => c.iso === 'US');
@@ -117,9 +186,10 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
     }
   };
 
+  const billingInput = billing ? { billing } : {};
   const submit = () => {
     if (customer) {
-      onCreate({ kind: 'signed-in' });
+      onCreate({ kind: 'signed-in', ...billingInput });
       return;
     }
     attempted.current = true;
@@ -133,7 +203,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
       return;
     }
     if (checkout.userType === USER_TYPE.hasAccount) {
-      onCreate({ kind: 'existing', email: checkout.email, password });
+      onCreate({ kind: 'existing', email: checkout.email, password, ...billingInput });
       return;
     }
     onCreate({
@@ -142,6 +212,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
       email: checkout.email,
       phone: internationalPhone(checkout.phone, checkout.country),
       calls: checkout.calls,
+      ...billingInput,
     });
   };
 
@@ -313,6 +384,14 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
             </>
           )}
         </fieldset>
+      )}
+      {!editing && (
+        <BillingSection
+          value={billing ?? customer?.billing ?? EMPTY_BILLING}
+          onChange={setBilling}
+          disabled={locked}
+          open={billing !== null}
+        />
       )}
       {failure && <Alert tone="error">{failure}</Alert>}
       <Button type="button" busy={creating} disabled={locked} onClick={submit} className="py-3 text-base">

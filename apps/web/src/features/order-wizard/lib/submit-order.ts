@@ -3,7 +3,7 @@ import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { orderCreationFailure, toOrderBody, USER_TYPE, type OrderFormValues } from '@app/domain/order-form/rules';
 import { toast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { signIn, signUp } from '../api/account';
+import { saveBilling, signIn, signUp } from '../api/account';
 import { uploadOrderFile } from '@/lib/resources/order-uploads';
 import { createOrder, deleteOrderFile, updateOrder } from '../api/order-writes';
 import type { AccountInput } from '../components/step-checkout';
@@ -91,6 +91,9 @@ export const submitOrder = async ({
       }
       await options.onAuthenticated();
     }
+
+    // ADR 0085: what the receipt of this order's payment will print as the buyer.
+    if (account.billing) await saveBilling(account.billing);
 
     const body = toOrderBody(w.values, siteCategory);
     trackWizardEvent(editing ? 'update' : 'create', body);

@@ -2,4 +2,5 @@
 export const transactionKeys = {
   all: ['transactions'] as const,
   page: (page: number, limit: number) => [...transactionKeys.all, 'page', page, limit] as const,
+  years: () => [...transactionKeys.all, 'receipt-years'] as const,
 };

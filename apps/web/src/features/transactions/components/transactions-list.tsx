@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
-import { Receipt } from 'lucide';
+import { Download, Receipt } from 'lucide';
 import { pageWindow } from '@app/domain/dashboard/rules';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { amountToCents, formatUsd } from '@app/domain/money';
@@ -10,7 +11,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
+import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { downloadDocument, downloadYear, useReceiptYears } from '../api/documents';
 import { paths } from '@/config/paths';
 import { useTransactions } from '../api/get-transactions';
 import { usePageParam } from '../hooks/use-page-param';
@@ -59,6 +64,72 @@ function SandboxBadge({ t }: { t: Transaction }) {
   );
 }
 
+const DOCUMENT_LABEL = { receipt: 'Receipt', credit_note: 'Credit note' } as const;
+
+/** ADR 0085: the row's receipt (a payment) or credit note (a refund) as a PDF; nothing for parked money. */
+function DocumentButton({ t }: { t: Transaction }) {
+  const [busy, setBusy] = useState(false);
+  const doc = t.document;
+  if (!doc) return <span className="text-slate-600">—</span>;
+  const download = () => {
+    setBusy(true);
+    downloadDocument(t.id, doc)
+      .catch((error: unknown) => toast.error(errorMessage(error)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Button
+      variant="link"
+      busy={busy}
+      onClick={download}
+      aria-label={`Download ${DOCUMENT_LABEL[doc.kind].toLowerCase()} ${doc.number} (PDF)`}
+    >
+      <Icon icon={Download} className="size-4" />
+      {doc.number}
+    </Button>
+  );
+}
+
+/** ADR 0085: every receipt and credit note of one year as one ZIP. */
+function YearArchive() {
+  const years = useReceiptYears();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const list = years.data?.years ?? [];
+  const first = list[0];
+  if (first === undefined) return null;
+  const year = chosen !== null && list.includes(chosen) ? chosen : first;
+  const download = () => {
+    setBusy(true);
+    downloadYear(year)
+      .catch((error: unknown) => toast.error(errorMessage(error)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      <label htmlFor="receipts-year" className="text-slate-700">
+        All receipts of
+      </label>
+      <select
+        id="receipts-year"
+        value={year}
+        onChange={(e) => setChosen(Number(e.target.value))}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+      >
+        {list.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+      <Button variant="secondary" busy={busy} onClick={download}>
+        <Icon icon={Download} className="size-4" />
+        Download ZIP
+      </Button>
+    </div>
+  );
+}
+
 /** SPEC §9 "Narrow-screen threshold": a table from 992 px on. */
 function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
   return (
@@ -85,6 +156,9 @@ function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
             <th scope="col" className="px-4 py-3 font-medium">
               Status
             </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Receipt
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -103,6 +177,9 @@ function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
               <td className="px-4 py-3">{MONEY_PROVIDER_NAME[t.provider]}</td>
               <td className="px-4 py-3 text-right font-semibold whitespace-nowrap tabular-nums">{amountText(t)}</td>
               <td className="px-4 py-3">{statusText(t.status)}</td>
+              <td className="px-4 py-3 whitespace-nowrap">
+                <DocumentButton t={t} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -135,6 +212,11 @@ function TransactionRows({ transactions }: { transactions: Transaction[] }) {
             <span aria-hidden="true">·</span>
             <span>{statusText(t.status)}</span>
           </div>
+          {t.document && (
+            <div>
+              <DocumentButton t={t} />
+            </div>
+          )}
         </li>
       ))}
     </ul>
@@ -184,9 +266,12 @@ export function TransactionsList() {
   const first = (page - 1) * TRANSACTIONS_PAGE_SIZE + 1;
   return (
     <div className="flex flex-col gap-4" aria-busy={list.isPlaceholderData || undefined}>
-      <p aria-live="polite" className="text-sm text-slate-700">
-        Showing {first}–{first + transactions.length - 1} of {total} {total === 1 ? 'transaction' : 'transactions'}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p aria-live="polite" className="text-sm text-slate-700">
+          Showing {first}–{first + transactions.length - 1} of {total} {total === 1 ? 'transaction' : 'transactions'}
+        </p>
+        <YearArchive />
+      </div>
       <TransactionsTable transactions={transactions} />
       <TransactionRows transactions={transactions} />
       <Pagination page={page} pageCount={pageCount} pages={pageWindow(page, pageCount)} onPageChange={setPage} label="Transaction pages" />
