@@ -72,8 +72,9 @@ export default defineConfig({
     manifest: true,
     // The server writes <link rel="modulepreload"> for the first page's code (ADR 0040); a browser without
     // it (Safari before 17) fetches that code when the entry imports it. Its polyfill is not worth the
-    // entry's bytes (ADR 0062).
-    modulePreload: { polyfill: false },
+    // entry's bytes (ADR 0062), and neither is Vite's preload helper around every dynamic import: the code
+    // a page may load later is already in the HTTP cache once the page is idle (prefetch-later-code.ts).
+    modulePreload: false,
     // Everything the entry needs statically in one chunk: one request and one gzip stream for the code
     // every page runs first (React, the query cache, the router, the shell, the API client) (ADR 0028).
     rolldownOptions: {

@@ -1,6 +1,6 @@
 import { TRANSPORT_MESSAGE, type FieldErrors } from '@app/domain/errors';
 import { takeInlineAnswer } from './inline-answers';
-import { tokenStorage, type TokenPair } from './storage';
+import { tokenStorage } from './storage';
 
 /**
  * SPEC §8 "Transport": every failure is an ApiError. 400, 403, 404 and 422 (CONTRACT adds 409, 413 and
@@ -74,8 +74,6 @@ export interface ApiFetchOptions<T> {
 }
 
 const STATUSES_WITH_BODY = new Set([400, 403, 404, 409, 413, 422, 429]);
-export const REFRESH_PATH = '/api/en/auth/jwt/refresh';
-const REFRESH_LOCK_NAME = 'writing-service-token-refresh';
 
 type SessionEndListener = () => void;
 const sessionEndListeners = new Set<SessionEndListener>();
@@ -216,83 +214,18 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
-const isTokenPair = (value: unknown): value is TokenPair =>
-  typeof value === 'object' &&
-  value !== null &&
-  'accessToken' in value &&
-  'refreshToken' in value &&
-  typeof value.accessToken === 'string' &&
-  typeof value.refreshToken === 'string';
-
 const networkError = (): ApiError => new ApiError(TRANSPORT_MESSAGE.badResponse, 0);
 
-/** The access token another request or another tab stored after rotating away from `refreshToken`. */
-const rotatedAwayFrom = (refreshToken: string | null): string | null => {
-  const stored = tokenStorage.read();
-  if (stored.refreshToken !== null && stored.refreshToken !== refreshToken && stored.accessToken !== null) {
-    return stored.accessToken;
-  }
-  return null;
-};
-
-/** How long to wait before asking a lost refresh again (ADR 0061: the server answers the same rotation). */
-const REFRESH_RETRY_DELAY_MS = 1000;
-
-const putRefresh = (refreshToken: string): Promise<Response> =>
-  fetch(REFRESH_PATH, {
-    method: 'PUT',
-    headers: { Accept: 'application/json', Authorization: `Bearer ${refreshToken}` },
-  });
-
-const refreshWith = async (refreshToken: string): Promise<string | null> => {
-  // Re-read inside the lock: a tab that held it before us may have rotated the pair already.
-  const stored = tokenStorage.read();
-  if (stored.refreshToken !== refreshToken) return rotatedAwayFrom(refreshToken);
-  let response: Response;
-  try {
-    response = await putRefresh(refreshToken);
-  } catch {
-    // The answer was lost (a dropped connection): the server may have rotated the token already. Asking
-    // again within 30 s gets the same rotation (ADR 0061), so one retry keeps the customer signed in.
-    try {
-      await new Promise((resolve) => setTimeout(resolve, REFRESH_RETRY_DELAY_MS));
-      response = await putRefresh(refreshToken);
-    } catch {
-      // Still no network: that says nothing about the session; keep the tokens, fail this request.
-      throw networkError();
-    }
-  }
-  if (!response.ok) return rotatedAwayFrom(refreshToken);
-  const body = await readBody(response);
-  if (!isTokenPair(body)) return null;
-  tokenStorage.write(body);
-  return body.accessToken;
-};
-
-// Browsers without Web Locks fall back to the storage re-checks in refreshWith.
-const withCrossTabLock = async <T>(task: () => Promise<T>): Promise<T> => {
-  if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return task();
-  let result: T | undefined;
-  await navigator.locks.request(REFRESH_LOCK_NAME, async () => {
-    result = await task();
-  });
-  return result as T;
-};
-
-// One refresh at a time in this tab: concurrent 401s wait for the same rotation (CONTRACT "Identity":
-// presenting an already-rotated refresh token revokes the whole family).
-let refreshInFlight: Promise<string | null> | null = null;
-
-/** A usable access token after a 401 seen by a request that started with `startRefreshToken`, or null. */
-const renewAccessToken = (startRefreshToken: string | null): Promise<string | null> => {
-  const rotated = rotatedAwayFrom(startRefreshToken);
-  if (rotated !== null) return Promise.resolve(rotated);
-  const { refreshToken } = tokenStorage.read();
-  if (refreshToken === null) return Promise.resolve(null);
-  refreshInFlight ??= withCrossTabLock(() => refreshWith(refreshToken)).finally(() => {
-    refreshInFlight = null;
-  });
-  return refreshInFlight;
+/**
+ * A usable access token after a 401 seen by a request that started with `startRefreshToken`, or null.
+ * The renewal's code (one rotation at a time, across tabs, one retry of a lost answer) loads when a token
+ * is first renewed: a visitor's first paint never needs it (bench/bundle-size.mjs).
+ */
+const renewAccessToken = async (startRefreshToken: string | null): Promise<string | null> => {
+  const { renewAccessToken: renew } = await import('./token-refresh');
+  const renewed = await renew(startRefreshToken);
+  if (renewed === 'unreachable') throw networkError();
+  return renewed;
 };
 
 interface RequestParts {
