@@ -82,6 +82,7 @@ test('a message whose server dies before answering is delivered once after the r
       phone: '15551234567',
       isEnabledNightCall: false,
       hashDevice: 'a'.repeat(32),
+      terms: true,
     },
   });
   expect(signUp.status(), await signUp.text()).toBe(200);

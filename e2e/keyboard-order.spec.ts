@@ -72,7 +72,7 @@ test('a visitor orders with the keyboard only; each step takes the focus on its 
   await expectNoAxeViolations(page, 'step 3');
 
   // Tabbing through the empty account fields shows no error either.
-  const name = page.getByLabel('Name');
+  const name = page.getByLabel('Name', { exact: true });
   await tabTo(page, name);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');

@@ -118,7 +118,7 @@ test('a friend signs up through the wizard with the referral link, pays, and the
   await openWizard(friend, `/order?ref_id=${customerId}`);
   await completePaperStep(friend);
   await completeInstructionsStep(friend, 'An essay ordered by a referred friend');
-  await friend.getByLabel('Name').fill('Robin Friend');
+  await friend.getByLabel('Name', { exact: true }).fill('Robin Friend');
   await friend.getByLabel('Email').fill(freshEmail('referred'));
   await friend.getByLabel('Phone').click();
   await friend.getByLabel('Phone').pressSequentially('2015550123');

@@ -60,7 +60,7 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await expect(page.getByLabel('Discount code')).toHaveAccessibleDescription('Please enter your discount');
   await expectNoAxeViolations(page, 'step 3, discount error');
 
-  await page.getByLabel('Name').fill('Nora Newcomer');
+  await page.getByLabel('Name', { exact: true }).fill('Nora Newcomer');
   await page.getByRole('button', { name: 'Create order' }).click();
   await expect(page.getByText('Please accept the Terms of Use, Privacy Cookies Policy')).toBeVisible();
   const email = page.getByLabel('Email');

@@ -37,7 +37,7 @@ test('a new visitor orders an essay end to end on a 390 px wide screen', async (
 
   const email = freshEmail('phone-visitor');
   await expect(page.getByRole('radio', { name: "I'm new" })).toBeChecked();
-  await page.getByLabel('Name').fill('Nora Newcomer');
+  await page.getByLabel('Name', { exact: true }).fill('Nora Newcomer');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').click();
   await page.getByLabel('Phone').pressSequentially('2015550123');

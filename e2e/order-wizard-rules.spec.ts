@@ -71,7 +71,7 @@ test('a refresh keeps every field typed and the step, and back returns to the st
   await page.getByLabel('Originality report').check();
   await continueTo(page, 'Checkout');
   const email = freshEmail('wizard-refresh');
-  await page.getByLabel('Name').fill('Rita Reload');
+  await page.getByLabel('Name', { exact: true }).fill('Rita Reload');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Phone').fill('2015550123');
   await page.getByLabel('I accept the Terms of Use and the Privacy and Cookies Policy').check();
@@ -81,7 +81,7 @@ test('a refresh keeps every field typed and the step, and back returns to the st
   await page.reload();
   await expect(wizardStep(page, 'Checkout')).toBeVisible(WIZARD_WAIT);
   await expect(page).toHaveURL(/[?&]step=3/);
-  await expect(page.getByLabel('Name')).toHaveValue('Rita Reload');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rita Reload');
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Phone')).toHaveValue('(201) 555-0123');
   await expect(page.getByLabel('I accept the Terms of Use and the Privacy and Cookies Policy')).toBeChecked();

@@ -191,7 +191,7 @@ test('a visitor orders through the wizard and pays straight away (the express ch
   await openWizard(page);
   await completePaperStep(page);
   await completeInstructionsStep(page, 'Express checkout of an essay');
-  await page.getByLabel('Name').fill('Pat Payer');
+  await page.getByLabel('Name', { exact: true }).fill('Pat Payer');
   await page.getByLabel('Email').fill(freshEmail('pay-express'));
   await page.getByLabel('Phone').click();
   await page.getByLabel('Phone').pressSequentially('2015550123');

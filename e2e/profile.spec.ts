@@ -235,7 +235,7 @@ test('deletion is refused until the email is confirmed, asks for the password, t
 test('an account without a password confirms its deletion through the mailed link (ADR 0070)', async ({ page, request }) => {
   const email = freshEmail('profile-nopass');
   const signedUp = await request.post('/api/en/auth/jwt/sign_up', {
-    data: { email, firstName: 'Noa', lastName: 'Link', phone: '15551234567', isEnabledNightCall: false },
+    data: { email, firstName: 'Noa', lastName: 'Link', phone: '15551234567', isEnabledNightCall: false, terms: true },
   });
   expect(signedUp.status()).toBe(200);
   const tokens = (await signedUp.json()) as Tokens;
