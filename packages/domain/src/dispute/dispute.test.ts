@@ -23,7 +23,12 @@ const facts = (over: Partial<CancelFacts>): CancelFacts => ({
 
 describe('cancelQuote (ADR 0087): what a cancel returns now, stage by stage', () => {
   it('unpaid: free, nothing to give back', () => {
-    expect(cancelQuote(facts({ statusId: S.unpaid, paidCents: 0 }))).toEqual({ stage: 'unpaid', allowed: true, refundCents: 0, action: 'cancel' });
+    expect(cancelQuote(facts({ statusId: S.unpaid, paidCents: 0 }))).toEqual({
+      stage: 'unpaid',
+      allowed: true,
+      refundCents: 0,
+      action: 'cancel',
+    });
   });
   it('paid with no writer yet: everything left, at once', () => {
     expect(cancelQuote(facts({}))).toEqual({ stage: 'before_work', allowed: true, refundCents: 10_000, action: 'cancel' });
@@ -39,11 +44,24 @@ describe('cancelQuote (ADR 0087): what a cancel returns now, stage by stage', ()
     expect(cancelQuote(facts({ statusId: S.hold, hasWriter: true })).stage).toBe('in_progress');
   });
   it('delivered or completed: no cancel, a dispute instead', () => {
-    for (const f of [facts({ statusId: S.inProgress, hasWriter: true, delivered: true }), facts({ statusId: S.completed, hasWriter: true })])
-      expect(cancelQuote(f)).toEqual({ stage: 'delivered', allowed: false, refundCents: 0, action: 'dispute', reason: CANCEL_MESSAGE.delivered });
+    for (const f of [
+      facts({ statusId: S.inProgress, hasWriter: true, delivered: true }),
+      facts({ statusId: S.completed, hasWriter: true }),
+    ])
+      expect(cancelQuote(f)).toEqual({
+        stage: 'delivered',
+        allowed: false,
+        refundCents: 0,
+        action: 'dispute',
+        reason: CANCEL_MESSAGE.delivered,
+      });
   });
   it('canceled or refunded: final, with the reason', () => {
-    expect(cancelQuote(facts({ statusId: S.canceled }))).toMatchObject({ allowed: false, reason: CANCEL_MESSAGE.alreadyCanceled, action: 'none' });
+    expect(cancelQuote(facts({ statusId: S.canceled }))).toMatchObject({
+      allowed: false,
+      reason: CANCEL_MESSAGE.alreadyCanceled,
+      action: 'none',
+    });
     expect(cancelQuote(facts({ statusId: S.refunded, refundedCents: 10_000 }))).toMatchObject({
       allowed: false,
       refundCents: 0,
@@ -68,7 +86,8 @@ describe('disputes (ADR 0087)', () => {
     expect(disputeOpenProblem({ statusId: S.paid, paidCents: 0 })).toBe(DISPUTE_MESSAGE.notPaid);
     expect(disputeOpenProblem({ statusId: S.canceled, paidCents: 100 })).toBe(DISPUTE_MESSAGE.closed);
     expect(disputeOpenProblem({ statusId: S.refunded, paidCents: 100 })).toBe(DISPUTE_MESSAGE.closed);
-    for (const statusId of [S.paid, S.inProgress, S.completed, S.hold, S.modified]) expect(disputeOpenProblem({ statusId, paidCents: 100 })).toBeNull();
+    for (const statusId of [S.paid, S.inProgress, S.completed, S.hold, S.modified])
+      expect(disputeOpenProblem({ statusId, paidCents: 100 })).toBeNull();
   });
   it('support answers within 48 hours', () => {
     expect(disputeAnswerBy(new Date('2026-01-01T10:00:00Z')).toISOString()).toBe('2026-01-03T10:00:00.000Z');

@@ -28,7 +28,8 @@ const BODY_LIMIT = 64 * 1024;
 /** A description of the longest raw length in the widest UTF-8 (4 bytes a character), and a little. */
 const FIELD_MAX_BYTES = DISPUTE_DESCRIPTION_MAX_LENGTH * 4 * 4 + 1024;
 
-const tooLong = () => new DomainError(ERROR_CODE.validation, DISPUTE_MESSAGE.descriptionTooLong, { description: [DISPUTE_MESSAGE.descriptionTooLong] });
+const tooLong = () =>
+  new DomainError(ERROR_CODE.validation, DISPUTE_MESSAGE.descriptionTooLong, { description: [DISPUTE_MESSAGE.descriptionTooLong] });
 
 /**
  * CONTRACT "After payment" (ADR 0087): the customer's cancel (its quote and the cancel itself), disputes

@@ -185,7 +185,9 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
           subject: `Order #${locked.id}: your dispute was received`,
           text: [
             `We received your dispute about "${facts.title}" (order #${locked.id}): ${disputeReasonLabel(reason)}.`,
-            requestedRefundCents !== null ? `You asked to cancel; the refund the policy gives now is ${formatUsd(requestedRefundCents)}.` : '',
+            requestedRefundCents !== null
+              ? `You asked to cancel; the refund the policy gives now is ${formatUsd(requestedRefundCents)}.`
+              : '',
             `Support answers by ${answerBy.toUTCString()}.`,
             '',
             `${origin}/orderinfo/${locked.id}`,
@@ -253,8 +255,18 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
         }
         assertOrderMove(locked.statusId, ORDER_STATUS.canceled, MOVE_BY.cancellation, locked.facts);
         const historyReason = reasonText ? `Canceled by the customer: ${reasonText}` : 'Canceled by the customer';
-        const outcome = await refundOrder(tx, { orderId: id, request: { kind: 'full', moveTo: null }, actor, reason: historyReason, now, log });
-        const moved = await writes.move({ orderId: id, to: ORDER_STATUS.canceled, by: MOVE_BY.cancellation, actor, reason: historyReason, now }, locked);
+        const outcome = await refundOrder(tx, {
+          orderId: id,
+          request: { kind: 'full', moveTo: null },
+          actor,
+          reason: historyReason,
+          now,
+          log,
+        });
+        const moved = await writes.move(
+          { orderId: id, to: ORDER_STATUS.canceled, by: MOVE_BY.cancellation, actor, reason: historyReason, now },
+          locked,
+        );
         if (!moved.moved) throw conflict(moved.message);
         await recordTimelineEvent(tx, {
           orderId: id,
@@ -263,7 +275,10 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
           note: outcome.refundedCents > 0 ? `${formatUsd(outcome.refundedCents)} refunded` : reasonText || null,
           now,
         });
-        log.info({ orderId: id, refundedCents: outcome.refundedCents, transactions: outcome.transactionIds.length }, 'order canceled by the customer');
+        log.info(
+          { orderId: id, refundedCents: outcome.refundedCents, transactions: outcome.transactionIds.length },
+          'order canceled by the customer',
+        );
         return { canceled: true, refund: centsToAmount(outcome.refundedCents), dispute: null };
       });
     },
@@ -383,7 +398,14 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
         let newWriterId: number | null = null;
         switch (body.outcome) {
           case 'full_refund': {
-            const outcome = await refundOrder(tx, { orderId, request: { kind: 'full', moveTo: ORDER_STATUS.refunded }, actor, reason, now, log });
+            const outcome = await refundOrder(tx, {
+              orderId,
+              request: { kind: 'full', moveTo: ORDER_STATUS.refunded },
+              actor,
+              reason,
+              now,
+              log,
+            });
             refundedCents = outcome.refundedCents > 0 ? outcome.refundedCents : null;
             break;
           }
@@ -406,8 +428,7 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
           case 'reassign': {
             if (!DISPUTE_WORK_STATUSES.includes(locked.statusId)) throw conflict(DISPUTE_MESSAGE.notInWork);
             const writerId = body.idWriter ?? 0;
-            if (!(await writes.assignWriter({ orderId, writerId, now, actor })))
-              throw invalid('idWriter', STAFF_MESSAGE.notAWriter);
+            if (!(await writes.assignWriter({ orderId, writerId, now, actor }))) throw invalid('idWriter', STAFF_MESSAGE.notAWriter);
             newWriterId = writerId;
             break;
           }

@@ -84,7 +84,12 @@ const paidOrder = async (who: Who = customer) => {
   return { id, cents: Number(row?.final_price_cents ?? 0) };
 };
 const assign = async (orderId: number, idWriter = writerId) => {
-  const res = await t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/writer`, headers: auth(support), payload: { idWriter } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/staff/orders/${orderId}/writer`,
+    headers: auth(support),
+    payload: { idWriter },
+  });
   expect(res.statusCode, res.body).toBe(200);
 };
 const quote = (orderId: number, who: Who = customer) =>
@@ -98,7 +103,9 @@ const disputeForm = (fields: Record<string, string>, files = 0): Buffer =>
     ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
     ...Array.from({ length: files }, (_, i) =>
       Buffer.concat([
-        Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="proof-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+        Buffer.from(
+          `--${BOUNDARY}\r\nContent-Disposition: form-data; name="files"; filename="proof-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
         PDF,
         Buffer.from('\r\n'),
       ]),
@@ -115,9 +122,10 @@ const openDispute = (orderId: number, fields: Record<string, string>, { who = cu
 const resolve = (disputeId: number, body: Record<string, unknown>, token = support) =>
   t.app.inject({ method: 'PUT', url: `/api/staff/disputes/${disputeId}`, headers: auth(token), payload: body });
 const refunds = (orderId: number) =>
-  t.db.query<{ id: number; amount_cents: number }>(`SELECT id, amount_cents FROM transactions WHERE order_id = $1 AND type = 'refund' ORDER BY id`, [
-    orderId,
-  ]);
+  t.db.query<{ id: number; amount_cents: number }>(
+    `SELECT id, amount_cents FROM transactions WHERE order_id = $1 AND type = 'refund' ORDER BY id`,
+    [orderId],
+  );
 const creditNotes = (orderId: number) =>
   t.db.query<{ kind: string }>(
     `SELECT d.kind FROM transaction_documents d JOIN transactions x ON x.id = d.transaction_id WHERE x.order_id = $1 AND x.type = 'refund'`,
@@ -131,11 +139,22 @@ const events = async (orderId: number) =>
 describe('GET …/cancellation: what a cancel returns now, stage by stage', () => {
   it('unpaid: free; paid with no writer: everything; in progress: the policy share (40 %); delivered: a dispute', async () => {
     const unpaid = await createOrder(customer);
-    expect(cancellationQuoteSchema.parse((await quote(unpaid.id)).json())).toMatchObject({ stage: 'unpaid', allowed: true, refund: 0, destination: null });
+    expect(cancellationQuoteSchema.parse((await quote(unpaid.id)).json())).toMatchObject({
+      stage: 'unpaid',
+      allowed: true,
+      refund: 0,
+      destination: null,
+    });
 
     const paid = await paidOrder();
     const before = cancellationQuoteSchema.parse((await quote(paid.id)).json());
-    expect(before).toMatchObject({ stage: 'before_work', allowed: true, refund: paid.cents / 100, action: 'cancel', inProgressRefundPercent: 40 });
+    expect(before).toMatchObject({
+      stage: 'before_work',
+      allowed: true,
+      refund: paid.cents / 100,
+      action: 'cancel',
+      inProgressRefundPercent: 40,
+    });
     expect(before.destination).toContain('Fondy');
 
     await assign(paid.id);
@@ -199,8 +218,14 @@ describe('POST …/cancellation before work: 8, one refund row with its credit n
 
     const refunded = await paidOrder();
     expect(
-      (await t.app.inject({ method: 'PUT', url: `/api/staff/orders/${refunded.id}/status`, headers: auth(support), payload: { status: 7, reason: 'Asked' } }))
-        .statusCode,
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/staff/orders/${refunded.id}/status`,
+          headers: auth(support),
+          payload: { status: 7, reason: 'Asked' },
+        })
+      ).statusCode,
     ).toBe(200);
     const late = await cancel(refunded.id);
     expect(late.statusCode).toBe(409);
@@ -252,9 +277,14 @@ describe('disputes: opened by the customer, resolved once by support', () => {
     expect(new Date(dispute.answerBy).getTime() - t.clock.now().getTime()).toBe(48 * 3_600_000);
     expect(dispute.files.map((f) => f.name)).toEqual(['proof-0.pdf', 'proof-1.pdf']);
     // The files are the customer's order files (the one upload path: its rows, its quota).
-    const [count] = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM order_files WHERE order_id = $1 AND source = 'customer'`, [paid.id]);
+    const [count] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM order_files WHERE order_id = $1 AND source = 'customer'`,
+      [paid.id],
+    );
     expect(Number(count?.n)).toBe(2);
-    const list = disputeListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${paid.id}/disputes`, headers: auth(customer) })).json());
+    const list = disputeListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${paid.id}/disputes`, headers: auth(customer) })).json(),
+    );
     expect(list.disputes.map((d) => d.id)).toEqual([dispute.id]);
     expect(await events(paid.id)).toContain('dispute_opened');
     // One open at a time.
@@ -302,7 +332,11 @@ describe('disputes: opened by the customer, resolved once by support', () => {
 
     const res = await resolve(dispute.id, { outcome: 'partial_refund', amount: 5, message: 'We refund part of it.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(disputeSchema.parse(res.json()).resolution).toMatchObject({ outcome: 'partial_refund', amount: 5, message: 'We refund part of it.' });
+    expect(disputeSchema.parse(res.json()).resolution).toMatchObject({
+      outcome: 'partial_refund',
+      amount: 5,
+      message: 'We refund part of it.',
+    });
     expect((await refunds(paid.id)).map((r) => Number(r.amount_cents))).toEqual([500]);
     expect((await creditNotes(paid.id)).map((d) => d.kind)).toEqual(['credit_note']);
     expect(await statusOf(paid.id)).toBe(ORDER_STATUS.inProgress);
@@ -314,7 +348,9 @@ describe('disputes: opened by the customer, resolved once by support', () => {
     expect(await refunds(paid.id)).toHaveLength(1);
 
     // The customer reads the outcome.
-    const list = disputeListSchema.parse((await t.app.inject({ method: 'GET', url: `/api/en/orders/${paid.id}/disputes`, headers: auth(customer) })).json());
+    const list = disputeListSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/en/orders/${paid.id}/disputes`, headers: auth(customer) })).json(),
+    );
     expect(list.disputes[0]?.resolution?.amount).toBe(5);
   });
 

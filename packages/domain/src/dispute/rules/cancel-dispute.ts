@@ -67,8 +67,10 @@ const BEFORE_WORK: readonly number[] = [S.unpaid, S.paid, S.hold, S.modified, S.
 /** CONTRACT "After payment": what a cancel would return now, under the policy in settings. Pure. */
 export const cancelQuote = (f: CancelFacts, policy: CancelPolicy = DEFAULT_CANCEL_POLICY): CancelQuote => {
   const left = Math.max(0, f.paidCents - f.refundedCents);
-  if (f.statusId === S.canceled) return { stage: 'closed', allowed: false, refundCents: 0, action: 'none', reason: CANCEL_MESSAGE.alreadyCanceled };
-  if (f.statusId === S.refunded) return { stage: 'closed', allowed: false, refundCents: 0, action: 'none', reason: CANCEL_MESSAGE.alreadyRefunded };
+  if (f.statusId === S.canceled)
+    return { stage: 'closed', allowed: false, refundCents: 0, action: 'none', reason: CANCEL_MESSAGE.alreadyCanceled };
+  if (f.statusId === S.refunded)
+    return { stage: 'closed', allowed: false, refundCents: 0, action: 'none', reason: CANCEL_MESSAGE.alreadyRefunded };
   if (f.statusId === S.completed || (f.delivered && f.statusId === S.inProgress))
     return { stage: 'delivered', allowed: false, refundCents: 0, action: 'dispute', reason: CANCEL_MESSAGE.delivered };
   if (!f.hasWriter && BEFORE_WORK.includes(f.statusId)) {
