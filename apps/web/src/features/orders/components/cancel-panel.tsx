@@ -104,7 +104,10 @@ function CancelDialog({
               : 'The order is canceled at once. Nothing was paid, so nothing is charged.'
             : `Your writer has started. Support reviews your request by the answer date; under the policy you would get ${formatUsd(cents(quote.refund))} back.`}
         </p>
-        <Field label={immediate ? 'Why are you canceling? (optional)' : 'Why do you want to cancel?'} error={formState.errors.reason?.message}>
+        <Field
+          label={immediate ? 'Why are you canceling? (optional)' : 'Why do you want to cancel?'}
+          error={formState.errors.reason?.message}
+        >
           {(control) => (
             <textarea
               {...control}
@@ -124,7 +127,11 @@ function CancelDialog({
             Keep the order
           </Button>
           <Button type="submit" busy={cancel.isPending}>
-            {immediate ? (quote.refund > 0 ? `Cancel and refund ${formatUsd(cents(quote.refund))}` : 'Cancel the order') : 'Send the request'}
+            {immediate
+              ? quote.refund > 0
+                ? `Cancel and refund ${formatUsd(cents(quote.refund))}`
+                : 'Cancel the order'
+              : 'Send the request'}
           </Button>
         </div>
       </form>
@@ -187,7 +194,11 @@ function DisputeDialog({ orderId, open, onOpenChange }: { orderId: number; open:
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
         <Field label="Reason" error={formState.errors.reason?.message}>
           {(control) => (
-            <select {...control} className={inputClass} {...register('reason', { validate: (v) => v !== '' || DISPUTE_MESSAGE.reasonInvalid })}>
+            <select
+              {...control}
+              className={inputClass}
+              {...register('reason', { validate: (v) => v !== '' || DISPUTE_MESSAGE.reasonInvalid })}
+            >
               <option value="">Choose a reason</option>
               {DISPUTE_REASONS.map((r) => (
                 <option key={r.value} value={r.value}>
@@ -277,7 +288,10 @@ export function CancelPanel({ order }: { order: OrderDetail }) {
       </h2>
       {q.stage !== 'closed' && (
         <p className="text-sm text-slate-800" data-testid="cancel-quote">
-          {cancelQuoteText({ stage: q.stage, allowed: q.allowed, refundCents: cents(q.refund), action: q.action }, q.inProgressRefundPercent)}
+          {cancelQuoteText(
+            { stage: q.stage, allowed: q.allowed, refundCents: cents(q.refund), action: q.action },
+            q.inProgressRefundPercent,
+          )}
           {q.refund > 0 && q.destination && <> The money goes back to {q.destination}.</>}
         </p>
       )}
