@@ -155,7 +155,7 @@ function DisputeDialog({ orderId, open, onOpenChange }: { orderId: number; open:
   const abort = useRef<AbortController | null>(null);
   const { register, handleSubmit, formState, setError } = useForm<DisputeValues>({ defaultValues: { reason: '', description: '' } });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const send = async (values: DisputeValues) => {
     if (files.length > DISPUTE_MAX_FILES) {
       setFilesError(DISPUTE_MESSAGE.tooManyFiles);
       return;
@@ -180,7 +180,7 @@ function DisputeDialog({ orderId, open, onOpenChange }: { orderId: number; open:
       setProgress(null);
       abort.current = null;
     }
-  });
+  };
 
   return (
     <Dialog
@@ -191,7 +191,7 @@ function DisputeDialog({ orderId, open, onOpenChange }: { orderId: number; open:
       }}
       title="Open a dispute"
     >
-      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" noValidate>
+      <form onSubmit={(event) => void handleSubmit(send)(event)} className="flex flex-col gap-4" noValidate>
         <Field label="Reason" error={formState.errors.reason?.message}>
           {(control) => (
             <select
