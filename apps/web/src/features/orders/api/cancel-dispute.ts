@@ -28,10 +28,14 @@ export const useDisputes = (orderId: number) =>
     retry: false,
   });
 
-/** `POST …/cancellation { reason }`: canceled with its refund, or (work started) a dispute opened. */
-export const useCancelOrder = (orderId: number) => {
+/**
+ * `POST …/cancellation { reason }`: canceled with its refund, or (work started) a dispute opened. `onDone`
+ * runs before the order is read again (the panel that asked may then go: a canceled order has no cancel).
+ */
+export const useCancelOrder = (orderId: number, onDone: (result: CancelResult) => void) => {
   const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: onDone,
     mutationFn: (reason: string): Promise<CancelResult> =>
       apiFetch(`/api/en/orders/${orderId}/cancellation`, {
         method: 'POST',

@@ -73,21 +73,20 @@ function CancelDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const cancel = useCancelOrder(orderId);
+  const cancel = useCancelOrder(orderId, (result) => {
+    toast.success(
+      result.canceled
+        ? result.refund > 0
+          ? `${CANCEL_MESSAGE.canceled} ${formatUsd(cents(result.refund))} is on its way back.`
+          : CANCEL_MESSAGE.canceled
+        : CANCEL_MESSAGE.requestOpened,
+    );
+    onOpenChange(false);
+  });
   const { register, handleSubmit, formState, setError } = useForm<{ reason: string }>({ defaultValues: { reason: '' } });
   const immediate = quote.action === 'cancel';
   const onSubmit = handleSubmit(({ reason }) =>
     cancel.mutate(reason.trim(), {
-      onSuccess: (result) => {
-        toast.success(
-          result.canceled
-            ? result.refund > 0
-              ? `${CANCEL_MESSAGE.canceled} ${formatUsd(cents(result.refund))} is on its way back.`
-              : CANCEL_MESSAGE.canceled
-            : CANCEL_MESSAGE.requestOpened,
-        );
-        onOpenChange(false);
-      },
       onError: (error) => {
         const field = error instanceof ApiError ? error.fieldErrors.reason?.[0] : undefined;
         if (field) setError('reason', { message: field });
