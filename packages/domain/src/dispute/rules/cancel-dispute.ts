@@ -94,7 +94,7 @@ export const cancelQuoteText = (q: CancelQuote, percent: number): string => {
     case 'before_work':
       return `No writer has started yet: a cancel now gives back everything you paid, ${formatUsd(q.refundCents)}.`;
     case 'in_progress':
-      return `A writer is working on this order: a cancel now can give back ${percent}% of what you paid, ${formatUsd(q.refundCents)}. Support reviews the request.`;
+      return `A writer is working on this order: a cancel now can give back ${percent}% of what you paid (less any refund so far), ${formatUsd(q.refundCents)}. Support reviews the request.`;
     case 'delivered':
       return 'The work was delivered: if something is wrong, open a dispute and support will look into it.';
     case 'closed':

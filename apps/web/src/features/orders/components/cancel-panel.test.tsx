@@ -87,7 +87,9 @@ describe('the cancel panel', { timeout: 20_000 }, () => {
     const requests = installFakeXhr();
     const { user } = await open();
     const panel = screen.getByRole('region', { name: 'Cancel or dispute' });
-    expect(within(panel).getByTestId('cancel-quote')).toHaveTextContent('a cancel now can give back 50% of what you paid, $45.00');
+    expect(within(panel).getByTestId('cancel-quote')).toHaveTextContent(
+      'a cancel now can give back 50% of what you paid (less any refund so far), $45.00',
+    );
     expect(within(panel).getByRole('button', { name: 'Ask to cancel' })).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Open a dispute' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open a dispute' });

@@ -90,8 +90,6 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
       {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}
       <ExtensionRequestCard order={data} />
       <DeliveryPanel order={data} />
-      {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
-      <CancelPanel order={data} />
       {summary?.(data)}
       <Tabs
         label="Order"
@@ -135,6 +133,8 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
           },
         ]}
       />
+      {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
+      <CancelPanel order={data} />
       {feedbackOpen && <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
     </div>
   );
