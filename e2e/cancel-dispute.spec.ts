@@ -48,7 +48,9 @@ test('cancel before work: the refund shown, the order canceled at once, the refu
   await openSignedIn(page, account, `/orderinfo/${order.id}/details`);
   const panel = page.getByRole('region', { name: 'Cancel or dispute' });
   await expect(panel).toBeVisible(SLOW);
-  await expect(panel.getByTestId('cancel-quote')).toContainText(`No writer has started yet: a cancel now gives back everything you paid, ${refund}.`);
+  await expect(panel.getByTestId('cancel-quote')).toContainText(
+    `No writer has started yet: a cancel now gives back everything you paid, ${refund}.`,
+  );
   await expect(panel.getByTestId('cancel-quote')).toContainText('The money goes back to Fondy');
   await expectNoAxeViolations(page, 'cancel quote before work');
   await shoot(page, 'cancel-quote-before-work');
@@ -81,12 +83,18 @@ test('a dispute opened with a file and resolved by support with a partial refund
   const support = await signInApi(page.request, SUPPORT.email, SUPPORT.password);
   const writer = await signInApi(page.request, WRITER.email, WRITER.password);
   const writerId = ((await (await page.request.get('/api/staff/me', { headers: bearer(writer) })).json()) as { id: number }).id;
-  const assigned = await page.request.put(`/api/staff/orders/${order.id}/writer`, { headers: bearer(support), data: { idWriter: writerId } });
+  const assigned = await page.request.put(`/api/staff/orders/${order.id}/writer`, {
+    headers: bearer(support),
+    data: { idWriter: writerId },
+  });
   expect(assigned.status()).toBe(200);
 
   await openSignedIn(page, account, `/orderinfo/${order.id}/details`);
   const panel = page.getByRole('region', { name: 'Cancel or dispute' });
-  await expect(panel.getByTestId('cancel-quote')).toContainText('A writer is working on this order: a cancel now can give back 50% of what you paid', SLOW);
+  await expect(panel.getByTestId('cancel-quote')).toContainText(
+    'A writer is working on this order: a cancel now can give back 50% of what you paid',
+    SLOW,
+  );
   await panel.getByRole('button', { name: 'Open a dispute' }).click();
   const dialog = page.getByRole('dialog', { name: 'Open a dispute' });
   await expect(dialog).toBeVisible();

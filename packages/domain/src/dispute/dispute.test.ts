@@ -76,7 +76,9 @@ describe('cancelQuote (ADR 0087): what a cancel returns now, stage by stage', ()
   });
   it('says the amount and where it stands', () => {
     expect(cancelQuoteText(cancelQuote(facts({})), 50)).toContain('$100.00');
-    expect(cancelQuoteText(cancelQuote(facts({ statusId: S.inProgress, hasWriter: true })), 50)).toContain('50% of what you paid (less any refund so far), $50.00');
+    expect(cancelQuoteText(cancelQuote(facts({ statusId: S.inProgress, hasWriter: true })), 50)).toContain(
+      '50% of what you paid (less any refund so far), $50.00',
+    );
   });
 });
 
