@@ -196,4 +196,3 @@ export const createDisputesRepo = (q: Queryable) => ({
     };
   },
 });
-export type DisputesRepo = ReturnType<typeof createDisputesRepo>;
