@@ -11,6 +11,7 @@ import {
   disputeSchema,
   ORDER_STATUS,
   ROLE,
+  ROUTE_RATE_LIMITS,
   staffDisputeListSchema,
   toOrderBody,
 } from '@app/domain';
@@ -416,5 +417,25 @@ describe('disputes: opened by the customer, resolved once by support', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/disputes', headers: auth(writerToken) })).statusCode).toBe(403);
     expect((await resolve(dispute.id, { outcome: 'no_action', message: 'x' }, customer.token)).statusCode).toBe(404);
     expect((await resolve(999_999, { outcome: 'no_action', message: 'x' })).statusCode).toBe(404);
+  });
+});
+
+describe('limits (ADR 0073)', () => {
+  it('cancels and disputes share one counter per account: past it 429 with Retry-After; another account passes', async () => {
+    const limited = await insertCustomer(t, 'disputes.limited@example.com');
+    const order = await createOrder(limited);
+    expect((await cancel(order.id, limited)).statusCode).toBe(200);
+    for (let i = 1; i < ROUTE_RATE_LIMITS.afterPayment.max; i += 1) {
+      const res =
+        i % 2 === 0
+          ? await cancel(order.id, limited)
+          : await openDispute(order.id, { reason: 'other', description: 'x' }, { who: limited });
+      expect(res.statusCode).toBe(409);
+    }
+    const refused = await cancel(order.id, limited);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    const mine = await createOrder(other);
+    expect((await cancel(mine.id, other)).statusCode).toBe(200);
   });
 });
