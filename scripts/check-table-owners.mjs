@@ -43,6 +43,9 @@ export const TABLE_OWNERS = {
   order_delivery_files: 'delivery',
   order_extensions: 'delivery',
   order_events: 'delivery',
+  // ADR 0087: disputes and the files they carry (the files module owns the files' rows).
+  order_disputes: 'disputes',
+  order_dispute_files: 'disputes',
   order_idempotency_keys: 'orders',
   order_files: 'files',
   payments: 'payments',

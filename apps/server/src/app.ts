@@ -17,6 +17,7 @@ import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
 import { customersModule } from './modules/customers';
 import { deliveryModule } from './modules/delivery';
+import { disputesModule } from './modules/disputes';
 import { discountsModule } from './modules/discounts';
 import { createUploadRate, filesModule, openFileStorage } from './modules/files';
 import { healthModule } from './modules/health';
@@ -203,6 +204,8 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     await forms.register(discountsModule, { service: services.discounts });
     await forms.register(filesModule, { ctx, service: services.files, uploadRate });
     await forms.register(revisionsModule, { service: services.revisions, uploadRate });
+    // ADR 0087: cancel and disputes (a dispute's form may carry files).
+    await forms.register(disputesModule, { ctx, files: services.files, uploadRate });
   });
   // ADR 0048: the messenger under /chat, unless CHAT_BASE_URL puts it on a process of its own.
   if (servesChat(config))

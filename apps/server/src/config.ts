@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import type { S3StorageConfig } from './lib/s3-file-storage';
+import { CANCEL_IN_PROGRESS_REFUND_PERCENT_DEFAULT, type CancelPolicy } from '@app/domain';
 
 /**
  * The only reader of process.env (DESIGN rule 2). Every variable is listed in .env.example and docs/configuration.md.
@@ -74,6 +75,8 @@ const envSchema = z.object({
   SELLER_ADDRESS: z.string().max(500).default(''),
   SELLER_TAX_ID: z.string().trim().max(50).default(''),
   SELLER_EMAIL: z.string().trim().max(254).default(''),
+  // ADR 0087: the cancel policy: the share (percent) of what was paid a cancel gives back once a writer works on the order.
+  CANCEL_IN_PROGRESS_REFUND_PERCENT: z.coerce.number().int().min(0).max(100).default(CANCEL_IN_PROGRESS_REFUND_PERCENT_DEFAULT),
   // ADR 0085: a TrueType/OpenType font for receipts (names outside Latin-1); unset = the PDF's built-in Helvetica.
   RECEIPT_FONT_FILE: z.string().optional(),
   // ADR 0024: a provider without credentials runs in sandbox mode (CONTRACT "Payments").
@@ -178,6 +181,8 @@ export interface Config {
   legalVersions: { terms: string; privacy: string };
   /** ADR 0085: the seller printed on receipts and credit notes (SELLER_ADDRESS: `\n` or `|` between lines). */
   seller: { name: string; address: string; taxId: string; email: string };
+  /** ADR 0087: the cancel policy (unpaid: free; paid, no writer: everything; in progress: this share; delivered: a dispute). */
+  cancelPolicy: CancelPolicy;
   /** ADR 0085: the font embedded in receipts; undefined = the built-in Helvetica (Latin-1 only). */
   receiptFontFile: string | undefined;
   payments: PaymentsConfig;
@@ -406,6 +411,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       taxId: e.SELLER_TAX_ID,
       email: e.SELLER_EMAIL,
     },
+    cancelPolicy: { inProgressRefundPercent: e.CANCEL_IN_PROGRESS_REFUND_PERCENT },
     receiptFontFile: e.RECEIPT_FONT_FILE ? path.resolve(e.RECEIPT_FONT_FILE) : undefined,
     payments: paymentsConfig(e),
     quotas: {

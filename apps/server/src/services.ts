@@ -5,6 +5,7 @@ import { createChatBus, createWriterChatSend, eraseCustomerMessages, messagesRep
 import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
 import { createAfterPaymentService, eraseCustomerTimelineNotes } from './modules/delivery';
 import { createDiscounts, eraseCustomerCodes } from './modules/discounts';
+import { disputesReport, eraseCustomerDisputes } from './modules/disputes';
 import { createFiles, eraseCustomerFiles, filesReport, type FileStorage } from './modules/files';
 import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
 import { eraseMailTo } from './modules/mail';
@@ -42,6 +43,7 @@ export const PERSONAL_DATA: PersonalData = {
     eraseCustomerReferrals,
     eraseCustomerCodes,
     eraseCustomerTimelineNotes,
+    eraseCustomerDisputes,
   ],
   report: {
     orders: ordersReport,
@@ -54,6 +56,7 @@ export const PERSONAL_DATA: PersonalData = {
     messages: messagesReport,
     referrals: referralsReport,
     pointsLedger: pointsLedgerReport,
+    disputes: disputesReport,
   },
 };
 

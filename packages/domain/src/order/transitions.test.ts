@@ -47,6 +47,12 @@ const EXPECTED: Record<string, Needs> = {
   '10>8 support': always,
   '10>7 refund': always,
   '11>8 support': always,
+  // ADR 0087: the customer's own cancel, only while no writer works on the order.
+  '1>8 cancellation': (f) => !f.hasWriter,
+  '2>8 cancellation': (f) => !f.hasWriter,
+  '9>8 cancellation': (f) => !f.hasWriter,
+  '10>8 cancellation': (f) => !f.hasWriter,
+  '11>8 cancellation': (f) => !f.hasWriter,
 };
 
 const STATUSES = Object.values(ORDER_STATUS) as number[];

@@ -33,6 +33,7 @@ import {
   type ExtensionRequest,
   type OrderDelivery,
   type OrderEvent,
+  type OrderEventType,
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -548,3 +549,39 @@ export type AfterPayment = ReturnType<typeof createAfterPayment>;
 
 /** Items one run handles at most of each kind (the next run goes on). */
 const JOB_BATCH = 50;
+
+/** ADR 0087: an entry of the order's timeline another module's use case writes, in its transaction (the delivery module owns the table). */
+export const recordTimelineEvent = (
+  tx: Queryable,
+  e: { orderId: number; type: OrderEventType; actor: Actor | null; deadline?: Date | null; note?: string | null; now: Date },
+): Promise<void> =>
+  createDeliveryRepo(tx).insertEvent({
+    orderId: e.orderId,
+    type: e.type,
+    actorId: e.actor?.userId ?? null,
+    actorRole: e.actor?.role ?? null,
+    deadline: e.deadline ?? null,
+    note: e.note ?? null,
+    now: e.now,
+  });
+
+/**
+ * ADR 0087: support moves the deadline as a dispute's outcome (the customer asked for it by disputing, so
+ * no proposal waits for consent): the same checks as a proposal (later, at most EXTENSION_MAX_DAYS), the
+ * orders module writes it, any open proposal is settled as declined, and it lands on the timeline.
+ */
+export const extendDeadlineBySupport = async (
+  tx: Queryable,
+  { orderId, deadline, actor, note, now }: { orderId: number; deadline: Date; actor: Actor; note: string; now: Date },
+): Promise<void> => {
+  const r = createDeliveryRepo(tx);
+  const order = await r.orderOfStaff({ orderId, writerId: null });
+  if (!order) throw notFound();
+  if (!EXTENSION_STATUSES.includes(order.statusId)) throw conflict(M.extensionNotAllowed);
+  const problem = proposedDeadlineProblem({ current: order.deadline, proposed: deadline });
+  if (problem) throw invalid('deadline', problem);
+  const open = await r.openExtension(orderId);
+  if (open) await r.settleExtension({ id: open.id, state: 'declined', now });
+  await orderWrites(tx).setDeadline({ orderId, deadline, now });
+  await recordTimelineEvent(tx, { orderId, type: 'deadline_extended', actor, deadline, note, now });
+};

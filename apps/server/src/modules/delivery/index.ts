@@ -5,6 +5,8 @@ import { createPeriodicJob } from '../../lib/periodic-job';
 import type { ReviewsService } from '../reviews';
 import { deliveryDevRoutes, deliveryRoutes } from './delivery.routes';
 import { createAfterPayment, type AfterPayment, type WriterChatSend } from './delivery.service';
+/** ADR 0087: the timeline entry and support's deadline move other modules' use cases run in their transaction. */
+export { extendDeadlineBySupport, recordTimelineEvent } from './delivery.service';
 
 export type { AfterPayment };
 /** The account deletion's erase step (ADR 0052, 0077). */

@@ -6,6 +6,7 @@ import {
   MOVE_BY,
   ORDER_STATUS,
   refundableCents,
+  refundOverLimitMessage,
   STAFF_MESSAGE,
   assertOrderMove,
   type MoneyProvider,
@@ -31,7 +32,12 @@ export type RefundRequest =
    */
   | { kind: 'full'; moveTo: typeof ORDER_STATUS.refunded | null }
   /** A refund claim support refunded at the provider (ADR 0035): its amount, a partial refund. */
-  | { kind: 'claim'; claimId: number; provider: MoneyProvider; amountCents: number; currency: string };
+  | { kind: 'claim'; claimId: number; provider: MoneyProvider; amountCents: number; currency: string }
+  /**
+   * ADR 0087: an amount support decided (a dispute's partial refund), at most what is left (409 naming the
+   * limit otherwise), given back on the latest payment's provider; `key` makes it once (`dispute:<id>`).
+   */
+  | { kind: 'amount'; key: string; amountCents: number };
 
 export interface RefundOutcome {
   /** The refund rows written now (none when this refund was already recorded). */
@@ -103,6 +109,21 @@ export const refundOrder = async (
       });
     }
     if (refunds.length === 0 && request.moveTo !== null) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
+  } else if (request.kind === 'amount') {
+    const paid = money.payments.at(-1);
+    if (!paid || left === 0) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
+    if (request.amountCents > left)
+      throw new DomainError(ERROR_CODE.validation, refundOverLimitMessage(left), { amount: [refundOverLimitMessage(left)] });
+    refunds.push({
+      orderId,
+      paymentId: null,
+      provider: paid.provider,
+      amountCents: request.amountCents,
+      currency: paid.currency,
+      sandbox: paid.sandbox,
+      now,
+      key: request.key,
+    });
   } else {
     if (request.amountCents > left) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToRefund);
     refunds.push({

@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
 import { isSupport, useStaffMe, type StaffMe } from '@/features/staff/api/get-staff-me';
 import { PaymentAttention, RefundClaims, UnappliedPayments } from '@/features/staff/components/money-queues';
+import { DisputesQueue } from '@/features/staff/components/disputes-queue';
 import { OrdersQueue } from '@/features/staff/components/orders-queue';
 import { OrderView } from '@/features/staff/components/order-view';
 import { OrderChatPanel } from '@/features/staff/components/order-chat';
@@ -147,6 +148,8 @@ export function Component() {
           {support ? (
             <div className="flex flex-col gap-4">
               <PageHeading>Money</PageHeading>
+              {/* ADR 0087: disputes and cancel requests, resolved with one outcome. */}
+              <DisputesQueue />
               <PaymentAttention />
               <UnappliedPayments />
               <RefundClaims />

@@ -158,6 +158,11 @@ export const ORDER_EVENT_TYPES = [
   'extension_accepted',
   'extension_declined',
   'extension_expired',
+  // ADR 0087: a cancel, a dispute and support's outcome land on the same timeline.
+  'canceled',
+  'dispute_opened',
+  'dispute_resolved',
+  'deadline_extended',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -171,4 +176,8 @@ export const ORDER_EVENT_LABEL: Record<OrderEventType, string> = {
   extension_accepted: 'New deadline accepted',
   extension_declined: 'New deadline declined',
   extension_expired: 'New deadline not answered in time: the original deadline stands',
+  canceled: 'Order canceled',
+  dispute_opened: 'Dispute opened',
+  dispute_resolved: 'Dispute resolved',
+  deadline_extended: 'Deadline extended by support',
 };

@@ -18,6 +18,8 @@ export const MOVE_BY = {
   acceptance: 'acceptance',
   /** The review clock ran out with no answer: the job completes the order (ADR 0084). */
   reviewClock: 'review_clock',
+  /** The customer cancels before any writer works on the order (`POST /api/en/orders/{id}/cancellation`, ADR 0087). */
+  cancellation: 'cancellation',
 } as const;
 export type MoveBy = (typeof MOVE_BY)[keyof typeof MOVE_BY];
 export const MOVE_BYS: readonly MoveBy[] = Object.values(MOVE_BY);
@@ -61,12 +63,15 @@ const t = (from: OrderStatusId, to: OrderStatusId, by: MoveBy, when?: readonly M
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   t(S.unpaid, S.paid, MOVE_BY.payment),
   t(S.unpaid, S.canceled, MOVE_BY.support),
+  // ADR 0087: the customer's own cancel, only while no writer works on the order (then it is a dispute).
+  t(S.unpaid, S.canceled, MOVE_BY.cancellation, ['noWriter']),
 
   t(S.paid, S.inProgress, MOVE_BY.assignment, ['writer']),
   t(S.paid, S.hold, MOVE_BY.support),
   t(S.paid, S.modified, MOVE_BY.support),
   t(S.paid, S.canceled, MOVE_BY.support),
   t(S.paid, S.refunded, MOVE_BY.refund),
+  t(S.paid, S.canceled, MOVE_BY.cancellation, ['noWriter']),
 
   // 3 → 5 only once a delivery was submitted: support completes it, the customer accepts it, or the review
   // clock runs out (ADR 0084).
@@ -85,14 +90,17 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   t(S.hold, S.inProgress, MOVE_BY.support, ['writer']),
   t(S.hold, S.canceled, MOVE_BY.support),
   t(S.hold, S.refunded, MOVE_BY.refund),
+  t(S.hold, S.canceled, MOVE_BY.cancellation, ['noWriter']),
 
   // A forced edit: the difference it added is paid (money), or nothing is due and the writer goes on.
   t(S.modified, S.paid, MOVE_BY.payment),
   t(S.modified, S.inProgress, MOVE_BY.support, ['writer', 'nothingDue']),
   t(S.modified, S.canceled, MOVE_BY.support),
   t(S.modified, S.refunded, MOVE_BY.refund),
+  t(S.modified, S.canceled, MOVE_BY.cancellation, ['noWriter']),
 
   t(S.offered, S.canceled, MOVE_BY.support),
+  t(S.offered, S.canceled, MOVE_BY.cancellation, ['noWriter']),
 ];
 
 /** CONTRACT "Staff side": these moves carry a reason into the status history. */

@@ -16,6 +16,7 @@ import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
 import { DeliveryPanel, ExtensionRequestCard } from './delivery-panel';
+import { CancelPanel } from './cancel-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 
 /** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
@@ -132,6 +133,8 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
           },
         ]}
       />
+      {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
+      <CancelPanel order={data} />
       {feedbackOpen && <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
     </div>
   );

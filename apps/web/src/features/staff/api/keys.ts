@@ -11,4 +11,6 @@ export const staffKeys = {
   unapplied: () => [...staffKeys.money(), 'unapplied'] as const,
   refundClaims: () => [...staffKeys.money(), 'refund-claims'] as const,
   attention: () => [...staffKeys.money(), 'attention'] as const,
+  /** ADR 0087: support's disputes (open or resolved). */
+  disputes: (status: 'open' | 'resolved') => [...staffKeys.all, 'disputes', status] as const,
 };
