@@ -124,6 +124,12 @@ describe('the price: the one price function, by the difference', () => {
           if (!before.ok || !after.ok) throw new Error('no rate');
           expect(result.plan.differenceCents).toBe(after.price.finalPrice - before.price.finalPrice);
           expect(result.plan.differenceCents).toBeGreaterThan(0);
+          const d = result.plan.priceDelta;
+          expect(d.finalPrice).toBe(result.plan.differenceCents);
+          expect(d.priceDiscount).toBe(0);
+          expect(
+            d.basicPrice + d.pricePremiumWriter + d.pricePreferedWriter + d.priceExtraQualityCheck + d.priceQuality + d.priceOnePageSummary,
+          ).toBe(d.finalPrice);
         },
       ),
     );
@@ -214,7 +220,8 @@ describe('the wire body', () => {
     expect(upgradeBodySchema.safeParse({ extras: Array(20).fill('x') }).success).toBe(false);
     expect(upgradeBodySchema.safeParse({ extras: ['x'.repeat(65)] }).success).toBe(false);
     expect(upgradeBodySchema.safeParse({ pages: '3' }).success).toBe(false);
-    expect(upgradeBodySchema.safeParse({ pages: 0 }).success).toBe(false);
+    expect(upgradeBodySchema.safeParse({ pages: 1e9 }).success).toBe(false);
+    expect(upgradeBodySchema.safeParse({ pages: 1.5 }).success).toBe(false);
     expect(upgradeBodySchema.safeParse({ extras: [{ nested: true }] }).success).toBe(false);
   });
 

@@ -7,8 +7,13 @@ import { UPGRADE_EXTRAS, UPGRADE_MESSAGE } from './rules/index';
 
 /** `PUT …/orders/{id}/upgrade/calcs` and `POST …/orders/{id}/upgrade`: `{ pages?, urgency?, extras }`. */
 export const upgradeBodySchema = z.object({
-  pages: z.number().int(UPGRADE_MESSAGE.pagesNotWhole).min(1, UPGRADE_MESSAGE.pagesNotWhole).max(100_000).optional(),
-  urgency: z.number().int(UPGRADE_MESSAGE.unknownUrgency).min(1, UPGRADE_MESSAGE.unknownUrgency).max(100_000).optional(),
+  pages: z.number().int(UPGRADE_MESSAGE.pagesNotWhole).min(-100_000).max(100_000).optional(),
+  urgency: z
+    .number()
+    .int(UPGRADE_MESSAGE.unknownUrgency)
+    .min(-100_000, UPGRADE_MESSAGE.unknownUrgency)
+    .max(100_000, UPGRADE_MESSAGE.unknownUrgency)
+    .optional(),
   extras: z
     .array(z.string().max(64))
     .max(UPGRADE_EXTRAS.length * 2, UPGRADE_MESSAGE.tooManyExtras)

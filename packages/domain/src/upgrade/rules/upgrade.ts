@@ -5,7 +5,7 @@
 import { URGENCY_MIN_HOURS } from '../../catalogue/rules/index';
 import { ORDER_STATUS, WORK_TYPE } from '../../order/rules/index';
 import { ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE } from '../../order-form/rules/index';
-import { calculatePrice, type PriceInput, type PriceTable } from '../../pricing/index';
+import { calculatePrice, type Price, type PriceInput, type PriceTable } from '../../pricing/index';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -94,6 +94,8 @@ export interface UpgradePlan {
   /** the order's price after it: what it is now plus the difference */
   newPriceCents: number;
   differenceCents: number;
+  /** each line of the price breakdown, after − before (they sum to the difference; no discount line moves) */
+  priceDelta: Price;
 }
 
 export type UpgradeRefusal = {
@@ -236,9 +238,21 @@ export const planUpgrade = ({
       currentPriceCents: order.finalPriceCents,
       newPriceCents: order.finalPriceCents + differenceCents,
       differenceCents,
+      priceDelta: priceDelta(after.price, before.price),
     },
   };
 };
+
+const priceDelta = (after: Price, before: Price): Price => ({
+  basicPrice: after.basicPrice - before.basicPrice,
+  pricePremiumWriter: after.pricePremiumWriter - before.pricePremiumWriter,
+  pricePreferedWriter: after.pricePreferedWriter - before.pricePreferedWriter,
+  priceExtraQualityCheck: after.priceExtraQualityCheck - before.priceExtraQualityCheck,
+  priceQuality: after.priceQuality - before.priceQuality,
+  priceOnePageSummary: after.priceOnePageSummary - before.priceOnePageSummary,
+  priceDiscount: after.priceDiscount - before.priceDiscount,
+  finalPrice: after.finalPrice - before.finalPrice,
+});
 
 /** Hours as the urgency list names them: '3 days', '12 hours'. */
 export const urgencyLabel = (hours: number): string => (hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} hours`);
