@@ -176,4 +176,3 @@ export const createUpgradesRepo = (q: Queryable) => ({
     return rows.length === 1;
   },
 });
-export type UpgradesRepo = ReturnType<typeof createUpgradesRepo>;

@@ -1,8 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { Urgency } from '@app/domain/catalogue';
 import type { UpgradeBody, UpgradeCreated, UpgradeQuote } from '@app/domain/upgrade';
 import { apiFetch } from '@/lib/api-client';
-import { orderKeys, ordersChanged } from '@/lib/resources/orders';
+import { orderKeys } from '@/lib/resources/orders';
 
 const quoteSchema = () => import('@app/domain/upgrade').then((m) => m.upgradeQuoteSchema);
 const createdSchema = () => import('@app/domain/upgrade').then((m) => m.upgradeCreatedSchema);
@@ -39,9 +39,3 @@ export const useCreateUpgrade = (orderId: number) =>
   useMutation<UpgradeCreated, Error, UpgradeBody>({
     mutationFn: (body) => apiFetch(`/api/en/orders/${orderId}/upgrade`, { method: 'POST', json: body, schema: createdSchema }),
   });
-
-/** After the provider sent the customer back: the order (its pages, price, deadline) is read again. */
-export const useUpgradeReturned = () => {
-  const queryClient = useQueryClient();
-  return () => ordersChanged(queryClient);
-};
