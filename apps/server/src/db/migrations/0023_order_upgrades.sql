@@ -40,3 +40,8 @@ ALTER TABLE payments DROP CONSTRAINT payments_kind_check,
   ADD CONSTRAINT payments_kind_check CHECK (kind IN ('full', 'difference', 'upgrade'));
 ALTER TABLE payments ADD CONSTRAINT payments_upgrade_kind CHECK ((kind = 'upgrade') = (upgrade_id IS NOT NULL));
 CREATE INDEX payments_upgrade_idx ON payments (upgrade_id) WHERE upgrade_id IS NOT NULL;
+
+-- The order's timeline (ADR 0084) says when an upgrade was paid and applied.
+ALTER TABLE order_events DROP CONSTRAINT order_events_type_check,
+  ADD CONSTRAINT order_events_type_check CHECK (type IN ('delivered', 'changes_requested', 'review_extended', 'accepted',
+    'auto_completed', 'extension_proposed', 'extension_accepted', 'extension_declined', 'extension_expired', 'upgraded'));

@@ -234,6 +234,8 @@ describe('paying an upgrade: /checkout/{provider}/upgrade/{upgradeId} through th
     expect(after.deadline.getTime()).toBe(before.deadline.getTime() - 168 * H);
     expect(Number(after.price_breakdown.finalPrice ?? 0) - Number(before.price_breakdown.finalPrice ?? 0)).toBe(cents);
     expect(await money(order.id)).toEqual({ transactions: [{ status: 'completed', amount_cents: cents, receipts: 1 }], parked: 0 });
+    const events = await t.db.query<{ type: string; note: string }>('SELECT type, note FROM order_events WHERE order_id = $1', [order.id]);
+    expect(events).toEqual([{ type: 'upgraded', note: '4 pages, 3 days, Originality report' }]);
 
     // The same callback again, and the same checkout again: nothing more is applied or charged.
     await t.app.inject({ method: 'POST', url: `${path}/pay` });
@@ -242,6 +244,7 @@ describe('paying an upgrade: /checkout/{provider}/upgrade/{upgradeId} through th
     expect(again.headers.location).toBe(`/orderinfo/${order.id}/details?upgrade=closed`);
     expect((await orderRow(order.id)).final_price_cents).toBe(2400 + cents);
     expect((await money(order.id)).transactions).toHaveLength(1);
+    expect(await t.db.query('SELECT 1 FROM order_events WHERE order_id = $1', [order.id])).toHaveLength(1);
     const [attempts] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments WHERE upgrade_id = $1', [upgradeId]);
     expect(attempts?.n).toBe(1);
   });

@@ -9,7 +9,10 @@ import {
   UPGRADE_MIN_LEAD_HOURS,
   UPGRADEABLE_STATUSES,
   upgradeBlocked,
+  UPGRADE_EXTRA_NAME,
+  urgencyLabel,
   type OrderCharge,
+  type UpgradeExtra,
   type PriceTable,
   type UpgradeBody,
   type UpgradeCreated,
@@ -20,6 +23,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import { recordOrderEvent } from '../delivery';
 import { orderWrites } from '../orders';
 import type { PaymentRow } from './payments.repo';
 import { createUpgradesRepo, type UpgradeOrderRow, type UpgradeRow } from './payments.upgrades.repo';
@@ -101,6 +105,15 @@ export const applyPaidUpgrade = async (tx: Queryable, { payment, now }: { paymen
   });
   if (!applied || !(await repo.markApplied({ id: upgrade.id, paymentId: payment.id, now })))
     throw new Error(`upgrade ${upgrade.id} did not apply although its charge matched`);
+  // On the order's timeline, with what the order is now (staff read it beside the brief).
+  const extras = (Object.keys(upgrade.extras) as UpgradeExtra[]).filter((k) => upgrade.extras[k]).map((k) => UPGRADE_EXTRA_NAME[k]);
+  await recordOrderEvent(tx, {
+    orderId: upgrade.orderId,
+    type: 'upgraded',
+    deadline: upgrade.deadline,
+    note: [`${upgrade.pages} pages`, urgencyLabel(upgrade.urgencyHours), ...extras].join(', '),
+    now,
+  });
 };
 
 /** The customer's side: preview an upgrade, make one to pay, read an order's upgrades (ADR 0086). */

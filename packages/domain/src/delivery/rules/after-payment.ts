@@ -158,6 +158,8 @@ export const ORDER_EVENT_TYPES = [
   'extension_accepted',
   'extension_declined',
   'extension_expired',
+  /** ADR 0086: an upgrade of the order paid and applied */
+  'upgraded',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -171,4 +173,5 @@ export const ORDER_EVENT_LABEL: Record<OrderEventType, string> = {
   extension_accepted: 'New deadline accepted',
   extension_declined: 'New deadline declined',
   extension_expired: 'New deadline not answered in time: the original deadline stands',
+  upgraded: 'Upgrade paid and applied',
 };
