@@ -110,7 +110,7 @@ test('an upgrade previewed, paid in the sandbox, applied once', async ({ page })
   expect(await payments(page.request, account.accessToken)).toHaveLength(2);
 });
 
-test('an upgrade that leaves the writer too little time is refused with a clear message, and an unpaid order has no upgrade', async ({
+test('an unpaid order offers no upgrade, another customer’s order is a 404, and a refused request shows its message in the preview', async ({
   page,
 }) => {
   const account = await signUp(page.request, 'upgrade-refused');
