@@ -52,6 +52,8 @@ export const TABLE_OWNERS = {
   payment_events: 'payments',
   unapplied_payments: 'payments',
   refund_claims: 'payments',
+  // ADR 0086: upgrades of a paid order, paid by the difference through the payments' own attempts.
+  order_upgrades: 'payments',
   transactions: 'transactions',
   // ADR 0085: receipts and credit notes, their numbering and the seller printed on them.
   transaction_documents: 'transactions',

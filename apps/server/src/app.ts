@@ -216,7 +216,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
       bus: services.chatBus,
       ...(opts.onChatReady ? { onReady: opts.onChatReady } : {}),
     });
-  await app.register(paymentsModule, { ctx });
+  await app.register(paymentsModule, { ctx, pricing: services.upgradePricing });
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
   await app.register(loyaltyModule, { ctx });

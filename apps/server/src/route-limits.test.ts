@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, defaultOrderForm, ROUTE_RATE_LIMITS, toOrderBody } from '@app/domain';
+import { AUTH_MESSAGE, AUTH_RATE_LIMIT_PER_MINUTE, defaultOrderForm, ORDER_STATUS, ROUTE_RATE_LIMITS, toOrderBody } from '@app/domain';
 import { buildTestApp, type TestApp } from './testing/build-test-app';
 import { messageForm } from './testing/chat-fixtures';
 import { insertCustomer, insertOrder } from './testing/factories';
@@ -175,6 +175,38 @@ describe('per-account limits of the costly routes (ROUTE_RATE_LIMITS)', () => {
         ok: [200],
       });
     });
+  });
+});
+
+describe('ADR 0086: the upgrade of a paid order', () => {
+  const paidAccount = async (): Promise<Account> => {
+    seq += 1;
+    const { id, token } = await insertCustomer(t, `limits-upgrade-${seq}@example.com`);
+    const order = await insertOrder(t.db, { customerId: id, status: ORDER_STATUS.paid });
+    return { id, auth: { authorization: `Bearer ${token}` }, orderId: order.id, uid: order.uid };
+  };
+
+  it('PUT …/orders/{id}/upgrade/calcs and POST …/orders/{id}/upgrade: per account', async () => {
+    const [a, b] = [await paidAccount(), await paidAccount()];
+    const make = (who: Account) => () =>
+      t.app.inject({ method: 'POST', url: `/api/en/orders/${who.orderId}/upgrade`, headers: who.auth, payload: { pages: 3 } });
+    await expectLimit({ max: ROUTE_RATE_LIMITS.upgradeCreate.max, send: make(a), other: make(b), ok: [200] });
+    const quote = (who: Account) => () =>
+      t.app.inject({ method: 'PUT', url: `/api/en/orders/${who.orderId}/upgrade/calcs`, headers: who.auth, payload: { pages: 3 } });
+    await expectLimit({ max: ROUTE_RATE_LIMITS.upgradeQuote.max, send: quote(a), other: quote(b), ok: [200] });
+  });
+
+  it('GET /checkout/{system}/upgrade/{upgradeId}: checkout starts, per upgrade', async () => {
+    const [a, b] = [await paidAccount(), await paidAccount()];
+    const upgradeOf = async (who: Account) =>
+      (
+        (
+          await t.app.inject({ method: 'POST', url: `/api/en/orders/${who.orderId}/upgrade`, headers: who.auth, payload: { pages: 3 } })
+        ).json() as { upgradeId: string }
+      ).upgradeId;
+    const [ua, ub] = [await upgradeOf(a), await upgradeOf(b)];
+    const start = (id: string) => () => t.app.inject({ method: 'GET', url: `/checkout/fondy/upgrade/${id}?hashDevice=limits` });
+    await expectLimit({ max: ROUTE_RATE_LIMITS.checkoutStart.max, send: start(ua), other: start(ub), ok: [302] });
   });
 });
 

@@ -95,6 +95,11 @@ export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: F
     orderEditMoney,
     /** Every module's part of an account deletion and of the personal-data report (customers module). */
     personalData: PERSONAL_DATA,
+    /** ADR 0086: what pricing an upgrade reads: the one price-table cache and the site's urgencies (payments module). */
+    upgradePricing: {
+      forCategory: (category: string | number) => priceTables.forCategory(category),
+      urgencyHours: async () => (await catalogue.reader.siteUrgencies()).map((u) => u.hours),
+    },
     /** The first paint's inlined API answers (ADR 0040), over the same catalogue service. */
     firstAnswers: createFirstAnswers({ catalogue, clock: ctx.clock }),
   };

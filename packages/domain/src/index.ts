@@ -26,3 +26,4 @@ export * from './chat/index';
 export * from './limits/index';
 export * from './delivery/index';
 export * from './dispute/index';
+export * from './upgrade/index';

@@ -41,4 +41,8 @@ export const ROUTE_RATE_LIMITS = {
    * push the clock, answer a proposal): each locks the order, writes its timeline and may send mail.
    */
   afterPayment: { max: 60, windowMs: HOUR_MS },
+  /** ADR 0086: PUT …/orders/{id}/upgrade/calcs: the upgrade dialog's live preview (prices the order twice). */
+  upgradeQuote: { max: 600, windowMs: HOUR_MS },
+  /** ADR 0086: POST …/orders/{id}/upgrade: locks the order, prices it, stores the upgrade. */
+  upgradeCreate: { max: 30, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -64,5 +64,11 @@ export const paymentRedirectPath = (system: PaymentSystem, uid: string, hashDevi
   }
 };
 
+/** ADR 0086: the checkout of an upgrade's difference, the order's checkout paths with `upgrade/{upgradeId}` (PayPal too). */
+export const upgradeRedirectPath = (system: PaymentSystem, upgradeId: string, hashDevice: string): string => {
+  const name = system === 'paycore' ? 'paycoreio' : system;
+  return `/checkout/${name}/upgrade/${encodeURIComponent(upgradeId)}?hashDevice=${encodeURIComponent(hashDevice)}`;
+};
+
 /** SPEC §8: the alternative-method button shows when multipayment is on and the order is not pending. */
 export const showsAlternativePayment = (multipayment: boolean, pending: boolean): boolean => multipayment && !pending;

@@ -4,8 +4,11 @@
 import { ORDER_STATUS } from '../order/rules/index';
 import type { PaymentState } from './state';
 
-/** An attempt pays the whole price of an unpaid order, or the difference a forced edit added. */
-export const PAYMENT_KIND = { full: 'full', difference: 'difference' } as const;
+/**
+ * An attempt pays the whole price of an unpaid order, the difference a forced edit added, or the
+ * difference of an upgrade of a paid order (ADR 0086; its charge is the upgrade's, not the order's).
+ */
+export const PAYMENT_KIND = { full: 'full', difference: 'difference', upgrade: 'upgrade' } as const;
 export type PaymentKind = (typeof PAYMENT_KIND)[keyof typeof PAYMENT_KIND];
 
 /** What the order asks to be paid right now. */

@@ -6,12 +6,12 @@ ALTER TABLE order_status_history DROP CONSTRAINT order_status_history_via_check,
   ADD CONSTRAINT order_status_history_via_check
     CHECK (via IN ('creation', 'support', 'payment', 'assignment', 'refund', 'acceptance', 'review_clock', 'cancellation'));
 
--- A cancel, a dispute and its outcome land on the order's timeline.
+-- A cancel, a dispute and its outcome land on the order's timeline (with 0023's 'upgraded').
 ALTER TABLE order_events DROP CONSTRAINT order_events_type_check,
   ADD CONSTRAINT order_events_type_check
     CHECK (type IN ('delivered', 'changes_requested', 'review_extended', 'accepted', 'auto_completed',
       'extension_proposed', 'extension_accepted', 'extension_declined', 'extension_expired',
-      'canceled', 'dispute_opened', 'dispute_resolved', 'deadline_extended'));
+      'upgraded', 'canceled', 'dispute_opened', 'dispute_resolved', 'deadline_extended'));
 
 -- A dispute: the customer's reason (from the list), description and files; support's one outcome.
 CREATE TABLE order_disputes (

@@ -2,13 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { createPeriodicJob } from '../../lib/periodic-job';
+import type { OrderEventType } from '@app/domain';
+import type { Queryable } from '../../db/client';
 import type { ReviewsService } from '../reviews';
+import { createDeliveryRepo } from './delivery.repo';
 import { deliveryDevRoutes, deliveryRoutes } from './delivery.routes';
 import { createAfterPayment, type AfterPayment, type WriterChatSend } from './delivery.service';
 /** ADR 0087: the timeline entry and support's deadline move other modules' use cases run in their transaction. */
 export { extendDeadlineBySupport, recordTimelineEvent } from './delivery.service';
 
 export type { AfterPayment };
+/**
+ * ADR 0086: another module's event on the order's timeline (an upgrade paid and applied), in the caller's
+ * transaction; the delivery module owns `order_events` (ADR 0077).
+ */
+export const recordOrderEvent = (
+  q: Queryable,
+  e: { orderId: number; type: OrderEventType; deadline?: Date | null; note?: string | null; now: Date },
+): Promise<void> => createDeliveryRepo(q).insertEvent({ ...e, actorId: null, actorRole: null });
 /** The account deletion's erase step (ADR 0052, 0077). */
 export { eraseCustomerTimelineNotes } from './delivery.personal-data.repo';
 

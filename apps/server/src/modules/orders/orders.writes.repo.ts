@@ -147,6 +147,57 @@ export const createOrderWritesRepo = (q: Queryable) => {
       await q.query('UPDATE orders SET deadline = $2, updated_at = $3 WHERE id = $1', [orderId, deadline, now]);
     },
 
+    /**
+     * ADR 0086: a paid upgrade's changes, once, in the payment's transaction: only while the order is
+     * still in an upgradeable status and still costs what the upgrade was priced against; the price
+     * breakdown gains each line's delta. False when the order moved on (nothing written).
+     */
+    async applyUpgrade(u: {
+      orderId: number;
+      statuses: readonly number[];
+      basePriceCents: number;
+      pages: number;
+      urgencyHours: number;
+      deadline: Date;
+      extras: { premiumWriter: boolean; extraQualityCheck: boolean; onePageSummary: boolean; originalityReport: boolean };
+      differenceCents: number;
+      priceDelta: Record<string, number>;
+      now: Date;
+    }): Promise<boolean> {
+      const [row] = await q.query<{ price_breakdown: unknown }>(
+        `SELECT price_breakdown FROM orders WHERE id = $1 AND status_id = ANY($2::int[]) AND final_price_cents = $3 FOR UPDATE`,
+        [u.orderId, u.statuses, u.basePriceCents],
+      );
+      if (!row) return false;
+      const before = (typeof row.price_breakdown === 'string' ? JSON.parse(row.price_breakdown) : row.price_breakdown) as Record<
+        string,
+        unknown
+      > | null;
+      const breakdown: Record<string, number> = {};
+      for (const [key, delta] of Object.entries(u.priceDelta)) breakdown[key] = Number(before?.[key] ?? 0) + delta;
+      const updated = await q.query(
+        `UPDATE orders SET pages = $2, urgency_hours = $3, deadline = $4, premium_writer = $5, extra_quality_check = $6,
+           one_page_summary = $7, originality_report = $8, final_price_cents = final_price_cents + $9,
+           basic_price_cents = basic_price_cents + $10, price_breakdown = $11::jsonb, updated_at = $12
+         WHERE id = $1 RETURNING id`,
+        [
+          u.orderId,
+          u.pages,
+          u.urgencyHours,
+          u.deadline,
+          u.extras.premiumWriter,
+          u.extras.extraQualityCheck,
+          u.extras.onePageSummary,
+          u.extras.originalityReport,
+          u.differenceCents,
+          u.priceDelta.basicPrice ?? 0,
+          JSON.stringify({ ...before, ...breakdown }),
+          u.now,
+        ],
+      );
+      return updated.length === 1;
+    },
+
     /** The difference a forced edit left to pay (0 when none). */
     async setAmountDue({ orderId, cents, now }: { orderId: number; cents: number; now: Date }): Promise<void> {
       await q.query('UPDATE orders SET amount_due_cents = $2, updated_at = $3 WHERE id = $1', [orderId, cents, now]);

@@ -1,6 +1,7 @@
 import {
   MANUAL_PAYMENT_PROVIDER,
   type MoneyProvider,
+  type PaymentKind,
   type OrderCharge,
   type PaymentEventStatus,
   type PaymentState,
@@ -23,6 +24,10 @@ export interface PaymentRow {
   providerRef: string | null;
   sandbox: boolean;
   createdAt: Date;
+  /** what it pays (ADR 0034, 0086) */
+  kind: PaymentKind;
+  /** the upgrade it pays (kind `upgrade`, ADR 0086) */
+  upgradeId: string | null;
 }
 
 /** What checkout needs of the order a uid names. */
@@ -40,7 +45,8 @@ export interface PayableOrder {
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-const PAYMENT_COLUMNS = 'id, order_id, customer_id, provider, amount_cents, currency, state, provider_ref, sandbox, created_at';
+const PAYMENT_COLUMNS =
+  'id, order_id, customer_id, provider, amount_cents, currency, state, provider_ref, sandbox, created_at, kind, upgrade_id';
 const toPayment = (r: Record<string, unknown>): PaymentRow => ({
   id: String(r.id),
   orderId: Number(r.order_id),
@@ -52,6 +58,8 @@ const toPayment = (r: Record<string, unknown>): PaymentRow => ({
   providerRef: r.provider_ref === null || r.provider_ref === undefined ? null : String(r.provider_ref),
   sandbox: Boolean(r.sandbox),
   createdAt: toDate(r.created_at),
+  kind: (r.kind ?? 'full') as PaymentKind,
+  upgradeId: r.upgrade_id === null || r.upgrade_id === undefined ? null : String(r.upgrade_id),
 });
 
 /** SQL of payment attempts and their events; `q` is the database or an open transaction. */
@@ -102,14 +110,28 @@ export const createPaymentsRepo = (q: Queryable) => ({
     sandbox: boolean;
     hashDevice: string;
     now: Date;
+    /** ADR 0086: the upgrade this attempt pays (its charge is the upgrade's; the paid order is not marked pending) */
+    upgradeId?: string;
   }): Promise<PaymentRow> {
     const [r] = await q.query<Record<string, unknown>>(
-      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, hash_device, created_at, updated_at, kind)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10)
+      `INSERT INTO payments (id, order_id, customer_id, provider, amount_cents, currency, sandbox, hash_device, created_at, updated_at, kind, upgrade_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11)
        RETURNING ${PAYMENT_COLUMNS}`,
-      [a.id, a.order.id, a.order.customerId, a.provider, a.charge.amountCents, a.currency, a.sandbox, a.hashDevice, a.now, a.charge.kind],
+      [
+        a.id,
+        a.order.id,
+        a.order.customerId,
+        a.provider,
+        a.charge.amountCents,
+        a.currency,
+        a.sandbox,
+        a.hashDevice,
+        a.now,
+        a.charge.kind,
+        a.upgradeId ?? null,
+      ],
     );
-    await orderWrites(q).markPendingWhenPayable({ orderId: a.order.id, now: a.now });
+    if (a.upgradeId === undefined) await orderWrites(q).markPendingWhenPayable({ orderId: a.order.id, now: a.now });
     if (!r) throw new Error('payment attempt not stored');
     return toPayment(r);
   },

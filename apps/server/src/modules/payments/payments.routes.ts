@@ -173,7 +173,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
     async (request, reply) => {
       const provider: PaymentSystem = request.params.provider;
       const outcome = request.params.choice === 'pay' ? 'paid' : 'declined';
-      const { callback, orderId } = await service.sandboxCallback({ provider, paymentId: request.params.paymentId, outcome });
+      const { callback, returnTo } = await service.sandboxCallback({ provider, paymentId: request.params.paymentId, outcome });
       // Through the same callback route a provider uses: the signature is checked there like any other.
       const res = await app.inject({
         method: callback.method,
@@ -183,7 +183,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }>
       });
       if (res.statusCode >= 300) request.log.warn({ provider, status: res.statusCode }, 'sandbox callback was refused');
       const ok = outcome === 'paid' && res.statusCode < 300;
-      return reply.redirect(`${service.orderPage(orderId)}?payment=${ok ? 'success' : 'fail'}`, 303);
+      return reply.redirect(returnTo(ok), 303);
     },
   );
 };

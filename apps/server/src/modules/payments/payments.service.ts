@@ -10,14 +10,18 @@ import {
   PAYMENT_UNAVAILABLE_MESSAGE,
   allowedPaymentSystems,
   nextPaymentState,
+  PAYMENT_KIND,
   paymentReturnStatus,
+  type OrderCharge,
   type PaymentStatusView,
   type PaymentSystem,
 } from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { createPaymentsRepo, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import { createPaymentsRepo, type PayableOrder, type PaymentRow, type PaymentsRepo } from './payments.repo';
+import { upgradeCharge } from './payments.upgrades';
+import { createUpgradesRepo } from './payments.upgrades.repo';
 import { applyProviderRefund } from './payments.refunds';
 import { settlePaid } from './payments.settle';
 import { createSettleRepo } from './payments.settle.repo';
@@ -34,6 +38,12 @@ import {
 import { notFound } from '../../lib/errors';
 
 const orderPage = (orderId: number) => `/orderinfo/${orderId}/details`;
+/**
+ * Where a buyer comes back to: the order page with `?payment=success|fail`, or, for an upgrade's attempt
+ * (ADR 0086), `?upgrade=success|fail` (the order was paid before: its own payment status says nothing of this one).
+ */
+const returnPage = (payment: Pick<PaymentRow, 'orderId' | 'kind'>, ok: boolean): string =>
+  `${orderPage(payment.orderId)}?${payment.kind === PAYMENT_KIND.upgrade ? 'upgrade' : 'payment'}=${ok ? 'success' : 'fail'}`;
 
 export interface PaymentsServiceDeps {
   db: Db;
@@ -87,10 +97,12 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       });
       if (!fresh || next === null) return { changed: false };
       if (!(await txRepo.moveState({ id: payment.id, from: payment.state, to: next, now }))) return { changed: false };
+      // An upgrade's attempt (ADR 0086) leaves the paid order's `pending` flag alone.
+      const ownPrice = payment.kind !== PAYMENT_KIND.upgrade;
       if (next === 'declined') {
-        await txRepo.setOrderPending({ orderId: payment.orderId, pending: false, now });
+        if (ownPrice) await txRepo.setOrderPending({ orderId: payment.orderId, pending: false, now });
       } else if (next === 'pending') {
-        await txRepo.setOrderPending({ orderId: payment.orderId, pending: true, now });
+        if (ownPrice) await txRepo.setOrderPending({ orderId: payment.orderId, pending: true, now });
       } else if (next === 'refunded') {
         await applyProviderRefund(tx, { provider, payment, event, now, log });
       }
@@ -115,6 +127,72 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
     return payment;
   };
 
+  /** Stores the attempt, then asks the provider for its page (the order's checkout and an upgrade's alike). */
+  const launch = async ({
+    provider,
+    order,
+    charge,
+    hashDevice,
+    upgradeId,
+  }: {
+    provider: PaymentSystem;
+    order: PayableOrder;
+    charge: OrderCharge;
+    hashDevice: string;
+    upgradeId?: string;
+  }): Promise<string> => {
+    const adapter = providers[provider];
+    const payment = await db.transaction((tx) =>
+      createPaymentsRepo(tx).insertAttempt({
+        id: randomBytes(18).toString('base64url'),
+        order,
+        charge,
+        provider,
+        currency: PAYMENT_CURRENCY,
+        sandbox: adapter.sandbox,
+        hashDevice,
+        now: clock.now(),
+        ...(upgradeId === undefined ? {} : { upgradeId }),
+      }),
+    );
+    const back = `${origin}${orderPage(order.id)}`;
+    const param = upgradeId === undefined ? 'payment' : 'upgrade';
+    try {
+      const created = await adapter.createPayment({
+        payment,
+        order: { id: order.id, uid: order.uid, title: order.title },
+        returnUrls: {
+          success: `${back}?${param}=success`,
+          fail: `${back}?${param}=fail`,
+          callback: `${origin}/api/payments/${provider}/callback`,
+          capture: `${origin}/pp/sdk/return?payment=${encodeURIComponent(payment.id)}`,
+          serverReturn: `${origin}/payments/${encodeURIComponent(payment.id)}/return`,
+        },
+      });
+      if (created.providerRef) await repo.setProviderRef(payment.id, created.providerRef);
+      return created.redirectUrl;
+    } catch (error) {
+      // SPEC §8: the buyer sees the payment error (and may choose another way to pay).
+      if (error instanceof ProviderUnavailableError) {
+        // ADR 0074: no answer (or a 5xx): whether the provider started the payment is unknown. The attempt
+        // stays open; the reconciliation job asks the provider about it later and applies its answer once.
+        log.warn(
+          { provider, paymentId: payment.id, reason: error.message },
+          'the payment provider did not answer: the attempt is left open',
+        );
+        // The buyer is not at the provider: the order is not pending, so another way to pay is offered.
+        if (upgradeId === undefined) await repo.setOrderPending({ orderId: order.id, pending: false, now: clock.now() });
+      } else {
+        log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
+        await applyEvent({
+          provider,
+          event: { eventId: `start-failed:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null },
+        });
+      }
+      return returnPage(payment, false);
+    }
+  };
+
   return {
     applyEvent,
 
@@ -131,54 +209,34 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       if (!charge) return orderPage(order.id);
       const allowed = allowedPaymentSystems(await repo.paymentsRules(), order.siteCategory, order.workTypeId);
       if (!allowed.includes(provider)) throw notFound();
-      const adapter = providers[provider];
-      const payment = await db.transaction((tx) =>
-        createPaymentsRepo(tx).insertAttempt({
-          id: randomBytes(18).toString('base64url'),
-          order,
-          charge,
-          provider,
-          currency: PAYMENT_CURRENCY,
-          sandbox: adapter.sandbox,
-          hashDevice,
-          now: clock.now(),
-        }),
-      );
-      const back = `${origin}${orderPage(order.id)}`;
-      try {
-        const created = await adapter.createPayment({
-          payment,
-          order: { id: order.id, uid: order.uid, title: order.title },
-          returnUrls: {
-            success: `${back}?payment=success`,
-            fail: `${back}?payment=fail`,
-            callback: `${origin}/api/payments/${provider}/callback`,
-            capture: `${origin}/pp/sdk/return?payment=${encodeURIComponent(payment.id)}`,
-            serverReturn: `${origin}/payments/${encodeURIComponent(payment.id)}/return`,
-          },
-        });
-        if (created.providerRef) await repo.setProviderRef(payment.id, created.providerRef);
-        return created.redirectUrl;
-      } catch (error) {
-        // SPEC §8: the buyer sees the payment error (and may choose another way to pay).
-        if (error instanceof ProviderUnavailableError) {
-          // ADR 0074: no answer (or a 5xx): whether the provider started the payment is unknown. The attempt
-          // stays open; the reconciliation job asks the provider about it later and applies its answer once.
-          log.warn(
-            { provider, paymentId: payment.id, reason: error.message },
-            'the payment provider did not answer: the attempt is left open',
-          );
-          // The buyer is not at the provider: the order is not pending, so another way to pay is offered.
-          await repo.setOrderPending({ orderId: order.id, pending: false, now: clock.now() });
-        } else {
-          log.error({ err: error, provider, paymentId: payment.id }, 'the payment provider refused to start a payment');
-          await applyEvent({
-            provider,
-            event: { eventId: `start-failed:${payment.id}`, paymentId: payment.id, status: 'declined', amountCents: null, currency: null },
-          });
-        }
-        return `${orderPage(order.id)}?payment=fail`;
-      }
+      return launch({ provider, order, charge, hashDevice });
+    },
+
+    /**
+     * ADR 0086: `/checkout/{provider}/upgrade/{upgradeId}`: a new attempt for the difference of an open
+     * upgrade, then the provider's page, the way an order's checkout goes. An upgrade that is no longer
+     * payable (applied, superseded, its order moved on) goes back to the order page and charges nothing.
+     */
+    async startUpgradeCheckout({
+      provider,
+      upgradeId,
+      hashDevice,
+    }: {
+      provider: PaymentSystem;
+      upgradeId: string;
+      hashDevice: string;
+    }): Promise<string> {
+      requireAvailable(provider);
+      const upgrades = createUpgradesRepo(db);
+      const upgrade = await upgrades.find(upgradeId);
+      const order = upgrade ? await upgrades.order(upgrade.orderId) : null;
+      if (!upgrade || !order) throw notFound();
+      const charge = upgradeCharge(upgrade, order, clock.now());
+      if (!charge) return `${orderPage(order.id)}?upgrade=closed`;
+      const allowed = allowedPaymentSystems(await repo.paymentsRules(), order.siteCategory, order.workType);
+      if (!allowed.includes(provider)) throw notFound();
+      const payable: PayableOrder = { ...order, workTypeId: order.workType };
+      return launch({ provider, order: payable, charge, hashDevice, upgradeId: upgrade.id });
     },
 
     /** POST /api/payments/{provider}/callback: verified, then applied once; 403 for a bad signature. */
@@ -203,7 +261,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
     async returnLocation({ paymentId }: { paymentId: string }): Promise<string> {
       const payment = await repo.find(paymentId);
       if (!payment) throw notFound();
-      return `${orderPage(payment.orderId)}?payment=${payment.state === 'declined' ? 'fail' : 'success'}`;
+      return returnPage(payment, payment.state !== 'declined');
     },
 
     /** PayPal's return_url: capture the approved order (a verified answer of PayPal's API), then the order page. */
@@ -214,7 +272,7 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       if (capture && (payment.state === 'created' || payment.state === 'pending'))
         await applyQueried(payment, (p) => capture.call(providers.paypal, p));
       const after = (await repo.find(paymentId)) ?? payment;
-      return `${orderPage(payment.orderId)}?payment=${after.state === 'declined' ? 'fail' : 'success'}`;
+      return returnPage(payment, after.state !== 'declined');
     },
 
     /**
@@ -264,9 +322,13 @@ export const createPaymentsService = ({ db, repo, providers, clock, log, origin,
       provider: PaymentSystem;
       paymentId: string;
       outcome: SandboxOutcome;
-    }): Promise<{ callback: SandboxCallback; orderId: number }> {
+    }): Promise<{ callback: SandboxCallback; orderId: number; returnTo: (ok: boolean) => string }> {
       const payment = await sandboxPayment(provider, paymentId);
-      return { callback: providers[provider].sandboxCallback(payment, outcome), orderId: payment.orderId };
+      return {
+        callback: providers[provider].sandboxCallback(payment, outcome),
+        orderId: payment.orderId,
+        returnTo: (ok) => returnPage(payment, ok),
+      };
     },
 
     orderPage,

@@ -79,10 +79,10 @@ export const createSettleRepo = (q: Queryable) => ({
     return rows.map((r) => r.id);
   },
 
-  /** The order's `pending` flag follows whether any attempt is still open. */
+  /** The order's `pending` flag follows whether any attempt of its own price is still open (an upgrade's attempt leaves it, ADR 0086). */
   async refreshPending(orderId: number, now: Date): Promise<void> {
     const [row] = await q.query<{ open: boolean }>(
-      `SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = $1 AND state IN ('created', 'pending')) AS open`,
+      `SELECT EXISTS (SELECT 1 FROM payments WHERE order_id = $1 AND state IN ('created', 'pending') AND kind <> 'upgrade') AS open`,
       [orderId],
     );
     await orderWrites(q).setPending({ orderId, pending: row?.open === true, now });

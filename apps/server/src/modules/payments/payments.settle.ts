@@ -5,6 +5,7 @@ import {
   forcedEditBalance,
   ORDER_STATUS,
   orderCharge,
+  PAYMENT_KIND,
   PAYMENT_CURRENCY,
   settlePaidEvent,
   type OrderCharge,
@@ -19,6 +20,7 @@ import { recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
+import { applyPaidUpgrade, lockedUpgradeCharge } from './payments.upgrades';
 import type { PaymentEvent } from './providers/types';
 import { notFound } from '../../lib/errors';
 
@@ -50,8 +52,13 @@ export const settlePaid = async (
   const repo = createPaymentsRepo(tx);
   const settle = createSettleRepo(tx);
   const order = await settle.lockOrder(payment.orderId);
-  const charge: OrderCharge | null = order ? orderCharge(order) : null;
   const kind = await settle.attemptKind(payment.id);
+  // ADR 0086: an upgrade's attempt is charged what its upgrade asks now (the order itself asks nothing once paid).
+  const charge: OrderCharge | null = !order
+    ? null
+    : kind === PAYMENT_KIND.upgrade
+      ? await lockedUpgradeCharge(tx, { payment, now })
+      : orderCharge(order);
   const decision = settlePaidEvent({
     attempt: { state: payment.state, kind, amountCents: payment.amountCents, currency: payment.currency },
     received: { amountCents: event.amountCents, currency: event.currency },
@@ -112,6 +119,14 @@ export const settlePaid = async (
   }
 
   if (!(await repo.moveState({ id: payment.id, from: payment.state, to: 'paid', now }))) return { changed: false };
+  if (decision.kind === PAYMENT_KIND.upgrade) {
+    // ADR 0086: the order takes the upgrade first, so the receipt of this payment shows the order it paid for.
+    await applyPaidUpgrade(tx, { payment, now });
+    log.info(
+      { provider, paymentId: payment.id, orderId: payment.orderId, amountCents: payment.amountCents },
+      'order upgrade paid and applied',
+    );
+  }
   await recordPaymentTransaction(tx, {
     customerId: payment.customerId,
     orderId: payment.orderId,
@@ -122,11 +137,13 @@ export const settlePaid = async (
     sandbox: payment.sandbox,
     now,
   });
-  // The order is locked and its charge was this attempt's: the move cannot miss.
+  // The order is locked and its charge was this attempt's: the move cannot miss (an upgrade moves no status).
   const moved =
-    decision.kind === 'full'
-      ? await repo.markOrderPaid({ orderId: payment.orderId, now, actor })
-      : await settle.markDifferencePaid({ orderId: payment.orderId, amountCents: payment.amountCents, now, actor });
+    decision.kind === PAYMENT_KIND.upgrade
+      ? true
+      : decision.kind === PAYMENT_KIND.full
+        ? await repo.markOrderPaid({ orderId: payment.orderId, now, actor })
+        : await settle.markDifferencePaid({ orderId: payment.orderId, amountCents: payment.amountCents, now, actor });
   if (!moved) throw new Error(`order ${payment.orderId} did not move although its charge matched`);
   await settle.refreshPending(payment.orderId, now);
   // ADR 0050: the payment's loyalty points, once per payment, in this transaction.

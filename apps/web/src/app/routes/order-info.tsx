@@ -58,6 +58,11 @@ export function Component() {
         )
       }
       summary={(order) => <OrderRevisionSummary order={order} />}
+      // ADR 0086: an upgrade's difference is paid through the payment feature's one chooser.
+      upgrade={
+        site ? { idSite: site.idSite, pay: (order, charge) => <PayButton order={order} settings={site} upgrade={charge} /> } : undefined
+      }
+      upgradeReturn={searchParams.get('upgrade')}
       unread={messengerOn ? unread.total : 0}
       messages={
         messengerOn

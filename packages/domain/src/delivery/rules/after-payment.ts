@@ -163,6 +163,8 @@ export const ORDER_EVENT_TYPES = [
   'dispute_opened',
   'dispute_resolved',
   'deadline_extended',
+  /** ADR 0086: an upgrade of the order paid and applied */
+  'upgraded',
 ] as const;
 export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
@@ -180,4 +182,5 @@ export const ORDER_EVENT_LABEL: Record<OrderEventType, string> = {
   dispute_opened: 'Dispute opened',
   dispute_resolved: 'Dispute resolved',
   deadline_extended: 'Deadline extended by support',
+  upgraded: 'Upgrade paid and applied',
 };

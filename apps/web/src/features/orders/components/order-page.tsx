@@ -18,6 +18,7 @@ import { OrderFilesTab } from './order-files-tab';
 import { DeliveryPanel, ExtensionRequestCard } from './delivery-panel';
 import { CancelPanel } from './cancel-panel';
 import { PageHeading } from '@/components/ui/page-heading';
+import { UpgradePanel, UpgradeReturnNotice, type UpgradeCharge } from './upgrade-panel';
 
 /** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
 function OrderError() {
@@ -48,10 +49,26 @@ interface OrderPageProps {
   messages?: (order: OrderDetail) => ReactNode;
   /** the order's unread messages, live (the chat feature): the tab's count and 'You have unread messages' */
   unread?: number;
+  /** ADR 0086: the upgrade panel's site (its urgencies) and how its difference is paid (the payment feature's chooser) */
+  upgrade?: { idSite: number; pay: (order: OrderDetail, charge: UpgradeCharge) => ReactNode };
+  /** ADR 0086: `?upgrade=` of the provider's return: success, fail or closed */
+  upgradeReturn?: string | null;
 }
 
 /** SPEC §2 "/orderinfo/{id}" with its sub-tabs details, files, messages, revisions. */
-export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summary, revisions, messages, unread = 0 }: OrderPageProps) {
+export function OrderPage({
+  orderId,
+  tab,
+  onTabChange,
+  payAction,
+  notice,
+  summary,
+  revisions,
+  messages,
+  unread = 0,
+  upgrade,
+  upgradeReturn = null,
+}: OrderPageProps) {
   const order = useOrder(orderId);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
@@ -87,10 +104,12 @@ export function OrderPage({ orderId, tab, onTabChange, payAction, notice, summar
     <div className="flex flex-col gap-6">
       {heading}
       {notice?.(data)}
+      <UpgradeReturnNotice result={upgradeReturn} />
       {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}
       <ExtensionRequestCard order={data} />
       <DeliveryPanel order={data} />
       {summary?.(data)}
+      {upgrade && <UpgradePanel order={data} idSite={upgrade.idSite} pay={(charge) => upgrade.pay(data, charge)} />}
       <Tabs
         label="Order"
         value={tab === 'revisions' && !revisionsEnabled ? 'details' : tab}

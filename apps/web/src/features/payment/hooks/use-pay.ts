@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { amountToCents, formatUsd } from '@app/domain/money';
-import { allowedPaymentSystems, paymentRedirectPath, paymentStart } from '@app/domain/payment';
+import { allowedPaymentSystems, paymentRedirectPath, paymentStart, upgradeRedirectPath } from '@app/domain/payment';
 import type { PaymentSystem } from '@app/domain/settings';
 import { hashDevice } from '@/lib/storage';
 import { leavePageFor } from '../lib/leave-page';
-import type { PayableOrder, PaymentSettings } from '../lib/types';
+import type { PayableOrder, PaymentSettings, UpgradeCharge } from '../lib/types';
 
 /**
  * SPEC §4 "Payment flow": the allowed systems come from the category and work-type rule; with more than
@@ -12,7 +12,7 @@ import type { PayableOrder, PaymentSettings } from '../lib/types';
  * 'Please wait for redirect to payment system...' (RedirectNotice) and the redirect of SPEC §7 with the
  * device hash.
  */
-export const usePay = (order: PayableOrder, settings: PaymentSettings) => {
+export const usePay = (order: PayableOrder, settings: PaymentSettings, upgrade?: UpgradeCharge) => {
   const [choosing, setChoosing] = useState(false);
   // Where the page is about to go; set first so the notice is on screen before the page unloads.
   const [target, setTarget] = useState<string | null>(null);
@@ -24,9 +24,12 @@ export const usePay = (order: PayableOrder, settings: PaymentSettings) => {
   const pay = useCallback(
     (system: PaymentSystem) => {
       setChoosing(false);
-      setTarget(paymentRedirectPath(system, order.uid, hashDevice()));
+      // ADR 0086: an upgrade's difference goes through the same providers, on its own checkout path.
+      setTarget(
+        upgrade ? upgradeRedirectPath(system, upgrade.upgradeId, hashDevice()) : paymentRedirectPath(system, order.uid, hashDevice()),
+      );
     },
-    [order.uid],
+    [order.uid, upgrade],
   );
   // After the render that shows 'Please wait for redirect to payment system...' (RedirectNotice).
   useEffect(() => {
@@ -41,7 +44,7 @@ export const usePay = (order: PayableOrder, settings: PaymentSettings) => {
 
   return {
     /** SPEC §9: the price with 2 decimals */
-    price: formatUsd(amountToCents(order.finalPrice)),
+    price: formatUsd(amountToCents(upgrade ? upgrade.difference : order.finalPrice)),
     systems: start.kind === 'chooser' ? start.systems : [start.system],
     choosing,
     setChoosing,

@@ -15,3 +15,9 @@ export interface PayableOrder {
 
 /** The site settings the payment flow reads (SPEC §3 "Site settings"). */
 export type PaymentSettings = Pick<SiteSettings, 'payments_rules' | 'multipayment' | 'email'>;
+
+/** ADR 0086: an upgrade of a paid order to pay: its id (the checkout path's) and the difference, USD with 2 decimals. */
+export interface UpgradeCharge {
+  upgradeId: string;
+  difference: number;
+}
