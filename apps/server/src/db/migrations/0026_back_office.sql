@@ -21,3 +21,9 @@ CREATE INDEX messages_order_support_idx ON messages (order_id, sequence DESC) WH
 
 -- The writer list's on-time rate: an order's first delivery (the earliest delivered_at).
 CREATE INDEX order_deliveries_first_idx ON order_deliveries (order_id, delivered_at);
+
+-- Support's actions on money that did not settle its order (ADR 0089): applied to its order, or refunded
+-- (through the one refund use case, ADR 0072), and by whom.
+ALTER TABLE unapplied_payments
+  ADD COLUMN resolution text CHECK (resolution IN ('applied', 'refunded')),
+  ADD COLUMN resolved_by integer REFERENCES users (id);

@@ -31,7 +31,12 @@ export type RefundRequest =
    */
   | { kind: 'full'; moveTo: typeof ORDER_STATUS.refunded | null }
   /** A refund claim support refunded at the provider (ADR 0035): its amount, a partial refund. */
-  | { kind: 'claim'; claimId: number; provider: MoneyProvider; amountCents: number; currency: string };
+  | { kind: 'claim'; claimId: number; provider: MoneyProvider; amountCents: number; currency: string }
+  /**
+   * ADR 0089: parked money (an unapplied payment) support gives back: it was never the order's, so the
+   * order's refundable money, its points and its status stay as they are; one refund row, once per payment.
+   */
+  | { kind: 'unapplied'; paymentId: string; provider: MoneyProvider; amountCents: number; currency: string; sandbox: boolean };
 
 export interface RefundOutcome {
   /** The refund rows written now (none when this refund was already recorded). */
@@ -69,6 +74,20 @@ export const refundOrder = async (
   if (!order) throw notFound();
   // Support's refund is a move of the table: refused (409, naming the moves allowed) before any money moves.
   if (request.kind === 'full' && request.moveTo !== null) assertOrderMove(order.statusId, request.moveTo, MOVE_BY.refund, order.facts);
+
+  if (request.kind === 'unapplied') {
+    const id = await recordRefund(tx, {
+      orderId,
+      paymentId: request.paymentId,
+      provider: request.provider,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      sandbox: request.sandbox,
+      now,
+      key: `unapplied:${request.paymentId}`,
+    });
+    return id === null ? NOTHING : { ...NOTHING, transactionIds: [id], refundedCents: request.amountCents };
+  }
 
   const money = await readOrderMoney(tx, orderId);
   const left = refundableCents(money);
