@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignWarnings, cannedReplyText, staffViewTone, writerDeadline, writerPayCents } from './backoffice';
+import { assignWarnings, cannedReplyText, staffViewTone, writerDeadline, writerPayCents } from './rules/index';
 
 const HOUR = 3_600_000;
 

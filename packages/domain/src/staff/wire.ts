@@ -5,7 +5,8 @@ import { orderListItemSchema } from '../order-list/index';
 import { statusHistoryBySchema } from '../order/detail';
 import { isReasonRequired, ORDER_STATUS_NAME, STATUS_REASON_MAX_LENGTH, type OrderStatusId } from '../order/rules/index';
 import { stripHtml } from '../text/index';
-import { staffBriefSchema, staffCustomerOrderSchema, STAFF_QUEUE_SORTS, STAFF_VIEWS } from './backoffice';
+import { staffBriefSchema, staffCustomerOrderSchema } from './backoffice';
+import { STAFF_QUEUE_SORTS, STAFF_VIEWS } from './rules/index';
 
 /** SPEC §4 status ids (the transition table, ADR 0071, says which moves are allowed). */
 const statusId = z.coerce

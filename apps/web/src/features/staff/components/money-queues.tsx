@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
-import { PROVIDER_NAME, UNAPPLIED_REASON_NAME } from '@app/domain/staff';
+import { PROVIDER_NAME, UNAPPLIED_REASON_NAME } from '@app/domain/staff/rules';
 import { inputClass } from '@/components/ui/input';
 import { Link } from 'wouter';
 import { amountToCents, formatUsd } from '@app/domain/money';

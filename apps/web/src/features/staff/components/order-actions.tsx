@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { assignWarnings } from '@app/domain/staff';
+import { assignWarnings } from '@app/domain/staff/rules';
 import { Alert } from '@/components/ui/alert';
 import { inputClass } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';

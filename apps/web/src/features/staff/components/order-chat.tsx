@@ -1,5 +1,5 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { CANNED_REPLIES, cannedReplyText } from '@app/domain/staff';
+import { CANNED_REPLIES, cannedReplyText } from '@app/domain/staff/rules';
 import { inputClass } from '@/components/ui/input';
 import { chatOfDirection, chatsSeenBy, staffChatOf, type ChatId } from '@app/domain/chat/rules';
 import { Composer } from '@/components/chat/composer';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { ClipboardList } from 'lucide';
 import { ORDER_STATUS_NAME } from '@app/domain/order/rules';
 import { orderStatusStyle, pageWindow } from '@app/domain/dashboard/rules';
-import { STAFF_VIEW_META, STAFF_VIEWS, staffViewTone, type StaffQueueSort, type StaffView } from '@app/domain/staff';
+import { STAFF_VIEW_META, STAFF_VIEWS, staffViewTone, type StaffQueueSort, type StaffView } from '@app/domain/staff/rules';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
