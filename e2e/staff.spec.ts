@@ -34,11 +34,15 @@ let customer: Account;
 let orderId: number;
 let otherOrderId: number;
 let writerId: number;
+let writerName: string;
 
-const staffMe = async (request: APIRequestContext, tokens: Tokens): Promise<{ id: number; role: number }> => {
+const staffMe = async (
+  request: APIRequestContext,
+  tokens: Tokens,
+): Promise<{ id: number; role: number; firstName: string; lastName: string }> => {
   const response = await request.get('/api/staff/me', { headers: bearer(tokens) });
   expect(response.status()).toBe(200);
-  return (await response.json()) as { id: number; role: number };
+  return (await response.json()) as { id: number; role: number; firstName: string; lastName: string };
 };
 
 /** axe on the page as it is, at the desktop width and at 390 px (the narrow layout), then back. */
@@ -55,7 +59,9 @@ test.beforeAll(async ({ request }) => {
   customer = await signUp(request, 'staff-console');
   orderId = (await placeOrder(request, customer.accessToken, 'An essay the staff console handles')).id;
   otherOrderId = (await placeOrder(request, customer.accessToken, 'An essay no writer has')).id;
-  writerId = (await staffMe(request, await signInApi(request, WRITER.email, WRITER.password))).id;
+  const writerMe = await staffMe(request, await signInApi(request, WRITER.email, WRITER.password));
+  writerId = writerMe.id;
+  writerName = `${writerMe.firstName} ${writerMe.lastName}`;
 });
 
 test('support signs in on /login and lands on the orders queue, filters it by status and opens an order', async ({ page }) => {
@@ -135,8 +141,8 @@ test('support is offered only the allowed moves, records a manual payment, holds
   const writer = page.getByRole('form', { name: 'Assign writer' });
   await writer.getByLabel(new RegExp(`#${writerId}\\b`)).check();
   await writer.getByRole('button', { name: /^Assign/ }).click();
-  await expect(page.getByText(/ assigned$/)).toBeVisible(SLOW);
-  await expect(page.getByText(/^Now: /)).toBeVisible();
+  await expect(page.getByText(`${writerName} assigned`)).toBeVisible(SLOW);
+  await expect(page.getByText(`Now: ${writerName}.`)).toBeVisible();
   // The assignment moved the paid order to in progress.
   await expect(page.getByRole('main').getByText('In progress', { exact: true }).first()).toBeVisible(SLOW);
   await shoot(page, 'staff-order-support');

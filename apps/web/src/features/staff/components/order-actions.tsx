@@ -109,7 +109,7 @@ export function WriterForm({ order }: { order: StaffOrderView }) {
                     {order.brief.preferredWritersList.includes(w.id) && (
                       <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-900">Preferred</span>
                     )}
-                  </span>
+                  </span>{' '}
                   <span className="block text-slate-700">{writerFacts(w)}</span>
                 </label>
               </div>
