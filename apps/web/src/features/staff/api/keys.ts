@@ -1,4 +1,13 @@
-import type { StaffQueueParams } from './orders';
+import type { StaffQueueSort, StaffView } from '@app/domain/staff/rules';
+
+/** What the queue is asked for (ADR 0081, 0089): a status, a view, a search, an order, a page. */
+export interface StaffQueueParams {
+  status: number | null;
+  view: StaffView | null;
+  q: string;
+  sort: StaffQueueSort;
+  page: number;
+}
 
 /** Query keys of the staff feature: the one owner of every staff resource in the cache (DESIGN "Layout"). */
 export const staffKeys = {

@@ -6,8 +6,6 @@ import type {
   StaffOrderFileList,
   StaffOrderList,
   StaffOrderView,
-  StaffQueueSort,
-  StaffView,
   StaffViewCounts,
   StaffWriter,
   StaffWriterList,
@@ -15,23 +13,14 @@ import type {
 import { apiFetch } from '@/lib/api-client';
 import { downloadFrom } from '@/lib/download';
 import { postForm } from '@/lib/upload';
-import { staffKeys } from './keys';
+import { staffKeys, type StaffQueueParams } from './keys';
 
-export type { StaffOrder, StaffOrderFile, StaffOrderView, StaffView, StaffWriter };
+export type { StaffOrder, StaffOrderFile, StaffOrderView, StaffWriter };
 
 /** The queue's page size (the server's default, CONTRACT "Staff side"). */
 export const STAFF_QUEUE_PAGE_SIZE = 20;
 
 const loadStaff = () => import('@app/domain/staff');
-
-/** What the queue is asked for (ADR 0081, 0089): a status, a view, a search, an order, a page. */
-export interface StaffQueueParams {
-  status: number | null;
-  view: StaffView | null;
-  q: string;
-  sort: StaffQueueSort;
-  page: number;
-}
 
 /** CONTRACT "Staff side": GET /api/staff/orders?status&page&limit, with ADR 0089's view, sort and search. */
 export const getStaffQueue = (p: StaffQueueParams): Promise<StaffOrderList> => {
