@@ -67,6 +67,8 @@ export const TABLE_OWNERS = {
   message_files: 'chat',
   chat_read_pointers: 'chat',
   chat_unseen_mail: 'chat',
+  // ADR 0089: a writer's capacity and availability.
+  writer_profiles: 'staff',
   loyalty_points_ledger: 'loyalty',
   referrals: 'loyalty',
   app_secrets: 'db',

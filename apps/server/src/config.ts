@@ -44,6 +44,9 @@ const envSchema = z.object({
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   AFTER_PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  // ADR 0089: the writer's share of the order's price, and how long before the customer's deadline the writer's falls.
+  WRITER_FEE_PERCENT: z.coerce.number().min(0).max(100).default(40),
+  WRITER_DEADLINE_LEAD_HOURS: z.coerce.number().int().min(0).max(240).default(12),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -151,6 +154,8 @@ export interface Config {
    * expires unanswered deadline proposals runs every `jobIntervalMs` (0: never on its own; tests run it by hand).
    */
   afterPayment: { reviewDays: number; jobIntervalMs: number };
+  /** ADR 0089: the writer's pay (a share of the price, percent) and deadline (hours before the customer's). */
+  writerTerms: { feePercent: number; deadlineLeadHours: number };
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -383,6 +388,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       // Off in tests unless a test asks for it.
       jobIntervalMs: Math.round((e.AFTER_PAYMENT_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
     },
+    writerTerms: { feePercent: e.WRITER_FEE_PERCENT, deadlineLeadHours: e.WRITER_DEADLINE_LEAD_HOURS },
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

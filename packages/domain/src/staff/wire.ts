@@ -5,6 +5,8 @@ import { orderListItemSchema } from '../order-list/index';
 import { statusHistoryBySchema } from '../order/detail';
 import { isReasonRequired, ORDER_STATUS_NAME, STATUS_REASON_MAX_LENGTH, type OrderStatusId } from '../order/rules/index';
 import { stripHtml } from '../text/index';
+import { staffBriefSchema, staffCustomerOrderSchema } from './backoffice';
+import { STAFF_QUEUE_SORTS, STAFF_VIEWS } from './rules/index';
 
 /** SPEC §4 status ids (the transition table, ADR 0071, says which moves are allowed). */
 const statusId = z.coerce
@@ -29,6 +31,10 @@ export const staffOrderQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   unassigned: z.enum(['0', '1']).optional(),
   dueWithin: z.coerce.number().int().min(1).max(STAFF_DUE_WITHIN_MAX_HOURS).optional(),
+  /** ADR 0089: one of support's views (a writer: `revisionsDue`, `overdue`, `dueSoon` of their orders). */
+  view: z.enum(STAFF_VIEWS).optional(),
+  /** ADR 0089: newest first (default) or soonest deadline first. */
+  sort: z.enum(STAFF_QUEUE_SORTS).optional(),
   q: z
     .string()
     .max(250)
@@ -44,6 +50,18 @@ export type StaffOrderQuery = z.infer<typeof staffOrderQuerySchema>;
 export const staffOrderSchema = orderListItemSchema.omit({ unread: true, hidden: true }).extend({
   idCustomer: z.number().int(),
   idWriter: z.number().int().nullable(),
+  /** ADR 0089: the customer's price for support; null for a writer, who sees `pay` instead. */
+  finalPrice: z.number().nullable(),
+  /** ADR 0089: the customer's name (a writer: the first name only) and email (support only, else null). */
+  customerName: z.string(),
+  customerEmail: z.string().nullable(),
+  /** ADR 0089: the assigned writer's name. */
+  writerName: z.string().nullable(),
+  /** ADR 0089: the writer's pay (USD, the fee rule) and deadline (before the customer's). */
+  pay: z.number(),
+  writerDeadline: z.string(),
+  /** ADR 0089: a revision of the order is open (requested, in progress, disputed or verifying). */
+  openRevision: z.boolean(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderListSchema = z.object({ orders: z.array(staffOrderSchema), total: z.number().int() });
@@ -76,6 +94,10 @@ export const staffOrderViewSchema = staffOrderSchema.extend({
   events: z.array(orderEventSchema),
   /** ADR 0084: a proposal the customer did not answer in time (support's alert until dismissed). */
   extensionAlert: extensionRequestSchema.nullable(),
+  /** ADR 0089: the whole brief, every field of SPEC §3 the customer filled. */
+  brief: staffBriefSchema,
+  /** ADR 0089: the customer's other orders, newest first (support; empty for a writer). */
+  otherOrders: z.array(staffCustomerOrderSchema),
 });
 export type StaffOrderView = z.infer<typeof staffOrderViewSchema>;
 

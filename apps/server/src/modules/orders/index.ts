@@ -6,6 +6,8 @@ import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 
 export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from './orders.repo';
 export { readOrderForDocument } from './orders.documents';
+/** ADR 0089: the brief staff read. */
+export { readOrderBrief } from './orders.brief';
 export { toOrderListRow, type OrderListRow } from './orders.rows';
 export { toOrderListItem } from './orders.wire';
 /** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */

@@ -153,6 +153,26 @@ export const selectStatusHistory = async (
   }));
 
 /**
+ * ADR 0089: one order with every catalogue name, for staff (any order: the staff service scopes a writer
+ * to their assigned orders before it asks).
+ */
+export const selectOrderDetailForStaff = async (q: Queryable, orderId: number): Promise<OrderDetailRow | null> => {
+  const [r] = await q.query<Record<string, unknown>>(
+    `SELECT o.*,
+       ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+       ${nameOf("'assignment'", 'paper_type_id')} AS paper_type_name,
+       ${nameOf("'paper_format'", 'paper_format_id')} AS paper_format_name,
+       ${nameOf("'resume_service'", 'resume_service_id')} AS resume_service_name,
+       ${nameOf("'subject'", 'subject_id')} AS subject_name,
+       ${nameOf(`(CASE o.site_category WHEN ${SITE_CATEGORY.resume} THEN 'resume_level' WHEN ${SITE_CATEGORY.thesis} THEN 'thesis_level' ELSE 'academic_level' END)`, 'level_id')} AS level_name
+     FROM orders o
+     WHERE o.id = $1`,
+    [orderId],
+  );
+  return r ? toOrderDetailRow(r) : null;
+};
+
+/**
  * ADR 0085: the order as a receipt or credit note lists it, read in the caller's transaction (the one that
  * writes the money): its work, names from the catalogue, extras and discount as recorded on the order.
  */

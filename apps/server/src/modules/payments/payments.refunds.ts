@@ -37,7 +37,12 @@ export type RefundRequest =
    * ADR 0087: an amount support decided (a dispute's partial refund), at most what is left (409 naming the
    * limit otherwise), given back on the latest payment's provider; `key` makes it once (`dispute:<id>`).
    */
-  | { kind: 'amount'; key: string; amountCents: number };
+  | { kind: 'amount'; key: string; amountCents: number }
+  /**
+   * ADR 0089: parked money (an unapplied payment) support gives back: it was never the order's, so the
+   * order's refundable money, its points and its status stay as they are; one refund row, once per payment.
+   */
+  | { kind: 'unapplied'; paymentId: string; provider: MoneyProvider; amountCents: number; currency: string; sandbox: boolean };
 
 export interface RefundOutcome {
   /** The refund rows written now (none when this refund was already recorded). */
@@ -75,6 +80,20 @@ export const refundOrder = async (
   if (!order) throw notFound();
   // Support's refund is a move of the table: refused (409, naming the moves allowed) before any money moves.
   if (request.kind === 'full' && request.moveTo !== null) assertOrderMove(order.statusId, request.moveTo, MOVE_BY.refund, order.facts);
+
+  if (request.kind === 'unapplied') {
+    const id = await recordRefund(tx, {
+      orderId,
+      paymentId: request.paymentId,
+      provider: request.provider,
+      amountCents: request.amountCents,
+      currency: request.currency,
+      sandbox: request.sandbox,
+      now,
+      key: `unapplied:${request.paymentId}`,
+    });
+    return id === null ? NOTHING : { ...NOTHING, transactionIds: [id], refundedCents: request.amountCents };
+  }
 
   const money = await readOrderMoney(tx, orderId);
   const left = refundableCents(money);

@@ -143,6 +143,34 @@ export const createSettleRepo = (q: Queryable) => ({
     );
   },
 
+  /** ADR 0089: an open unapplied payment, locked (after its attempt and its order). */
+  async lockUnapplied(
+    paymentId: string,
+  ): Promise<{ paymentId: string; orderId: number; provider: PaymentSystem; amountCents: number; currency: string } | null> {
+    const [r] = await q.query<Record<string, unknown>>(
+      'SELECT payment_id, order_id, provider, amount_cents, currency FROM unapplied_payments WHERE payment_id = $1 AND resolved_at IS NULL FOR UPDATE',
+      [paymentId],
+    );
+    if (!r) return null;
+    return {
+      paymentId: String(r.payment_id),
+      orderId: Number(r.order_id),
+      provider: r.provider as PaymentSystem,
+      amountCents: Number(r.amount_cents),
+      currency: String(r.currency),
+    };
+  },
+
+  /** ADR 0089: support dealt with it: applied to its order, or refunded; by whom and when. */
+  async resolveUnapplied(r: { paymentId: string; resolution: 'applied' | 'refunded'; staffId: number; now: Date }): Promise<void> {
+    await q.query('UPDATE unapplied_payments SET resolved_at = $2, resolution = $3, resolved_by = $4 WHERE payment_id = $1', [
+      r.paymentId,
+      r.now,
+      r.resolution,
+      r.staffId,
+    ]);
+  },
+
   /** The order page's flags (the customer id in the WHERE: DESIGN rule 3). */
   async orderMoney(customerId: number, orderId: number): Promise<{ amountDueCents: number; unapplied: boolean } | null> {
     const [r] = await q.query<{ amount_due_cents: number; unapplied: boolean }>(

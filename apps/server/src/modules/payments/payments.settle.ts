@@ -8,6 +8,8 @@ import {
   PAYMENT_KIND,
   PAYMENT_CURRENCY,
   settlePaidEvent,
+  formatUsd,
+  STAFF_MESSAGE,
   type OrderCharge,
   type MoneyProvider,
 } from '@app/domain';
@@ -16,7 +18,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { earnPointsForPayment } from '../loyalty';
 import type { Actor } from '../../lib/actor';
-import { recordPaymentTransaction } from '../transactions';
+import { applyParkedPayment, recordPaymentTransaction } from '../transactions';
 import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
@@ -228,6 +230,100 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
         receivedAt: r.receivedAt.toISOString(),
       })),
     };
+  },
+
+  /**
+   * ADR 0089: support applies parked money to its order, when it is exactly what the order asks now (in
+   * USD): the attempt becomes paid, its payment row (recorded as not applied) completed with its receipt,
+   * the order paid through the transition table, the points earned; the row leaves the queue. Locks in the
+   * callback's order: the attempt, the order, then the parked row. 409 naming what the order asks otherwise.
+   */
+  async applyUnapplied({ paymentId, actor }: { paymentId: string; actor: Actor }): Promise<{ paymentId: string; orderId: number }> {
+    return db.transaction(async (tx) => {
+      const repo = createPaymentsRepo(tx);
+      const settle = createSettleRepo(tx);
+      const seen = await repo.find(paymentId);
+      if (!seen) throw notFound();
+      const payment = await repo.lock(paymentId, seen.provider);
+      const order = payment ? await settle.lockOrder(payment.orderId) : null;
+      const parked = await settle.lockUnapplied(paymentId);
+      if (!payment || !order || !parked) throw notFound();
+      const charge = orderCharge(order);
+      if (!charge) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToPay);
+      if (parked.currency !== PAYMENT_CURRENCY || parked.amountCents !== charge.amountCents) {
+        throw new DomainError(
+          ERROR_CODE.conflict,
+          `The payment (${formatUsd(parked.amountCents)} ${parked.currency}) does not match what the order asks now (${formatUsd(charge.amountCents)}): refund it instead`,
+        );
+      }
+      const now = clock.now();
+      if (!(await repo.moveState({ id: payment.id, from: 'parked', to: 'paid', now })))
+        throw new DomainError(ERROR_CODE.conflict, 'The payment changed meanwhile');
+      await applyParkedPayment(tx, { paymentId, now });
+      const moved =
+        charge.kind === 'full'
+          ? await repo.markOrderPaid({ orderId: order.id, now, actor })
+          : await settle.markDifferencePaid({ orderId: order.id, amountCents: charge.amountCents, now, actor });
+      if (!moved) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToPay);
+      await settle.refreshPending(order.id, now);
+      await earnPointsForPayment(tx, { paymentId, orderId: order.id, customerId: order.customerId, amountCents: charge.amountCents, now });
+      await settle.resolveUnapplied({ paymentId, resolution: 'applied', staffId: actor.userId, now });
+      log.info(
+        { paymentId, orderId: order.id, amountCents: charge.amountCents, staffId: actor.userId },
+        'unapplied payment applied by support',
+      );
+      return { paymentId, orderId: order.id };
+    });
+  },
+
+  /**
+   * ADR 0089: support gives parked money back, through the one refund use case (ADR 0072, kind
+   * `unapplied`): one refund row with its credit note, the attempt refunded, the row leaves the queue.
+   */
+  async refundUnapplied({
+    paymentId,
+    actor,
+    reason,
+  }: {
+    paymentId: string;
+    actor: Actor;
+    reason: string;
+  }): Promise<{ paymentId: string; orderId: number; transactionId: number }> {
+    return db.transaction(async (tx) => {
+      const repo = createPaymentsRepo(tx);
+      const settle = createSettleRepo(tx);
+      const seen = await repo.find(paymentId);
+      if (!seen) throw notFound();
+      const payment = await repo.lock(paymentId, seen.provider);
+      const order = payment ? await settle.lockOrder(payment.orderId) : null;
+      const parked = await settle.lockUnapplied(paymentId);
+      if (!payment || !order || !parked) throw notFound();
+      const now = clock.now();
+      const outcome = await refundOrder(tx, {
+        orderId: order.id,
+        request: {
+          kind: 'unapplied',
+          paymentId,
+          provider: parked.provider,
+          amountCents: parked.amountCents,
+          currency: parked.currency,
+          sandbox: payment.sandbox,
+        },
+        actor,
+        reason,
+        now,
+        log,
+      });
+      const [transactionId] = outcome.transactionIds;
+      if (transactionId === undefined) throw new DomainError(ERROR_CODE.conflict, 'This payment is already refunded');
+      await repo.moveState({ id: payment.id, from: 'parked', to: 'refunded', now });
+      await settle.resolveUnapplied({ paymentId, resolution: 'refunded', staffId: actor.userId, now });
+      log.info(
+        { paymentId, orderId: order.id, amountCents: parked.amountCents, staffId: actor.userId },
+        'unapplied payment refunded by support',
+      );
+      return { paymentId, orderId: order.id, transactionId };
+    });
   },
 
   async refundClaims() {

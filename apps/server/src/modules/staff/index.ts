@@ -34,6 +34,9 @@ export const staffModule: FastifyPluginAsyncZod<ModuleOptions & { deps: StaffMod
     refundOrder,
     manualPayments: deps.manualPayments,
     afterPayment: deps.afterPayment,
+    // ADR 0089: the writer's pay and deadline rules, from settings.
+    writerTerms: ctx.config.writerTerms,
+    reader: ctx.db,
   });
   await app.register(staffRoutes, { service, revisions: deps.revisions, uploadRate: deps.uploadRate });
   await app.register(staffMoneyRoutes, { money: deps.money, attention: deps.attention });

@@ -10,6 +10,7 @@ import {
   ROLE,
   STAFF_MESSAGE,
   unappliedPaymentListSchema,
+  unappliedRefundBodySchema,
 } from '@app/domain';
 import type { FastifyRequest } from 'fastify';
 import { currentActor, currentUser } from '../../plugins/auth';
@@ -40,6 +41,55 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
     async (request) => {
       requireSupport(request);
       return money.unapplied();
+    },
+  );
+
+  // ADR 0089: the queue's two actions. A parked payment is named by its attempt id.
+  const paymentParams = z.object({ paymentId: z.string().min(1).max(64) });
+  app.post(
+    '/api/staff/payments/unapplied/:paymentId/apply',
+    {
+      preHandler: app.requireStaff,
+      bodyLimit: 1024,
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Applies parked money to its order when it is exactly what the order asks now (support): the order is paid, the payment row completed with its receipt (409 otherwise)',
+        security: bearer,
+        params: paymentParams,
+        response: {
+          200: z.object({ paymentId: z.string(), orderId: z.number().int() }),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      requireSupport(request);
+      return money.applyUnapplied({ paymentId: request.params.paymentId, actor: currentActor(request) });
+    },
+  );
+
+  app.post(
+    '/api/staff/payments/unapplied/:paymentId/refund',
+    {
+      preHandler: app.requireStaff,
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Refunds parked money (support) through the one refund use case: one refund row with its credit note in the customer's transactions; the order is untouched",
+        security: bearer,
+        params: paymentParams,
+        body: unappliedRefundBodySchema,
+        response: {
+          200: z.object({ paymentId: z.string(), orderId: z.number().int(), transactionId: z.number().int() }),
+          ...errorResponses(401, 403, 404, 409, 413, 422),
+        },
+      },
+    },
+    async (request) => {
+      requireSupport(request);
+      return money.refundUnapplied({ paymentId: request.params.paymentId, actor: currentActor(request), reason: request.body.reason });
     },
   );
 

@@ -1,4 +1,13 @@
-import { ROLE, STAFF_ROLE_IDS, type StaffMe } from '@app/domain';
+import {
+  MESSAGE_DIRECTION,
+  ORDER_STATUS,
+  ACTIVE_REVISION_STATUSES,
+  ROLE,
+  STAFF_ROLE_IDS,
+  STAFF_VIEW_RULES,
+  type StaffMe,
+  type StaffView,
+} from '@app/domain';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { ORDER_LIST_COLUMNS, selectStatusHistory, toOrderListRow, type OrderListRow, type StatusHistoryRow } from '../orders';
@@ -10,10 +19,28 @@ export interface StaffOrderRow extends OrderListRow {
   /** A delivery was submitted (ADR 0084). */
   delivered: boolean;
   amountDueCents: number;
+  /** ADR 0089: who ordered it and who writes it. */
+  customerFirstName: string;
+  customerLastName: string;
+  customerEmail: string;
+  writerFirstName: string | null;
+  writerLastName: string | null;
+  openRevision: boolean;
 }
 
+/** Orders in work: paid, in progress, on hold (ADR 0081, migration 0026's partial index). */
+const IN_WORK = `(${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STATUS.hold})`;
+/** Orders a customer may still be waiting on support for: every status but completed and the final ones. */
+const OPEN = `(${ORDER_STATUS.unpaid}, ${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STATUS.hold}, ${ORDER_STATUS.modified}, ${ORDER_STATUS.offered})`;
+const ACTIVE_REVISION = `(${ACTIVE_REVISION_STATUSES.join(', ')})`;
+
 const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
-  EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered`;
+  EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered,
+  c.first_name AS customer_first_name, c.last_name AS customer_last_name, c.email AS customer_email,
+  w.first_name AS writer_first_name, w.last_name AS writer_last_name,
+  EXISTS (SELECT 1 FROM revisions r WHERE r.order_id = o.id AND r.status_id IN ${ACTIVE_REVISION}) AS open_revision`;
+/** The people of COLUMNS (primary-key lookups). */
+const PEOPLE = 'JOIN users c ON c.id = o.customer_id LEFT JOIN users w ON w.id = o.writer_id';
 
 const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   ...toOrderListRow(r),
@@ -21,7 +48,55 @@ const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   writerId: r.writer_id === null || r.writer_id === undefined ? null : Number(r.writer_id),
   delivered: Boolean(r.delivered),
   amountDueCents: Number(r.amount_due_cents ?? 0),
+  customerFirstName: String(r.customer_first_name ?? ''),
+  customerLastName: String(r.customer_last_name ?? ''),
+  customerEmail: String(r.customer_email ?? ''),
+  writerFirstName: r.writer_first_name === null || r.writer_first_name === undefined ? null : String(r.writer_first_name),
+  writerLastName: r.writer_last_name === null || r.writer_last_name === undefined ? null : String(r.writer_last_name),
+  openRevision: Boolean(r.open_revision),
 });
+
+/**
+ * ADR 0089: each view of support's as a clause over `o` (the orders table). Each narrows to a set an index
+ * finds: orders in work by deadline (migration 0026), paid without a writer (0020), on hold (status), open
+ * revisions and extension requests (their partial indexes), and for the chat views the open orders with
+ * each one's latest message read from a partial index on the order's messages (0026).
+ * `disputes`: the orders whose dispute is open (ADR 0087).
+ */
+export const viewClause = (view: StaffView, now: Date, add: (value: unknown) => string): string | null => {
+  switch (view) {
+    case 'paidUnassigned':
+      return `o.status_id = ${ORDER_STATUS.paid} AND o.writer_id IS NULL`;
+    case 'dueSoon': {
+      const at = add(now);
+      return `o.status_id IN ${IN_WORK} AND o.deadline >= ${at} AND o.deadline < ${at}::timestamptz + ${add(STAFF_VIEW_RULES.dueSoonHours)} * interval '1 hour'`;
+    }
+    case 'overdue':
+      return `o.status_id IN ${IN_WORK} AND o.deadline < ${add(now)}`;
+    case 'onHold':
+      return `o.status_id = ${ORDER_STATUS.hold}`;
+    case 'awaitingSupport':
+      return `o.status_id IN ${OPEN} AND EXISTS (
+        SELECT 1 FROM (SELECT m.direction, m.created_at FROM messages m WHERE m.order_id = o.id AND m.chat = 'support' ORDER BY m.sequence DESC LIMIT 1) last
+         WHERE last.direction = ${MESSAGE_DIRECTION.customerToSupport} AND last.created_at < ${add(new Date(now.getTime() - STAFF_VIEW_RULES.awaitingSupportMinutes * 60_000))})`;
+    case 'writerSilent': {
+      const cutoff = add(new Date(now.getTime() - STAFF_VIEW_RULES.writerSilentHours * 3_600_000));
+      return `o.status_id = ${ORDER_STATUS.inProgress}
+        AND NOT EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review')
+        AND coalesce(
+          (SELECT m.created_at FROM messages m WHERE m.order_id = o.id AND m.direction = ${MESSAGE_DIRECTION.writerToCustomer} ORDER BY m.sequence DESC LIMIT 1),
+          (SELECT max(h.created_at) FROM order_status_history h WHERE h.order_id = o.id AND h.status_id = ${ORDER_STATUS.inProgress}),
+          o.updated_at) < ${cutoff}`;
+    }
+    case 'revisionsDue':
+      return `o.id IN (SELECT r.order_id FROM revisions r WHERE r.status_id IN ${ACTIVE_REVISION})`;
+    case 'extensionRequests':
+      return `o.id IN (SELECT e.order_id FROM order_extensions e WHERE e.state = 'open')`;
+    case 'disputes':
+      // ADR 0087: the orders with an open dispute (its partial unique index, one open per order).
+      return `o.id IN (SELECT d.order_id FROM order_disputes d WHERE d.status = 'open')`;
+  }
+};
 
 /** What staff's queue is narrowed by (ADR 0081); null or false: not narrowed. */
 export interface StaffQueueFilter {
@@ -34,6 +109,10 @@ export interface StaffQueueFilter {
   dueWithin: { hours: number; now: Date; inWorkStatuses: readonly number[] } | null;
   /** Lower-case text found in the title or the customer's email, or the order id it names. */
   search: { text: string | null; id: number | null } | null;
+  /** ADR 0089: one of support's views (its clause, `viewClause`), at `now`. */
+  view: { view: StaffView; now: Date } | null;
+  /** ADR 0089: soonest deadline first (a writer's orders in work before their others). */
+  byDeadline: boolean;
 }
 
 /**
@@ -57,7 +136,15 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
     clauses.push(`o.deadline >= ${now}`, `o.deadline < ${now}::timestamptz + ${add(f.dueWithin.hours)} * interval '1 hour'`);
     clauses.push(`o.status_id = ANY(${add(f.dueWithin.inWorkStatuses)}::int[])`);
   }
-  const keys = f.dueWithin ? 'o.id, o.deadline AS sort_at' : 'o.id, o.created_at AS sort_at';
+  if (f.view) {
+    const clause = viewClause(f.view.view, f.view.now, add);
+    // A view this server does not count (disputes before their flow lands) matches nothing.
+    clauses.push(clause ?? 'false');
+  }
+  const byDeadline = f.byDeadline || f.dueWithin !== null;
+  // A writer's "my orders" by deadline: what is in work first, then the rest.
+  const rank = byDeadline && f.writerId !== null ? `CASE WHEN o.status_id IN ${IN_WORK} THEN 0 ELSE 1 END` : '0';
+  const keys = byDeadline ? `o.id, o.deadline AS sort_at, ${rank} AS rank` : 'o.id, o.created_at AS sort_at, 0 AS rank';
   const and = (extra: string[]) => {
     const all = [...clauses, ...extra];
     return all.length > 0 ? `WHERE ${all.join(' AND ')}` : '';
@@ -75,14 +162,14 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
   } else {
     matches = `SELECT ${keys} FROM orders o ${and([])}`;
   }
-  const order = f.dueWithin ? 'ASC' : 'DESC';
+  const order = byDeadline ? 'ASC' : 'DESC';
   return {
     sql: `WITH matches AS (${matches}),
       page AS (
-        SELECT m.id, m.sort_at, count(*) OVER () AS total FROM matches m
-        ORDER BY m.sort_at ${order}, m.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+        SELECT m.id, m.sort_at, m.rank, count(*) OVER () AS total FROM matches m
+        ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
       )
-      SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ORDER BY page.sort_at ${order}, page.id ${order}`,
+      SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`,
     countSql: `SELECT count(*)::int AS total FROM (${matches}) m`,
     params,
   };
@@ -113,7 +200,13 @@ export const createStaffRepo = (db: Db) => ({
    */
   queue: async (filter: StaffQueueFilter & { limit: number; offset: number }): Promise<{ rows: StaffOrderRow[]; total: number }> => {
     const { limit, offset } = filter;
-    const plain = filter.writerId === null && !filter.unassigned && filter.dueWithin === null && filter.search === null;
+    const plain =
+      filter.writerId === null &&
+      !filter.unassigned &&
+      filter.dueWithin === null &&
+      filter.search === null &&
+      filter.view === null &&
+      !filter.byDeadline;
     if (plain) {
       const [count] = await db.query<{ total: number }>(
         'SELECT coalesce(sum(orders), 0)::int AS total FROM order_status_counts WHERE $1::int IS NULL OR status_id = $1',
@@ -131,7 +224,7 @@ export const createStaffRepo = (db: Db) => ({
            SELECT o.id, o.created_at FROM orders o ${where}
            ORDER BY o.created_at ${direction}, o.id ${direction} LIMIT $1 OFFSET $2
          )
-         SELECT ${COLUMNS} FROM page JOIN orders o ON o.id = page.id ORDER BY page.created_at DESC, page.id DESC`,
+         SELECT ${COLUMNS} FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
         [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...(filter.statusId === null ? [] : [filter.statusId])],
       );
       return { rows: rows.map(toRow), total };
@@ -150,7 +243,7 @@ export const createStaffRepo = (db: Db) => ({
   /** One order: any for support (writerId null), only an assigned one for a writer. */
   findOrder: async ({ orderId, writerId }: { orderId: number; writerId: number | null }): Promise<StaffOrderRow | null> => {
     const [row] = await db.query<Record<string, unknown>>(
-      `SELECT ${COLUMNS} FROM orders o WHERE o.id = $1 AND ($2::int IS NULL OR o.writer_id = $2)`,
+      `SELECT ${COLUMNS} FROM orders o ${PEOPLE} WHERE o.id = $1 AND ($2::int IS NULL OR o.writer_id = $2)`,
       [orderId, writerId],
     );
     return row ? toRow(row) : null;
@@ -161,5 +254,70 @@ export const createStaffRepo = (db: Db) => ({
 
   isWriter: async ({ userId }: { userId: number }): Promise<boolean> =>
     (await db.query('SELECT 1 FROM users WHERE id = $1 AND role = $2', [userId, ROLE.writer])).length > 0,
+
+  /**
+   * ADR 0089: each view's count, in one statement (each a count over what its index narrows to). A
+   * writer's counts are of their orders. `null` for a view this server does not count.
+   */
+  viewCounts: async ({ views, now, writerId }: { views: readonly StaffView[]; now: Date; writerId: number | null }) => {
+    const params: unknown[] = [];
+    const add = (value: unknown): string => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const scope = writerId === null ? '' : ` AND o.writer_id = ${add(writerId)}`;
+    const parts = views.map((view) => {
+      const clause = viewClause(view, now, add);
+      return { view, sql: clause === null ? null : `(SELECT count(*)::int FROM orders o WHERE ${clause}${scope})` };
+    });
+    const counted = parts.filter((p) => p.sql !== null);
+    const [row] =
+      counted.length === 0
+        ? [{} as Record<string, unknown>]
+        : await db.query<Record<string, unknown>>(`SELECT ${counted.map((p, i) => `${p.sql} AS c${i}`).join(', ')}`, params);
+    return parts.map((p) => ({ view: p.view, count: p.sql === null ? null : Number(row?.[`c${counted.indexOf(p)}`] ?? 0) }));
+  },
+
+  /**
+   * ADR 0089: the writers with their workload and record: orders in work (orders_writer_idx), capacity and
+   * availability (writer_profiles, defaults 5 and available), the average review of their orders, and the
+   * share of their delivered orders whose first delivery came by the deadline. `search`: in the name or email.
+   */
+  writers: async ({ search }: { search: string | null }) => {
+    const rows = await db.query<Record<string, unknown>>(
+      `SELECT u.id, u.first_name, u.last_name,
+         coalesce(p.capacity, 5)::int AS capacity, coalesce(p.available, true) AS available,
+         (SELECT count(*)::int FROM orders o WHERE o.writer_id = u.id AND o.status_id IN ${IN_WORK}) AS active_orders,
+         (SELECT avg(r.rating_halves)::float / 2 FROM orders o JOIN order_reviews r ON r.order_id = o.id WHERE o.writer_id = u.id) AS rating,
+         (SELECT avg(CASE WHEN f.first_at <= o.deadline THEN 1 ELSE 0 END)::float
+            FROM orders o JOIN LATERAL (SELECT min(d.delivered_at) AS first_at FROM order_deliveries d WHERE d.order_id = o.id) f ON f.first_at IS NOT NULL
+           WHERE o.writer_id = u.id) AS on_time
+       FROM users u LEFT JOIN writer_profiles p ON p.writer_id = u.id
+       WHERE u.role = $1 AND u.deleted_at IS NULL
+         AND ($2::text IS NULL OR lower(u.first_name || ' ' || u.last_name) LIKE $2 OR lower(u.email) LIKE $2)
+       ORDER BY u.first_name, u.last_name, u.id LIMIT 200`,
+      [ROLE.writer, search === null ? null : containsPattern(search)],
+    );
+    return rows.map((r) => ({
+      id: Number(r.id),
+      firstName: String(r.first_name ?? ''),
+      lastName: String(r.last_name ?? ''),
+      activeOrders: Number(r.active_orders ?? 0),
+      capacity: Number(r.capacity),
+      available: Boolean(r.available),
+      rating: r.rating === null || r.rating === undefined ? null : Math.round(Number(r.rating) * 10) / 10,
+      onTimeRate: r.on_time === null || r.on_time === undefined ? null : Math.round(Number(r.on_time) * 100) / 100,
+    }));
+  },
+
+  /** ADR 0089: the customer's other orders, newest first (orders_customer_list_idx), at most 20. */
+  customerOrders: async ({ customerId, exceptOrderId }: { customerId: number; exceptOrderId: number }) =>
+    (
+      await db.query<{ id: number; title: string; status_id: number; created_at: Date | string }>(
+        `SELECT o.id, o.title, o.status_id, o.created_at FROM orders o
+          WHERE o.customer_id = $1 AND o.id <> $2 ORDER BY o.created_at DESC, o.id DESC LIMIT 20`,
+        [customerId, exceptOrderId],
+      )
+    ).map((r) => ({ id: Number(r.id), title: r.title, status: Number(r.status_id), dateCreated: new Date(r.created_at).toISOString() })),
 });
 export type StaffRepo = ReturnType<typeof createStaffRepo>;

@@ -14,6 +14,8 @@ import {
   staffRevisionStatusBodySchema,
   staffStatusBodySchema,
   staffWriterBodySchema,
+  staffViewCountsSchema,
+  staffWriterListSchema,
 } from '@app/domain';
 import { currentActor } from '../../plugins/auth';
 import { downloadQuerySchema, incomingOrderFile, sendDownload, type UploadRate } from '../files';
@@ -56,6 +58,37 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       },
     },
     async (request) => service.queue({ actor: currentActor(request), query: request.query }),
+  );
+
+  // ADR 0089: support's views, each with its count (a writer: their orders').
+  app.get(
+    '/api/staff/views',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary:
+          "Each view's count: paid and unassigned, due within 24 h, overdue, on hold, waiting for support, writer silent, revisions due, extension requests, disputes (null: not counted here)",
+        security: bearer,
+        response: { 200: staffViewCountsSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.viewCounts({ actor: currentActor(request) }),
+  );
+
+  app.get(
+    '/api/staff/writers',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['staff'],
+        summary: 'The writers with their active orders, capacity, availability, rating and on-time rate (support); q: in the name or email',
+        security: bearer,
+        querystring: z.object({ q: z.string().max(100).optional() }),
+        response: { 200: staffWriterListSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) => service.writers({ actor: currentActor(request), q: request.query.q }),
   );
 
   // ADR 0059: the staff console's order view opens from a link or a reload, not only from the queue.

@@ -18,12 +18,18 @@ import {
   type StaffOrderList,
   type StaffOrderQuery,
   type StaffOrderView,
+  type StaffView,
+  type StaffViewCounts,
+  type StaffWriterList,
+  STAFF_VIEWS,
+  writerDeadline,
+  writerPayCents,
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { orderWrites, toOrderListItem, type StatusHistoryRow } from '../orders';
+import { orderWrites, readOrderBrief, toOrderListItem, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
@@ -46,21 +52,52 @@ const requireSupport = (actor: Actor): void => {
   if (!isSupport(actor)) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
 };
 
-const toWire = (row: StaffOrderRow): StaffOrder => {
+/** ADR 0089: the writer's pay and deadline rules (settings). */
+export interface WriterTermsRule {
+  feePercent: number;
+  deadlineLeadHours: number;
+}
+
+const fullName = (first: string | null, last: string | null): string => `${first ?? ''} ${last ?? ''}`.trim();
+
+const toWire = (row: StaffOrderRow, actor: Actor, terms: WriterTermsRule): StaffOrder => {
   // The customer's list item, less what only the customer sees (hidden, unread), plus staff's fields.
   const { hidden: _hidden, unread: _unread, ...item } = toOrderListItem(row);
-  return { ...item, idCustomer: row.customerId, idWriter: row.writerId };
+  const support = isSupport(actor);
+  return {
+    ...item,
+    idCustomer: row.customerId,
+    idWriter: row.writerId,
+    // ADR 0089: a writer sees their pay, never the customer's price, email or last name.
+    finalPrice: support ? item.finalPrice : null,
+    customerName: support
+      ? fullName(row.customerFirstName, row.customerLastName) || `Customer #${row.customerId}`
+      : row.customerFirstName || 'The customer',
+    customerEmail: support ? row.customerEmail : null,
+    writerName: row.writerId === null ? null : fullName(row.writerFirstName, row.writerLastName) || `Writer #${row.writerId}`,
+    pay: centsToAmount(writerPayCents(row.finalPriceCents, terms.feePercent)),
+    writerDeadline: writerDeadline({ deadline: row.deadline, createdAt: row.createdAt, leadHours: terms.deadlineLeadHours }).toISOString(),
+    openRevision: row.openRevision,
+  };
 };
 
 /** ADR 0071: the order view: the row, what the transition table reads, and the history with who and why. */
 type AfterPaymentView = Pick<StaffOrderView, 'delivery' | 'extensionRequest' | 'events' | 'extensionAlert'>;
-const toView = (row: StaffOrderRow, history: StatusHistoryRow[], afterPayment: AfterPaymentView): StaffOrderView => {
+const toView = (
+  row: StaffOrderRow,
+  history: StatusHistoryRow[],
+  afterPayment: AfterPaymentView,
+  extra: Pick<StaffOrderView, 'brief' | 'otherOrders'>,
+  actor: Actor,
+  terms: WriterTermsRule,
+): StaffOrderView => {
   const charge = orderCharge({ statusId: row.statusId, finalPriceCents: row.finalPriceCents, amountDueCents: row.amountDueCents });
   return {
-    ...toWire(row),
+    ...toWire(row, actor, terms),
+    ...extra,
     delivered: row.delivered,
     amountDue: centsToAmount(row.amountDueCents),
-    chargeDue: charge ? centsToAmount(charge.amountCents) : null,
+    chargeDue: charge && isSupport(actor) ? centsToAmount(charge.amountCents) : null,
     statusHistory: history.map((h) => ({
       status: h.status,
       date: h.date.toISOString(),
@@ -85,17 +122,39 @@ export interface StaffServiceDeps {
   manualPayments: Pick<ManualPayments, 'recordManualPayment'>;
   /** ADR 0084: the delivery module's view of the order. */
   afterPayment: { staffView(q: { orderId: number }): Promise<AfterPaymentView> };
+  /** ADR 0089: the writer's pay and deadline rules (settings WRITER_FEE_PERCENT, WRITER_DEADLINE_LEAD_HOURS). */
+  writerTerms: WriterTermsRule;
+  /** ADR 0089: read-only access for the brief (the orders module's reader). */
+  reader: Parameters<typeof readOrderBrief>[0];
 }
 
-export const createStaffService = ({ db, repo, clock, log, files, refundOrder, manualPayments, afterPayment }: StaffServiceDeps) => {
+export const createStaffService = ({
+  db,
+  repo,
+  clock,
+  log,
+  files,
+  refundOrder,
+  manualPayments,
+  afterPayment,
+  writerTerms,
+  reader,
+}: StaffServiceDeps) => {
   const orderFor = async (actor: Actor, orderId: number): Promise<StaffOrderRow> => {
     const row = await repo.findOrder({ orderId, writerId: writerScope(actor) });
     if (!row) throw notFound();
     return row;
   };
-  const viewOf = async (actor: Actor, orderId: number): Promise<StaffOrderView> => {
-    const row = await orderFor(actor, orderId);
-    return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
+  const viewOf = async (actor: Actor, orderId: number): Promise<StaffOrderView> => viewOfRow(actor, await orderFor(actor, orderId));
+  const viewOfRow = async (actor: Actor, row: StaffOrderRow): Promise<StaffOrderView> => {
+    const [history, after, brief, otherOrders] = await Promise.all([
+      repo.history(row.id),
+      afterPayment.staffView({ orderId: row.id }),
+      readOrderBrief(reader, row.id),
+      isSupport(actor) ? repo.customerOrders({ customerId: row.customerId, exceptOrderId: row.id }) : Promise.resolve([]),
+    ]);
+    if (!brief) throw notFound();
+    return toView(row, history, after, { brief: brief.brief, otherOrders }, actor, writerTerms);
   };
 
   return {
@@ -113,17 +172,28 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
         unassigned: query.unassigned === '1',
         dueWithin: query.dueWithin === undefined ? null : { hours: query.dueWithin, now: clock.now(), inWorkStatuses: IN_WORK_STATUSES },
         search: queueSearch(query.q),
+        view: query.view === undefined ? null : { view: query.view, now: clock.now() },
+        byDeadline: query.sort === 'deadline',
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { orders: rows.map(toWire), total };
+      return { orders: rows.map((row) => toWire(row, actor, writerTerms)), total };
+    },
+
+    /** ADR 0089: each view's count (support: every order; a writer: theirs). */
+    viewCounts: async ({ actor, views = STAFF_VIEWS }: { actor: Actor; views?: readonly StaffView[] }): Promise<StaffViewCounts> => ({
+      views: await repo.viewCounts({ views, now: clock.now(), writerId: writerScope(actor) }),
+    }),
+
+    /** CONTRACT "Staff side": the writers with their workload and record (support). */
+    writers: async ({ actor, q }: { actor: Actor; q: string | undefined }): Promise<StaffWriterList> => {
+      requireSupport(actor);
+      const text = q?.trim().toLowerCase() ?? '';
+      return { writers: await repo.writers({ search: text === '' ? null : text }) };
     },
 
     /** ADR 0059, 0071: one order by id, under the same writer scope as the queue, with its history. */
-    order: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderView> => {
-      const row = await orderFor(actor, orderId);
-      return toView(row, await repo.history(row.id), await afterPayment.staffView({ orderId: row.id }));
-    },
+    order: async ({ actor, orderId }: { actor: Actor; orderId: number }): Promise<StaffOrderView> => viewOf(actor, orderId),
 
     /**
      * CONTRACT "Staff side", ADR 0071: support asks for a move; the transition table decides on the locked

@@ -50,6 +50,28 @@ export const recordPaymentTransaction = async (q: Queryable, t: NewPaymentTransa
   return true;
 };
 
+/**
+ * ADR 0089: parked money support applied to its order: its payment row, recorded as not applied, becomes
+ * completed and gets its receipt, in the caller's transaction. False when there was no such row.
+ */
+export const applyParkedPayment = async (q: Queryable, { paymentId, now }: { paymentId: string; now: Date }): Promise<boolean> => {
+  const row = await createTransactionsRepo(q).applyParked({ paymentId });
+  if (!row) return false;
+  await issueDocument(q, {
+    transactionId: row.id,
+    customerId: row.customerId,
+    orderId: row.orderId,
+    type: 'payment',
+    paymentId,
+    provider: row.provider,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    sandbox: row.sandbox,
+    at: now,
+  });
+  return true;
+};
+
 /** ADR 0072: the order's applied payments and refunds, in the caller's transaction (the refund use case). */
 export const readOrderMoney = (q: Queryable, orderId: number): Promise<OrderMoneyRecord> => createTransactionsRepo(q).orderMoney(orderId);
 

@@ -120,6 +120,29 @@ export const createTransactionsRepo = (q: Queryable) => ({
   },
 
   /**
+   * ADR 0089: parked money support applied to its order: its payment row (recorded as not applied when it
+   * was parked) becomes completed, once. Null when there is no such row (applied already, or none).
+   */
+  async applyParked({ paymentId }: { paymentId: string }) {
+    const [row] = await q.query<Record<string, unknown>>(
+      `UPDATE transactions SET status = $2 WHERE payment_id = $1 AND type = 'payment' AND status = $3
+       RETURNING id, customer_id, order_id, provider, amount_cents, currency, sandbox`,
+      [paymentId, TRANSACTION_STATUS.completed, TRANSACTION_STATUS.unapplied],
+    );
+    return row
+      ? {
+          id: Number(row.id),
+          customerId: Number(row.customer_id),
+          orderId: Number(row.order_id),
+          provider: String(row.provider) as MoneyProvider,
+          amountCents: Number(row.amount_cents),
+          currency: String(row.currency),
+          sandbox: Boolean(row.sandbox),
+        }
+      : null;
+  },
+
+  /**
    * A refund row; the customer is the order's owner. One per paid attempt (ADR 0036): the refund key
    * (migration 0006) makes a second one, from the provider or from support, a no-op (null).
    */
@@ -150,7 +173,7 @@ export const createTransactionsRepo = (q: Queryable) => ({
       refund_key: string | null;
     }>(
       `SELECT payment_id, provider, type, amount_cents, currency, sandbox, refund_key FROM transactions
-        WHERE order_id = $1 AND (type = 'refund' OR (type = 'payment' AND status = $2))
+        WHERE order_id = $1 AND ((type = 'refund' AND refund_key NOT LIKE 'unapplied:%') OR (type = 'payment' AND status = $2))
         ORDER BY created_at, id`,
       [orderId, TRANSACTION_STATUS.completed],
     );

@@ -77,7 +77,7 @@ function StaffOrderPage({ me }: { me: StaffMe }) {
       key={id}
       orderId={Number(id)}
       support={isSupport(me)}
-      chat={(order) => <OrderChatPanel orderId={order.id} role={me.role} />}
+      chat={(order) => <OrderChatPanel orderId={order.id} role={me.role} customerFirstName={order.customerName.split(' ')[0] ?? ''} />}
     />
   );
 }

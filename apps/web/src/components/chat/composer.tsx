@@ -43,6 +43,8 @@ interface ComposerProps {
   onSticker?: ((id: number) => void) | undefined;
   onSend: (message: { body: string; files: File[] }) => void;
   onTyping: (signal: 'start' | 'stop') => void;
+  /** ADR 0089: text put in from outside (the console's canned replies); each new `seq` replaces the text. */
+  insert?: { text: string; seq: number } | undefined;
 }
 
 const compactCounter = (length: number, max: number) => `${length}/${max}`;
@@ -54,7 +56,16 @@ const compactCounter = (length: number, max: number) => `${length}/${max}`;
  * a sticker goes at once. Files up to 15 MB of the messenger's types (lib/upload.ts sends them). Typing
  * goes out by the one typing rule (lib/chat/typing.ts).
  */
-export function Composer({ counterpart, counter = compactCounter, draftKey, emoji = false, onSticker, onSend, onTyping }: ComposerProps) {
+export function Composer({
+  counterpart,
+  counter = compactCounter,
+  draftKey,
+  emoji = false,
+  onSticker,
+  onSend,
+  onTyping,
+  insert,
+}: ComposerProps) {
   const key = draftKey;
   const [text, setText] = useState(() => readDraft(key));
   const [files, setFiles] = useState<File[]>([]);
@@ -92,6 +103,18 @@ export function Composer({ counterpart, counter = compactCounter, draftKey, emoj
     if (idleTimer.current !== null) clearTimeout(idleTimer.current);
     idleTimer.current = value.trim() === '' ? null : setTimeout(stopTyping, OWN_TYPING_IDLE_MS);
   };
+
+  const changeRef = useRef(change);
+  useEffect(() => {
+    changeRef.current = change;
+  });
+  const insertSeq = insert?.seq;
+  const insertText = insert?.text;
+  useEffect(() => {
+    if (insertSeq === undefined || insertText === undefined) return;
+    changeRef.current(insertText);
+    textareaRef.current?.focus();
+  }, [insertSeq, insertText]);
 
   // The domain's rule decides (with files, only the length can be wrong); ADR 0068: characters are code
   // points, as the server counts them (an emoji is one).

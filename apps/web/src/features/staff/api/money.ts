@@ -62,3 +62,28 @@ export const useResolveAttention = () => {
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.money() }),
   });
 };
+
+/** ADR 0089: after an action the money queues and the order views are asked again. */
+const useMoneyAction = <V>(action: (value: V) => Promise<unknown>) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: action,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: staffKeys.money() });
+      void queryClient.invalidateQueries({ queryKey: staffKeys.queues() });
+      void queryClient.invalidateQueries({ queryKey: [...staffKeys.all, 'order'] });
+    },
+  });
+};
+
+/** ADR 0089: POST /api/staff/payments/unapplied/{paymentId}/apply (409 when it is not what the order asks now). */
+export const useApplyUnapplied = () =>
+  useMoneyAction((paymentId: string) =>
+    apiFetch(`/api/staff/payments/unapplied/${encodeURIComponent(paymentId)}/apply`, { method: 'POST' }),
+  );
+
+/** ADR 0089: POST /api/staff/payments/unapplied/{paymentId}/refund { reason }, through the one refund use case. */
+export const useRefundUnapplied = () =>
+  useMoneyAction(({ paymentId, reason }: { paymentId: string; reason: string }) =>
+    apiFetch(`/api/staff/payments/unapplied/${encodeURIComponent(paymentId)}/refund`, { method: 'POST', json: { reason } }),
+  );

@@ -1,29 +1,61 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
-import type { StaffOrder, StaffOrderFile, StaffOrderFileList, StaffOrderList, StaffOrderView } from '@app/domain/staff';
+import type {
+  StaffOrder,
+  StaffOrderFile,
+  StaffOrderFileList,
+  StaffOrderList,
+  StaffOrderView,
+  StaffViewCounts,
+  StaffWriter,
+  StaffWriterList,
+} from '@app/domain/staff';
 import { apiFetch } from '@/lib/api-client';
 import { downloadFrom } from '@/lib/download';
 import { postForm } from '@/lib/upload';
-import { staffKeys } from './keys';
+import { staffKeys, type StaffQueueParams } from './keys';
 
-export type { StaffOrder, StaffOrderFile, StaffOrderView };
+export type { StaffOrder, StaffOrderFile, StaffOrderView, StaffWriter };
 
 /** The queue's page size (the server's default, CONTRACT "Staff side"). */
 export const STAFF_QUEUE_PAGE_SIZE = 20;
 
 const loadStaff = () => import('@app/domain/staff');
 
-/** CONTRACT "Staff side": GET /api/staff/orders?status&page&limit (support: all; writer: assigned). */
-export const getStaffQueue = (status: number | null, page: number): Promise<StaffOrderList> => {
-  const query = new URLSearchParams({ page: String(page), limit: String(STAFF_QUEUE_PAGE_SIZE) });
-  if (status !== null) query.set('status', String(status));
+/** CONTRACT "Staff side": GET /api/staff/orders?status&page&limit, with ADR 0089's view, sort and search. */
+export const getStaffQueue = (p: StaffQueueParams): Promise<StaffOrderList> => {
+  const query = new URLSearchParams({ page: String(p.page), limit: String(STAFF_QUEUE_PAGE_SIZE) });
+  if (p.status !== null) query.set('status', String(p.status));
+  if (p.view !== null) query.set('view', p.view);
+  if (p.q !== '') query.set('q', p.q);
+  if (p.sort !== 'newest') query.set('sort', p.sort);
   return apiFetch(`/api/staff/orders?${query.toString()}`, { schema: () => loadStaff().then((m) => m.staffOrderListSchema) });
 };
 
-export const staffQueueQueryOptions = (status: number | null, page: number) =>
-  queryOptions({ queryKey: staffKeys.queue(status, page), queryFn: () => getStaffQueue(status, page), placeholderData: keepPreviousData });
+export const staffQueueQueryOptions = (p: StaffQueueParams) =>
+  queryOptions({ queryKey: staffKeys.queue(p), queryFn: () => getStaffQueue(p), placeholderData: keepPreviousData });
 
-export const useStaffQueue = (status: number | null, page: number) => useQuery(staffQueueQueryOptions(status, page));
+export const useStaffQueue = (p: StaffQueueParams) => useQuery(staffQueueQueryOptions(p));
+
+/** ADR 0089: GET /api/staff/views, each view's count (a writer: of their orders). */
+export const useStaffViews = () =>
+  useQuery({
+    queryKey: staffKeys.views(),
+    queryFn: (): Promise<StaffViewCounts> =>
+      apiFetch('/api/staff/views', { schema: () => loadStaff().then((m) => m.staffViewCountsSchema) }),
+    refetchInterval: 60_000,
+  });
+
+/** CONTRACT "Staff side": GET /api/staff/writers?q (support). */
+export const useStaffWriters = (q: string) =>
+  useQuery({
+    queryKey: staffKeys.writers(q),
+    queryFn: (): Promise<StaffWriterList> =>
+      apiFetch(`/api/staff/writers${q === '' ? '' : `?q=${encodeURIComponent(q)}`}`, {
+        schema: () => loadStaff().then((m) => m.staffWriterListSchema),
+      }),
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * ADR 0059, 0071: GET /api/staff/orders/{id}, the order view (404 for a writer it is not assigned to), with

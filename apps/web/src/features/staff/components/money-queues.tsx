@@ -1,4 +1,6 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { PROVIDER_NAME, UNAPPLIED_REASON_NAME } from '@app/domain/staff/rules';
+import { inputClass } from '@/components/ui/input';
 import { Link } from 'wouter';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { Alert } from '@/components/ui/alert';
@@ -9,7 +11,15 @@ import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useMarkRefunded, usePaymentAttention, useRefundClaims, useResolveAttention, useUnappliedPayments } from '../api/money';
+import {
+  useApplyUnapplied,
+  useMarkRefunded,
+  usePaymentAttention,
+  useRefundClaims,
+  useRefundUnapplied,
+  useResolveAttention,
+  useUnappliedPayments,
+} from '../api/money';
 
 const money = (amount: number, currency: string) =>
   currency === 'USD' ? formatUsd(amountToCents(amount)) : `${amount.toFixed(2)} ${currency}`;
@@ -68,30 +78,133 @@ export const OrderLink = ({ orderId }: { orderId: number }) => (
   </Link>
 );
 
-/** ADR 0035: money that arrived and did not settle its order; resolved by hand (refund or apply). */
+/** ADR 0089: a provider and a reason as support reads them. */
+const providerName = (provider: string) => PROVIDER_NAME[provider] ?? provider;
+
+/**
+ * ADR 0035, 0089: money that arrived and did not settle its order. Apply it (when it is what the order asks
+ * now: the order is paid) or refund it (the one refund use case), each confirmed.
+ */
 export function UnappliedPayments() {
   const query = useUnappliedPayments();
+  const apply = useApplyUnapplied();
+  const refund = useRefundUnapplied();
+  const reasonId = useId();
+  const [confirming, setConfirming] = useState<{ kind: 'apply' | 'refund'; paymentId: string; label: string } | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const close = () => {
+    setConfirming(null);
+    setReason('');
+    setReasonError(null);
+  };
+  const onConfirm = () => {
+    if (!confirming) return;
+    if (confirming.kind === 'apply') {
+      apply.mutate(confirming.paymentId, {
+        onSuccess: () => toast.success('Payment applied: the order is paid'),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: close,
+      });
+      return;
+    }
+    if (reason.trim() === '') {
+      setReasonError('Enter the reason');
+      return;
+    }
+    refund.mutate(
+      { paymentId: confirming.paymentId, reason: reason.trim() },
+      {
+        onSuccess: () => toast.success('Payment refunded'),
+        onError: (error) => toast.error(errorMessage(error)),
+        onSettled: close,
+      },
+    );
+  };
   return (
-    <MoneySection
-      title="Unapplied payments"
-      description="Money that arrived and did not settle its order, oldest first. Refund it or apply it by hand."
-      query={query}
-      rows={query.data?.payments}
-      empty="No unapplied payments."
-      render={(p) => (
-        <li key={p.paymentId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2 text-sm">
-          <span className="flex flex-col">
-            <span className="font-medium">
-              {money(p.amount, p.currency)} via {p.provider} · <OrderLink orderId={p.orderId} />
-            </span>
-            <span className="text-slate-700">
-              {p.customerEmail} · {reasonText(p.reason)}
-            </span>
-          </span>
-          <span className="text-slate-700">{formatDateTime(p.receivedAt)}</span>
-        </li>
-      )}
-    />
+    <>
+      <MoneySection
+        title="Unapplied payments"
+        description="Money that arrived and did not settle its order, oldest first. Apply it to its order when it is what the order asks now, or refund it."
+        query={query}
+        rows={query.data?.payments}
+        empty="No unapplied payments."
+        render={(p) => {
+          const label = `${money(p.amount, p.currency)} via ${providerName(p.provider)} for order #${p.orderId}`;
+          return (
+            <li key={p.paymentId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
+              <span className="flex min-w-0 flex-col">
+                <span className="font-medium">
+                  {money(p.amount, p.currency)} via {providerName(p.provider)} · <OrderLink orderId={p.orderId} />
+                </span>
+                <span className="break-words text-slate-700">
+                  {p.customerEmail} · {UNAPPLIED_REASON_NAME[p.reason] ?? reasonText(p.reason)} · {formatDateTime(p.receivedAt)}
+                </span>
+              </span>
+              <span className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  aria-label={`Apply: ${label}`}
+                  onClick={() => setConfirming({ kind: 'apply', paymentId: p.paymentId, label })}
+                >
+                  Apply
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Refund: ${label}`}
+                  onClick={() => setConfirming({ kind: 'refund', paymentId: p.paymentId, label })}
+                >
+                  Refund
+                </Button>
+              </span>
+            </li>
+          );
+        }}
+      />
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && close()}
+        title={confirming?.kind === 'apply' ? 'Apply this payment?' : 'Refund this payment?'}
+      >
+        <div className="flex flex-col gap-4">
+          <p>
+            {confirming?.label}.{' '}
+            {confirming?.kind === 'apply'
+              ? 'It pays the order when it is exactly what the order asks now; the customer gets the receipt.'
+              : 'Refund it at the provider too. The customer’s transactions show the refund with its credit note; the order stays as it is.'}
+          </p>
+          {confirming?.kind === 'refund' && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor={reasonId} className="text-sm font-medium text-slate-800">
+                Reason
+              </label>
+              <textarea
+                id={reasonId}
+                className={`${inputClass} min-h-20`}
+                maxLength={500}
+                value={reason}
+                aria-invalid={reasonError ? true : undefined}
+                aria-describedby={reasonError ? `${reasonId}-error` : undefined}
+                onChange={(event) => setReason(event.target.value)}
+              />
+              {reasonError && (
+                <p id={`${reasonId}-error`} className="text-sm text-red-700">
+                  {reasonError}
+                </p>
+              )}
+            </div>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button variant="secondary" onClick={close}>
+              Keep it
+            </Button>
+            <Button busy={apply.isPending || refund.isPending} onClick={onConfirm}>
+              {confirming?.kind === 'apply' ? 'Apply payment' : 'Refund payment'}
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
   );
 }
 
@@ -187,12 +300,12 @@ export function PaymentAttention() {
         rows={query.data?.attempts}
         empty="No payment attempts need a look."
         render={(a) => {
-          const label = `${money(a.amount, a.currency)} via ${a.provider} for order #${a.orderId}`;
+          const label = `${money(a.amount, a.currency)} via ${providerName(a.provider)} for order #${a.orderId}`;
           return (
             <li key={a.paymentId} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-2 text-sm">
               <span className="flex flex-col">
                 <span className="font-medium">
-                  {money(a.amount, a.currency)} via {a.provider}
+                  {money(a.amount, a.currency)} via {providerName(a.provider)}
                   {a.sandbox ? ' (sandbox)' : ''} · <OrderLink orderId={a.orderId} />
                 </span>
                 <span className="text-slate-700">

@@ -1,4 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { CANNED_REPLIES, cannedReplyText } from '@app/domain/staff/rules';
+import { inputClass } from '@/components/ui/input';
 import { chatOfDirection, chatsSeenBy, staffChatOf, type ChatId } from '@app/domain/chat/rules';
 import { Composer } from '@/components/chat/composer';
 import { MessageBubble, PendingBubble } from '@/components/chat/message-bubble';
@@ -30,7 +32,48 @@ const spacedCounter = (length: number, max: number) => `${length} / ${max}`;
  * support chat); support sees the writer chat as it is, without replying or marking it read (the server
  * sends support's messages as direction 6 and moves support's read pointer in the support chat only).
  */
-function Conversation({ orderId, chatId, active, replies }: { orderId: number; chatId: ChatId; active: boolean; replies: boolean }) {
+/** ADR 0089: the common answers, one choice away; the text lands in the composer to be read and sent. */
+function CannedReplies({ firstName, onChoose }: { firstName: string; onChoose: (text: string) => void }) {
+  const id = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        Canned reply
+      </label>
+      <select
+        id={id}
+        className={`${inputClass} w-auto max-w-full`}
+        value=""
+        onChange={(event) => {
+          const reply = CANNED_REPLIES.find((r) => r.id === event.target.value);
+          if (reply) onChoose(cannedReplyText(reply.text, firstName));
+        }}
+      >
+        <option value="">Choose an answer…</option>
+        {CANNED_REPLIES.map((r) => (
+          <option key={r.id} value={r.id}>
+            {r.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Conversation({
+  orderId,
+  chatId,
+  active,
+  replies,
+  customerFirstName,
+}: {
+  orderId: number;
+  chatId: ChatId;
+  active: boolean;
+  replies: boolean;
+  customerFirstName: string;
+}) {
+  const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(undefined);
   const list = useRef<HTMLDivElement>(null);
   const session = useChatSession();
   const status = useConnectionStatus();
@@ -132,8 +175,12 @@ function Conversation({ orderId, chatId, active, replies }: { orderId: number; c
       <p className="min-h-5 text-sm text-slate-700" aria-live="polite">
         {typing ? 'The customer is typing…' : ''}
       </p>
+      {replies && (
+        <CannedReplies firstName={customerFirstName} onChoose={(text) => setInsert((prev) => ({ text, seq: (prev?.seq ?? 0) + 1 }))} />
+      )}
       {replies ? (
         <Composer
+          insert={insert}
           counterpart="the customer"
           counter={spacedCounter}
           onSend={({ body, files }) => session?.send({ orderId, chat: chatId, payload: { kind: 'text', body }, files })}
@@ -152,7 +199,7 @@ function Conversation({ orderId, chatId, active, replies }: { orderId: number; c
  * ADR 0059: the order's chats as staff sees them. Support has both (tabs); a writer only the writer chat.
  * History with older pages, live customer messages, typing and read state over the staff socket.
  */
-export function OrderChatPanel({ orderId, role }: { orderId: number; role: number }) {
+export function OrderChatPanel({ orderId, role, customerFirstName = '' }: { orderId: number; role: number; customerFirstName?: string }) {
   const chat = useMessageWindow('staff', orderId);
   const status = useConnectionStatus();
   // The domain's rule (the chat server's too): a writer sees the writer chat; support both, answering in support's.
@@ -170,7 +217,13 @@ export function OrderChatPanel({ orderId, role }: { orderId: number; role: numbe
     ) : undefined;
   };
   const conversation = (chatId: ChatId) => (
-    <Conversation orderId={orderId} chatId={chatId} active={chats.length === 1 || open === chatId} replies={chatId === own} />
+    <Conversation
+      orderId={orderId}
+      chatId={chatId}
+      active={chats.length === 1 || open === chatId}
+      replies={chatId === own}
+      customerFirstName={customerFirstName}
+    />
   );
 
   return (

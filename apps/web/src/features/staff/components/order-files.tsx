@@ -8,7 +8,15 @@ import { downloadStaffOrderFile, useStaffOrderFiles, type StaffOrderFile } from 
 const SOURCE = { customer: 'from the customer', writer: 'delivered' } as const;
 
 /** ADR 0071: the order's files for staff, whatever its status (a refunded order's writer files included). */
-export function OrderFiles({ orderId }: { orderId: number }) {
+export function OrderFiles({
+  orderId,
+  source,
+  label = 'Order files',
+}: {
+  orderId: number;
+  source?: 'customer' | 'writer';
+  label?: string;
+}) {
   const files = useStaffOrderFiles(orderId);
   const [busy, setBusy] = useState<number | null>(null);
   const download = async (file: StaffOrderFile) => {
@@ -28,10 +36,12 @@ export function OrderFiles({ orderId }: { orderId: number }) {
       </div>
     );
   if (files.isError) return <p className="text-sm text-red-700">{errorMessage(files.error)}</p>;
-  if (files.data.files.length === 0) return <p className="text-sm text-slate-700">No files yet.</p>;
+  const shown = source === undefined ? files.data.files : files.data.files.filter((f) => f.source === source);
+  if (shown.length === 0)
+    return <p className="text-sm text-slate-700">{source === 'customer' ? 'The customer attached no files.' : 'No files yet.'}</p>;
   return (
-    <ul aria-label="Order files" className="flex flex-col gap-2 text-sm">
-      {files.data.files.map((f) => (
+    <ul aria-label={label} className="flex flex-col gap-2 text-sm">
+      {shown.map((f) => (
         <li key={f.id} className="flex flex-wrap items-center justify-between gap-2">
           <span className="min-w-0 break-all">
             {f.name} <span className="text-slate-700">· {SOURCE[f.source]}</span>

@@ -10,7 +10,9 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
-import { useStaffOrder, type StaffOrder, type StaffOrderView } from '../api/orders';
+import { useStaffOrder, type StaffOrderView } from '../api/orders';
+import { CustomerCard, OrderBrief, Terms } from './order-brief';
+import { OrderRevisions } from './order-revisions';
 import { AfterPaymentTimeline, ProposeDeadlineForm, SubmitDeliveryForm } from './after-payment-actions';
 import { DeliverFile, WriterForm } from './order-actions';
 import { OrderFiles } from './order-files';
@@ -25,26 +27,20 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Details({ order }: { order: StaffOrder }) {
-  const rows: [string, ReactNode][] = [
-    ['Title', order.title || 'Untitled order'],
-    ['Work type', order.workType.name],
-    ['Pages', order.pages],
-    ['Deadline', formatDateTime(order.deadline)],
-    ['Placed', formatDateTime(order.dateCreated)],
-    ['Price', `$${order.finalPrice.toFixed(2)}`],
-    ['Customer', `#${order.idCustomer}`],
-    ['Writer', order.idWriter === null ? 'Not assigned' : `#${order.idWriter}`],
-  ];
+/** The order at a glance: for support the customer's price and deadline; for a writer the pay and the writer's deadline. */
+function Details({ order, support }: { order: StaffOrderView; support: boolean }) {
   return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="text-slate-700">{term}</dt>
-          <dd className="min-w-0 break-words font-medium text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Terms
+      rows={[
+        ['Placed', formatDateTime(order.dateCreated)],
+        [support ? 'Deadline' : 'Your deadline', formatDateTime(support ? order.deadline : order.writerDeadline)],
+        [support ? 'Writer’s deadline' : 'Customer’s deadline', formatDateTime(support ? order.writerDeadline : order.deadline)],
+        ['Price', support && order.finalPrice !== null ? `$${order.finalPrice.toFixed(2)}` : null],
+        [support ? 'Writer’s pay' : 'Your pay', `$${order.pay.toFixed(2)}`],
+        ['Customer', order.customerName],
+        ['Writer', support ? (order.writerName ?? 'Not assigned') : null],
+      ]}
+    />
   );
 }
 
@@ -92,11 +88,16 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
       </div>
       {/* Narrow: details, then the chat (staff's main work), then the actions; wide: the chat beside both. */}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:grid-rows-[auto_1fr] lg:items-start">
-        <Card title="Details">
-          <Details order={o} />
-        </Card>
+        <div className="flex min-w-0 flex-col gap-4">
+          <Card title="Details">
+            <Details order={o} support={support} />
+          </Card>
+          <Card title="Brief">
+            <OrderBrief order={o} />
+          </Card>
+        </div>
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">{chat(o)}</div>
-        <div className="flex flex-col gap-4">
+        <div className="flex min-w-0 flex-col gap-4">
           {support && (
             <>
               <Card title="Status">
@@ -110,9 +111,15 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
               <Card title="Writer">
                 <WriterForm key={o.idWriter ?? 0} order={o} />
               </Card>
+              <Card title="Customer">
+                <CustomerCard order={o} />
+              </Card>
             </>
           )}
-          <Card title="Deliver a file">
+          <Card title="Revisions">
+            <OrderRevisions orderId={o.id} support={support} />
+          </Card>
+          <Card title="Deliver files">
             <DeliverFile orderId={o.id} />
           </Card>
           <Card title="Submit the delivery">
@@ -124,7 +131,7 @@ export function OrderView({ orderId, support, chat }: OrderViewProps) {
           <Card title="Deliveries and deadlines">
             <AfterPaymentTimeline order={o} />
           </Card>
-          <Card title="Files">
+          <Card title="All files">
             <OrderFiles orderId={o.id} />
           </Card>
           <Card title="Status history">

@@ -32,6 +32,33 @@ const staffOrder = (id: number, change: Partial<StaffOrderView> = {}): StaffOrde
   delivery: null,
   extensionRequest: null,
   events: [],
+  customerName: 'Mia Customer',
+  customerEmail: 'mia@example.com',
+  writerName: null,
+  pay: 9.8,
+  writerDeadline: '2026-11-30T22:00:00.000Z',
+  openRevision: false,
+  otherOrders: [],
+  brief: {
+    siteCategory: 1,
+    description: 'Explain the causes.',
+    credentials: '',
+    pages: 2,
+    sources: 3,
+    urgency: 240,
+    paragraphSpacing: 2,
+    subject: { id: 4, name: 'History' },
+    assignment: { id: 1, name: 'Essay' },
+    resumeService: null,
+    paperFormat: { id: 1, name: 'APA' },
+    academicLevel: { id: 2, name: 'College' },
+    resumeLevel: null,
+    thesisLevel: null,
+    features: { premiumWriter: 1, extraQualityCheck: 1, onePageSummary: 1, originalityReport: 1 },
+    preferredWritersList: [],
+    preferredWriterAnother: false,
+    deadline: '2026-12-01T10:00:00.000Z',
+  },
   extensionAlert: null,
   ...change,
 });
@@ -93,6 +120,30 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
       return HttpResponse.json(next);
     }),
     http.get('/api/staff/orders/:id/files', () => HttpResponse.json({ files: [] })),
+    http.get('/api/staff/revisions', () => HttpResponse.json({ revisions: [], total: 0 })),
+    http.get('/api/staff/views', () =>
+      HttpResponse.json({
+        views: [
+          { view: 'paidUnassigned', count: 3 },
+          { view: 'dueSoon', count: 0 },
+          { view: 'overdue', count: 1 },
+          { view: 'onHold', count: 0 },
+          { view: 'awaitingSupport', count: 0 },
+          { view: 'writerSilent', count: 0 },
+          { view: 'revisionsDue', count: 0 },
+          { view: 'extensionRequests', count: 0 },
+          { view: 'disputes', count: null },
+        ],
+      }),
+    ),
+    http.get('/api/staff/writers', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const writers = [
+        { id: 2, firstName: 'Wes', lastName: 'Writer', activeOrders: 5, capacity: 5, available: true, rating: 4.5, onTimeRate: 0.9 },
+        { id: 9, firstName: 'Nora', lastName: 'Notawriter', activeOrders: 0, capacity: 5, available: true, rating: null, onTimeRate: null },
+      ].filter((w) => `${w.firstName} ${w.lastName}`.toLowerCase().includes(q.toLowerCase()));
+      return HttpResponse.json({ writers });
+    }),
     http.put('/api/staff/orders/:id/writer', async ({ params, request }) => {
       const body = (await request.json()) as { idWriter: number };
       calls.writer.push(body);
@@ -103,7 +154,7 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
         );
       const order = orders.get(Number(params.id));
       if (!order) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
-      const next = { ...order, idWriter: 2 };
+      const next = { ...order, idWriter: 2, writerName: 'Wes Writer' };
       orders.set(order.id, next);
       return HttpResponse.json(next);
     }),
@@ -144,9 +195,24 @@ describe('staff console', { timeout: 30_000 }, () => {
     // A filter starts again at page 1 and is sent as `status`.
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: '5' } });
     await waitFor(() => expect(currentUrl(router)).toBe('/staff?status=5'));
-    expect(await screen.findByText('No orders in this status')).toBeInTheDocument();
+    expect(await screen.findByText('No orders match')).toBeInTheDocument();
     expect(calls.queue.at(-1)?.get('status')).toBe('5');
     expect(calls.queue.at(-1)?.get('page')).toBe('1');
+
+    // ADR 0089: the views as tiles with their counts; one chosen is sent as `view`; search and sort too.
+    const views = screen.getByRole('navigation', { name: 'Views' });
+    const unassigned = within(views).getByRole('button', { name: /Paid and unassigned/ });
+    await waitFor(() => expect(unassigned).toHaveTextContent('3'));
+    expect(within(views).getByRole('button', { name: /Disputes/ })).toHaveTextContent('Not counted yet');
+    await user.click(unassigned);
+    await waitFor(() => expect(currentUrl(router)).toBe('/staff?status=5&view=paidUnassigned'));
+    expect(unassigned).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.queue.at(-1)?.get('view')).toBe('paidUnassigned');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'mia@example.com');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(calls.queue.at(-1)?.get('q')).toBe('mia@example.com'));
+    fireEvent.change(screen.getByLabelText('Order by'), { target: { value: 'deadline' } });
+    await waitFor(() => expect(calls.queue.at(-1)?.get('sort')).toBe('deadline'));
   });
 
   it('records a manual payment on an unpaid order, with its reference, and shows a refusal', async () => {
@@ -193,7 +259,14 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #100' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Change status' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Assign writer' })).not.toBeInTheDocument();
-    expect(screen.getByRole('form', { name: 'Deliver a file' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Deliver files' })).toBeInTheDocument();
+    // ADR 0089: the brief, the pay and the writer's deadline; no price.
+    const brief = screen.getByRole('region', { name: 'Brief' });
+    expect(brief).toHaveTextContent('Explain the causes.');
+    expect(brief).toHaveTextContent('History');
+    expect(brief).toHaveTextContent('APA');
+    expect(screen.getByRole('region', { name: 'Details' })).toHaveTextContent('Your pay$9.80');
+    expect(screen.getByRole('region', { name: 'Details' })).not.toHaveTextContent('$24.50');
   });
 
   it('offers support only the moves allowed now, asks a reason and a confirmation for hold, shows a refusal; assigns a writer', async () => {
@@ -250,21 +323,18 @@ describe('staff console', { timeout: 30_000 }, () => {
     expect(await within(fromHold).findByText('This order has no recorded payment left to refund')).toBeInTheDocument();
     expect(screen.getAllByText('This order has no recorded payment left to refund')).toHaveLength(2);
 
+    // ADR 0089: the writer list with workload and record; a writer at capacity is warned of.
     const writer = screen.getByRole('form', { name: 'Assign writer' });
-    const field = within(writer).getByLabelText('Writer account id');
-    await user.type(field, 'abc');
-    await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
-    expect(await within(writer).findByText('Enter the writer’s account id')).toBeInTheDocument();
-    expect(calls.writer).toEqual([]);
-    await user.clear(field);
-    await user.type(field, '9');
+    expect(within(writer).getByRole('button', { name: 'Assign writer' })).toBeDisabled();
+    await user.click(await within(writer).findByLabelText(/Nora Notawriter/));
     await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
     expect(await within(writer).findByText('This account is not a writer')).toBeInTheDocument();
-    expect(field).toHaveAttribute('aria-invalid', 'true');
-    await user.clear(field);
-    await user.type(field, '2');
-    await user.click(within(writer).getByRole('button', { name: 'Assign writer' }));
-    expect(await screen.findByText('Writer #2 assigned')).toBeInTheDocument();
+    await user.click(within(writer).getByLabelText(/Wes Writer/));
+    expect(within(writer).getByLabelText(/Wes Writer/)).toBeChecked();
+    expect(within(writer).getByText(/5 of 5 active · available · rated 4.5 · 90 % on time/)).toBeInTheDocument();
+    expect(within(writer).getByRole('alert')).toHaveTextContent('Wes Writer is at capacity: 5 active orders of 5.');
+    await user.click(within(writer).getByRole('button', { name: 'Assign anyway' }));
+    expect(await screen.findByText('Wes Writer assigned')).toBeInTheDocument();
     expect(calls.writer).toEqual([{ idWriter: 9 }, { idWriter: 2 }]);
   });
 
@@ -343,6 +413,10 @@ describe('money queues (support)', { timeout: 30_000 }, () => {
           ],
         }),
       ),
+      http.post('/api/staff/payments/unapplied/:id/refund', async ({ params, request }) => {
+        posts.push({ path: `refund ${String(params.id)}`, body: await request.json() });
+        return HttpResponse.json({ paymentId: String(params.id), orderId: 102, transactionId: 60 });
+      }),
       http.get('/api/staff/payments/refund-claims', () => HttpResponse.json({ claims: state.claims })),
       http.post('/api/staff/payments/refund-claims/:id/refunded', ({ params }) => {
         posts.push({ path: `claim ${String(params.id)}`, body: null });
@@ -365,8 +439,19 @@ describe('money queues (support)', { timeout: 30_000 }, () => {
     expect(within(nav).getByRole('link', { name: 'Orders' })).not.toHaveAttribute('aria-current');
 
     const unapplied = await screen.findByRole('list', { name: 'Unapplied payments' });
-    expect(unapplied).toHaveTextContent('$9.99 via fondy');
+    expect(unapplied).toHaveTextContent('$9.99 via Fondy (card)');
+    expect(unapplied).toHaveTextContent('The amount differs from the price');
     expect(within(unapplied).getByRole('link', { name: 'Order #102' })).toHaveAttribute('href', '/staff/orders/102');
+    // ADR 0089: refund it, with a reason (none: nothing sent), after confirming.
+    await user.click(within(unapplied).getByRole('button', { name: /^Refund: \$9\.99 via Fondy \(card\) for order #102/ }));
+    const refundDialog = await screen.findByRole('dialog', { name: 'Refund this payment?' });
+    await user.click(within(refundDialog).getByRole('button', { name: 'Refund payment' }));
+    expect(await within(refundDialog).findByText('Enter the reason')).toBeInTheDocument();
+    await user.type(within(refundDialog).getByLabelText('Reason'), 'Paid twice');
+    await user.click(within(refundDialog).getByRole('button', { name: 'Refund payment' }));
+    expect(await screen.findByText('Payment refunded')).toBeInTheDocument();
+    expect(posts).toContainEqual({ path: 'refund pay-0', body: { reason: 'Paid twice' } });
+    posts.length = 0;
 
     const claims = await screen.findByRole('list', { name: 'Refund claims' });
     expect(claims).toHaveTextContent('$12.50');
