@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
       schema: {
         tags: ['staff'],
         summary:
-          "Each view's count: paid and unassigned, due within 24 h, overdue, on hold, waiting for support, writer silent, revisions due, extension requests, disputes (null: not counted here)",
+          "Each view's count: paid and unassigned, due within 24 h, overdue, on hold, waiting for support, writer silent, revisions due, extension requests, disputes (open)",
         security: bearer,
         response: { 200: staffViewCountsSchema, ...errorResponses(401, 404) },
       },
