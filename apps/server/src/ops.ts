@@ -17,7 +17,7 @@ import { openFileStorage } from './modules/files';
 import { systemClock, type Clock } from './lib/clock';
 
 /**
- * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support --email E
+ * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support|admin --email E
  * --name "First Last"` creates a staff account, the way to get the first one in production. The password
  * is never an argument (shell history, `ps`): it is typed at a prompt that does not echo it, or piped on
  * stdin (ADR 0039).
@@ -26,8 +26,8 @@ export const USAGE = [
   'Usage: npm run ops -- <command> [options]',
   '',
   'Commands:',
-  '  staff:add --role writer|support --email EMAIL --name "First Last"',
-  '      Creates a writer or support account that signs in through the usual sign-in.',
+  '  staff:add --role writer|support|admin --email EMAIL --name "First Last"',
+  '      Creates a writer, support or admin account that signs in through the usual sign-in.',
   '      The password is asked for at a prompt (not shown), or read from stdin when piped:',
   '      printf \'%s\\n\' "$PASSWORD" | npm run ops -- staff:add --role writer --email EMAIL --name "First Last"',
   '  backup FILE',
@@ -116,7 +116,7 @@ const backupCommand = async (command: 'backup' | 'restore' | 'backup:verify', ar
   }
 };
 
-const STAFF_ROLES = { writer: ROLE.writer, support: ROLE.support } as const;
+const STAFF_ROLES = { writer: ROLE.writer, support: ROLE.support, admin: ROLE.admin } as const;
 type StaffRoleName = keyof typeof STAFF_ROLES;
 const isStaffRoleName = (value: string): value is StaffRoleName => Object.hasOwn(STAFF_ROLES, value);
 
@@ -145,7 +145,7 @@ const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number>
 
   const problems: string[] = [];
   const role = values.role ?? '';
-  if (!isStaffRoleName(role)) problems.push('--role must be writer or support');
+  if (!isStaffRoleName(role)) problems.push('--role must be writer, support or admin');
   const email = values.email?.trim() ?? '';
   if (!isValidEmail(email)) problems.push('--email must be a valid email address');
   const { firstName, lastName } = splitName(values.name ?? '');
