@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
+import { AUDIT_ACTION, isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
 import { BackupError, createBackup, describeBackup, restoreBackup, verifyBackup, type BackupPlace } from './backup/backup';
 import { loadConfig, loadEnvFile, type Config } from './config';
 import type { Db } from './db/client';
@@ -14,6 +14,7 @@ import { insertAccount } from './db/seed/accounts';
 import { hashPassword } from './lib/password';
 import type { FileStorage } from './lib/file-storage';
 import { openFileStorage } from './modules/files';
+import { recordAudit } from './modules/audit';
 import { systemClock, type Clock } from './lib/clock';
 
 /**
@@ -172,13 +173,21 @@ const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number>
   }
   const { db, release } = opened;
   try {
-    const id = await insertAccount(db, {
-      role: STAFF_ROLES[role],
-      email,
-      passwordHash: await hashPassword(password),
-      firstName,
-      lastName,
-      confirmedAt: (deps.clock ?? systemClock).now(),
+    const passwordHash = await hashPassword(password);
+    const now = (deps.clock ?? systemClock).now();
+    // ADR 0090: the new account and its audit entry (no actor: the command line) in one transaction.
+    const id = await db.transaction(async (tx) => {
+      const created = await insertAccount(tx, { role: STAFF_ROLES[role], email, passwordHash, firstName, lastName, confirmedAt: now });
+      if (created !== null) {
+        await recordAudit(tx, {
+          actor: null,
+          action: AUDIT_ACTION.staffAdd,
+          before: null,
+          after: { id: created, role: STAFF_ROLES[role], email: normalizeEmail(email), active: true, twoFactor: false, via: 'ops' },
+          at: now,
+        });
+      }
+      return created;
     });
     if (id === null) {
       deps.err(`An account with the email ${normalizeEmail(email)} already exists; nothing was changed.`);

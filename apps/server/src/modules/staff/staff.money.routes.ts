@@ -115,6 +115,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
         paymentId: request.params.paymentId,
         outcome: request.body.outcome,
         staffId: currentUser(request).userId,
+        staffRole: currentUser(request).role,
       });
     },
   );
