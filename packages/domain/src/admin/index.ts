@@ -1,2 +1,2 @@
-export * from './rules';
+export * from './rules/index';
 export * from './wire';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calcsSchema, priceExtraSchema, priceRateSchema, urgencySchema } from '../catalogue/index';
-import { ADMIN_DISCOUNT_LIMIT_MAX } from './rules';
+import { ADMIN_DISCOUNT_LIMIT_MAX } from './rules/index';
 
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 

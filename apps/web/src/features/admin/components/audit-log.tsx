@@ -98,15 +98,11 @@ export function AuditLog() {
                 <div className="grid gap-2 sm:grid-cols-2">
                   <div className="min-w-0">
                     <p className="text-xs font-semibold text-slate-700 uppercase">Before</p>
-                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">
-                      {show(e.before)}
-                    </pre>
+                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">{show(e.before)}</pre>
                   </div>
                   <div className="min-w-0">
                     <p className="text-xs font-semibold text-slate-700 uppercase">After</p>
-                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">
-                      {show(e.after)}
-                    </pre>
+                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">{show(e.after)}</pre>
                   </div>
                 </div>
               </li>

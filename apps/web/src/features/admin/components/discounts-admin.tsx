@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { ADMIN_CODE_PATTERN, ADMIN_MESSAGE, type AdminDiscount, type AdminDiscountBody } from '@app/domain/admin';
+import { ADMIN_CODE_PATTERN, ADMIN_MESSAGE } from '@app/domain/admin/rules';
+import type { AdminDiscount, AdminDiscountBody } from '@app/domain/admin';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { ADMIN_MESSAGE, adminPriceProblems } from '@app/domain/admin';
+import { ADMIN_MESSAGE, adminPriceProblems } from '@app/domain/admin/rules';
 import type { Calcs, Urgency } from '@app/domain/catalogue';
 import { formatUsd } from '@app/domain/money';
 import { siteCategoryName } from '@app/domain/settings/rules';

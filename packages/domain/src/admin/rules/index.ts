@@ -1,5 +1,5 @@
 // The zod-free half of the admin context (ADR 0020, 0090): messages and plain checks.
-import { amountToCents } from '../money/index';
+import { amountToCents } from '../../money/index';
 
 /** ADR 0090: the admin's messages (not SPEC texts). */
 export const ADMIN_MESSAGE = {
