@@ -46,19 +46,22 @@ interface Sample {
   workType: number;
   level: number;
   urgency: number;
-  pages: number;
+  /** as typed: a cleared field stays cleared */
+  pages: string;
   spacing: 1 | 2;
   extras: Record<string, boolean>;
 }
 
 /** The wizard's price for the sample order over `calcs`, with the same domain function the wizard and the server run. */
 const samplePrice = (calcs: Calcs, s: Sample): string => {
+  const pages = Number(s.pages);
+  if (!/^\d{1,3}$/.test(s.pages.trim()) || pages < 1 || pages > 100) return 'Enter 1 to 100 pages';
   if (calcs.rates.some((r) => !Number.isFinite(r.pricePerPage)) || calcs.extras.some((e) => !Number.isFinite(e.value))) return '—';
   const input: PriceInput = {
     workType: s.workType,
     level: s.level,
     urgency: s.urgency,
-    pages: s.pages,
+    pages,
     spacing: s.spacing,
     premiumWriter: s.extras.premiumWriter ?? false,
     preferredWriter: s.extras.preferredWriter ?? false,
@@ -89,7 +92,7 @@ function CategoryEditor({ calcs, urgencies }: { calcs: Calcs; urgencies: Urgency
     workType: first?.idWorkType ?? 1,
     level: first?.idLevel ?? 1,
     urgency: first?.urgency ?? 240,
-    pages: 2,
+    pages: '2',
     spacing: 2,
     extras: {},
   });
@@ -278,7 +281,7 @@ function CategoryEditor({ calcs, urgencies }: { calcs: Calcs; urgencies: Urgency
                 min={1}
                 max={100}
                 value={sample.pages}
-                onChange={(e) => setSample((s) => ({ ...s, pages: Math.max(1, Math.min(100, Math.trunc(Number(e.target.value)) || 1)) }))}
+                onChange={(e) => setSample((s) => ({ ...s, pages: e.target.value }))}
               />
             )}
           </Field>
