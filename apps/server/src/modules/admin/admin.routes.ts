@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import {
   adminDiscountBodySchema,
   adminDiscountListSchema,
@@ -24,7 +24,7 @@ const PRICES_BODY_LIMIT = 512 * 1024;
 
 /** CONTRACT "Staff side": the admin's routes (prices, codes, staff accounts); 404 for a customer, 403 for writer and support. */
 export const adminRoutes: FastifyPluginAsyncZod<{
-  requireAdmin: preHandlerAsyncHookHandler[];
+  requireAdmin: preValidationAsyncHookHandler[];
   prices: AdminPricesService;
   discounts: DiscountAdmin;
   staff: AdminStaffService;
@@ -34,7 +34,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/staff/admin/prices',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "Every offered category's price tables as `…/calcs` serves them, and the site's urgencies (admin)",
@@ -48,7 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/staff/admin/prices',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       bodyLimit: PRICES_BODY_LIMIT,
       schema: {
         tags: ['admin'],
@@ -65,7 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/staff/admin/discounts',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Public discount codes with their limits, uses and revenue, newest first (admin)',
@@ -79,7 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/staff/admin/discounts',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['admin'],
@@ -96,7 +96,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/staff/admin/discounts/:id',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['admin'],
@@ -113,7 +113,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/staff/admin/staff',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Staff accounts: role, active, two-factor (admin)',
@@ -127,7 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/staff/admin/staff',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       bodyLimit: SMALL_BODY_LIMIT,
       schema: {
         tags: ['admin'],
@@ -143,7 +143,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/staff/admin/staff/:id/suspend',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Suspends a staff account: no more sign-in, every session ended at once (admin); audited',
@@ -158,7 +158,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/staff/admin/staff/:id/password-reset',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary:

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { ADMIN_MESSAGE, DomainError, ERROR_CODE, isAdminRole } from '@app/domain';
 import { currentUser } from '../../plugins/auth';
 import type { ModuleOptions } from '../../context';
@@ -12,11 +12,12 @@ import { adminRoutes } from './admin.routes';
 import { createAdminStaff } from './admin.staff';
 
 /**
- * CONTRACT "Staff side", ADR 0090: the admin routes' guard. A customer token is 404 (as every staff route),
+ * CONTRACT "Staff side", ADR 0090: the admin routes' guard, run before the body is validated (so a customer
+ * hears 404 and a writer 403 whatever they send). A customer token is 404 (as every staff route),
  * a writer or support 403; an admin without two-factor sign-in on is 403 with what to do (admins must).
  */
-export const adminGuard = (app: FastifyInstance, twoFactor: Pick<TwoFactor, 'enabled'>): preHandlerAsyncHookHandler[] => [
-  app.requireStaff as preHandlerAsyncHookHandler,
+export const adminGuard = (app: FastifyInstance, twoFactor: Pick<TwoFactor, 'enabled'>): preValidationAsyncHookHandler[] => [
+  app.requireStaff as preValidationAsyncHookHandler,
   async (request: FastifyRequest) => {
     const { userId, role } = currentUser(request);
     if (!isAdminRole(role)) throw new DomainError(ERROR_CODE.forbidden, ADMIN_MESSAGE.adminOnly);

@@ -8,7 +8,7 @@ import {
   type AuditEntry,
   type AuditList,
 } from '@app/domain';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Queryable } from '../../db/client';
 import { bearer, errorResponses } from '../../lib/route-schemas';
 import { createAuditRepo, type AuditRow } from './audit.repo';
@@ -26,7 +26,7 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 const CSV_COLUMNS = ['id', 'at', 'actorId', 'action', 'orderId', 'before', 'after'] as const;
 
 /** CONTRACT "Staff side": the audit log, admin only; searchable by order and actor; a CSV export of the same filter. */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Queryable; requireAdmin: preHandlerAsyncHookHandler[] }> = async (
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Queryable; requireAdmin: preValidationAsyncHookHandler[] }> = async (
   app,
   { db, requireAdmin },
 ) => {
@@ -34,7 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Queryable; requireAdmin: p
   app.get(
     '/api/staff/audit',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'The audit log, newest first (admin): every staff change to an order, money, a price, a code or an account',
@@ -53,7 +53,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Queryable; requireAdmin: p
   app.get(
     '/api/staff/audit/csv',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: `The audit log as CSV (admin), the same filters, newest first, at most ${AUDIT_CSV_MAX_ROWS} rows`,

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import type { ModuleOptions } from '../../context';
 import { auditRoutes } from './audit.routes';
 
@@ -9,7 +9,7 @@ export { orderAuditState, recordAudit, type AuditRecord } from './audit.repo';
 export { eraseCustomerAuditText } from './audit.personal-data.repo';
 
 /** CONTRACT "Staff side": the audit log for admins (JSON and CSV). */
-export const auditModule: FastifyPluginAsyncZod<ModuleOptions & { requireAdmin: preHandlerAsyncHookHandler[] }> = async (
+export const auditModule: FastifyPluginAsyncZod<ModuleOptions & { requireAdmin: preValidationAsyncHookHandler[] }> = async (
   app,
   { ctx, requireAdmin },
 ) => {

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import { publicCodesWithUsage } from './discounts.repo';
-import { publicCodeWrites, type PublicCodeFields, type PublicCodeRow } from './discounts.writes.repo';
+import { discountCodeWrites, type PublicCodeFields, type PublicCodeRow } from './discounts.writes.repo';
 
 /** The statuses whose money the business kept: a code's revenue (ADR 0090). */
 const KEPT_MONEY: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.completed, ORDER_STATUS.hold];
@@ -92,7 +92,7 @@ export const createDiscountAdmin = ({ db, clock }: { db: Db; clock: Clock }) => 
       let id: number;
       try {
         id = await db.transaction(async (tx) => {
-          const row = await publicCodeWrites(tx).insert({ ...fields, now });
+          const row = await discountCodeWrites(tx).insertPublicCode({ ...fields, now });
           if (!row) throw codeTaken();
           await recordAudit(tx, { actor, action: AUDIT_ACTION.discountCreate, before: null, after: auditOf(row), at: now });
           return row.id;
@@ -110,11 +110,11 @@ export const createDiscountAdmin = ({ db, clock }: { db: Db; clock: Clock }) => 
       const now = clock.now();
       try {
         await db.transaction(async (tx) => {
-          const writes = publicCodeWrites(tx);
-          const before = await writes.lock(id);
+          const writes = discountCodeWrites(tx);
+          const before = await writes.lockPublicCode(id);
           if (!before) throw notFound();
           if (before.version !== body.version) throw new DomainError(ERROR_CODE.conflict, ADMIN_MESSAGE.codeEditedElsewhere);
-          const after = await writes.update({ ...fields, id, version: body.version, now });
+          const after = await writes.updatePublicCode({ ...fields, id, version: body.version, now });
           if (!after) throw new DomainError(ERROR_CODE.conflict, ADMIN_MESSAGE.codeEditedElsewhere);
           await recordAudit(tx, { actor, action: AUDIT_ACTION.discountUpdate, before: auditOf(before), after: auditOf(after), at: now });
         });
