@@ -75,6 +75,8 @@ test('an admin turns on two-factor, publishes a price and creates a code that th
   const before = await otherClient(browser, testInfo);
   await openSignedIn(before, customer, '/order');
   await expect(wizardStep(before, 'Paper')).toBeVisible(WIZARD_WAIT);
+  // At 1280 px the price is a column (wizardTotal reads it once it is there).
+  await expect(before.getByRole('complementary', { name: 'Price' })).toBeVisible(WIZARD_WAIT);
   const oldTotal = await wizardTotal(before);
   await before.context().close();
 
@@ -122,6 +124,7 @@ test('an admin turns on two-factor, publishes a price and creates a code that th
   const after = await otherClient(browser, testInfo);
   await openSignedIn(after, customer, '/order');
   await expect(wizardStep(after, 'Paper')).toBeVisible(WIZARD_WAIT);
+  await expect(after.getByRole('complementary', { name: 'Price' })).toBeVisible(WIZARD_WAIT);
   await expect.poll(() => wizardTotal(after), SLOW).toBe(usd(newRate));
   expect(await orderPrice(request, customer, existing.id)).toBe(existingPrice);
 
