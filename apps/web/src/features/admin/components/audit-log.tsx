@@ -11,7 +11,34 @@ import { formatDateTime } from '@/lib/dates';
 import { AUDIT_PAGE_SIZE, downloadAuditCsv, useAuditLog } from '../api/admin';
 
 const ID = /^\d{0,10}$/;
-const show = (value: unknown): string => (value === null || value === undefined ? '—' : JSON.stringify(value, null, 1));
+const show = (value: unknown): string => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** Longer values (a price table) fold away behind a summary, so the list stays readable on a phone. */
+const LONG = 400;
+
+function Value({ label, value }: { label: string; value: unknown }) {
+  return (
+    <div className="min-w-0">
+      <p className="text-xs font-semibold text-slate-700 uppercase">{label}</p>
+      <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">{show(value)}</pre>
+    </div>
+  );
+}
+
+function Values({ before, after }: { before: unknown; after: unknown }) {
+  const grid = (
+    <div className="grid gap-2 sm:grid-cols-2">
+      <Value label="Before" value={before} />
+      <Value label="After" value={after} />
+    </div>
+  );
+  if (show(before).length + show(after).length <= LONG) return grid;
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm text-primary-text underline underline-offset-2">Before and after</summary>
+      <div className="mt-2">{grid}</div>
+    </details>
+  );
+}
 
 /** ADR 0090: every staff change with who, when, before and after; searchable by order and actor; CSV of the same filter. */
 export function AuditLog() {
@@ -95,16 +122,7 @@ export function AuditLog() {
                   <span>{e.actorId === null ? 'command line' : `by staff #${e.actorId}`}</span>
                   {e.orderId !== undefined && <span>order #{e.orderId}</span>}
                 </p>
-                <div className="grid gap-2 sm:grid-cols-2">
-                  <div className="min-w-0">
-                    <p className="text-xs font-semibold text-slate-700 uppercase">Before</p>
-                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">{show(e.before)}</pre>
-                  </div>
-                  <div className="min-w-0">
-                    <p className="text-xs font-semibold text-slate-700 uppercase">After</p>
-                    <pre className="rounded bg-slate-100 p-2 text-xs break-all whitespace-pre-wrap">{show(e.after)}</pre>
-                  </div>
-                </div>
+                <Values before={e.before} after={e.after} />
               </li>
             ))}
           </ol>
