@@ -70,7 +70,7 @@ export function AuditLog() {
   return (
     <section aria-labelledby="audit-heading" className="flex flex-col gap-4">
       <h2 id="audit-heading" className="text-lg font-semibold">
-        Audit log
+        Entries, newest first
       </h2>
       <form
         noValidate

@@ -194,7 +194,7 @@ export function DiscountsAdmin() {
     <section aria-labelledby="discounts-heading" className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="discounts-heading" className="text-lg font-semibold">
-          Discount codes
+          All codes
         </h2>
         <Button onClick={() => setEditing('new')}>New code</Button>
       </div>

@@ -112,7 +112,7 @@ export function StaffAccounts({ selfId }: { selfId: number }) {
       </section>
       <section aria-labelledby="staff-list-heading" className="flex flex-col gap-3">
         <h2 id="staff-list-heading" className="text-lg font-semibold">
-          Staff accounts
+          All staff accounts
         </h2>
         {staff.isPending ? (
           <p role="status" className="flex items-center gap-2 text-sm">
