@@ -81,4 +81,3 @@ export const createAuditRepo = (db: Queryable) => ({
     return { rows, total: count?.n ?? 0 };
   },
 });
-export type AuditRepo = ReturnType<typeof createAuditRepo>;
