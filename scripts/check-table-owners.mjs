@@ -71,6 +71,8 @@ export const TABLE_OWNERS = {
   writer_profiles: 'staff',
   loyalty_points_ledger: 'loyalty',
   referrals: 'loyalty',
+  // ADR 0090: who did what in the staff console, before and after.
+  audit_log: 'audit',
   app_secrets: 'db',
   schema_migrations: 'db',
 };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { APP_PATH } from '@app/domain';
@@ -12,6 +12,7 @@ import { createDownloadTickets } from './lib/download-tickets';
 import { createAccessTokens, withLiveness } from './lib/jwt';
 import { openRedis } from './lib/redis';
 import { checkPathIds } from './lib/route-schemas';
+import { adminModule } from './modules/admin';
 import { accessLivenessFor, authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { chatModule, servesChat, type ChatHandle } from './modules/chat';
@@ -127,6 +128,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     redis,
     log: app.log,
     origin: config.publicOrigin ?? `http://localhost:${config.port}`,
+    twoFactorKey: Buffer.from(hkdfSync('sha256', secret, 'two-factor', 'staff-totp-secret-v1', 32)),
   };
 
   // The composition root (ADR 0054): each shared service built once, handed below to the modules that use it.
@@ -188,7 +190,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // plugin's per-request hooks stay off every other route (ADR 0026). A new multipart route goes here.
   await app.register(async (forms) => {
     await registerMultipart(forms);
-    await forms.register(authModule, { service: services.auth });
+    await forms.register(authModule, { service: services.auth, db, clock, twoFactor: services.twoFactor });
     await forms.register(staffModule, {
       ctx,
       deps: {
@@ -220,6 +222,19 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(transactionsModule, { ctx });
   await app.register(reviewsModule, { service: services.reviews });
   await app.register(loyaltyModule, { ctx });
+  // CONTRACT "Staff side", ADR 0090: the admin's prices, codes, staff accounts and the audit log.
+  await app.register(adminModule, {
+    ctx,
+    deps: {
+      auth: services.auth,
+      twoFactor: services.twoFactor,
+      catalogue: services.catalogue.reader,
+      forgetPriceCaches: () => {
+        services.priceTables.forget();
+        services.firstAnswers.forget();
+      },
+    },
+  });
   // ADR 0084: the journeys' test-only run of the job, to this machine only (not registered in production).
   await app.register(deliveryModule, {
     service: services.afterPayment,

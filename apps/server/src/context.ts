@@ -17,6 +17,8 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** The public origin used in links sent by mail, e.g. http://localhost:3000. */
   origin: string;
+  /** ADR 0090: the key that encrypts staff two-factor secrets at rest (derived from the JWT secret, never stored). */
+  twoFactorKey: Buffer;
 }
 
 export interface ModuleOptions {

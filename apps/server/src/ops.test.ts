@@ -71,6 +71,13 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
     expect(await account('help@example.com')).toMatchObject({ role: ROLE.support, first_name: 'Kim', last_name: '' });
   });
 
+  it('creates an admin account with role 7 (ADR 0090)', async () => {
+    expect(
+      (await run(['staff:add', '--role', 'admin', '--email', 'boss@example.com', '--name', 'Ari Lane'], undefined, 'longenough3')).code,
+    ).toBe(0);
+    expect(await account('boss@example.com')).toMatchObject({ role: ROLE.admin, first_name: 'Ari', last_name: 'Lane' });
+  });
+
   it('refuses an email that already has an account, in any letter case, and changes nothing', async () => {
     const before = await account('writer@example.com');
     const result = await run(
@@ -84,7 +91,7 @@ describe('npm run ops -- staff:add (CONTRACT "Staff side")', () => {
   });
 
   it.each([
-    [['staff:add', '--role', 'admin', '--email', 'a@example.com', '--name', 'A B'], /--role must be writer or support/],
+    [['staff:add', '--role', 'owner', '--email', 'a@example.com', '--name', 'A B'], /--role must be writer, support or admin/],
     [['staff:add', '--role', 'writer', '--email', 'not-an-email', '--name', 'A B'], /--email must be a valid email/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', '  '], /--name must not be empty/],
     [['staff:add', '--role', 'writer', '--email', 'a@example.com', '--name', 'A', '--admin'], /Unknown option/],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
+import { AUDIT_ACTION, isValidEmail, normalizeEmail, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLE } from '@app/domain';
 import { BackupError, createBackup, describeBackup, restoreBackup, verifyBackup, type BackupPlace } from './backup/backup';
 import { loadConfig, loadEnvFile, type Config } from './config';
 import type { Db } from './db/client';
@@ -14,10 +14,11 @@ import { insertAccount } from './db/seed/accounts';
 import { hashPassword } from './lib/password';
 import type { FileStorage } from './lib/file-storage';
 import { openFileStorage } from './modules/files';
+import { recordAudit } from './modules/audit';
 import { systemClock, type Clock } from './lib/clock';
 
 /**
- * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support --email E
+ * Operator commands (CONTRACT "Staff side"): `npm run ops -- staff:add --role writer|support|admin --email E
  * --name "First Last"` creates a staff account, the way to get the first one in production. The password
  * is never an argument (shell history, `ps`): it is typed at a prompt that does not echo it, or piped on
  * stdin (ADR 0039).
@@ -26,8 +27,8 @@ export const USAGE = [
   'Usage: npm run ops -- <command> [options]',
   '',
   'Commands:',
-  '  staff:add --role writer|support --email EMAIL --name "First Last"',
-  '      Creates a writer or support account that signs in through the usual sign-in.',
+  '  staff:add --role writer|support|admin --email EMAIL --name "First Last"',
+  '      Creates a writer, support or admin account that signs in through the usual sign-in.',
   '      The password is asked for at a prompt (not shown), or read from stdin when piped:',
   '      printf \'%s\\n\' "$PASSWORD" | npm run ops -- staff:add --role writer --email EMAIL --name "First Last"',
   '  backup FILE',
@@ -116,7 +117,7 @@ const backupCommand = async (command: 'backup' | 'restore' | 'backup:verify', ar
   }
 };
 
-const STAFF_ROLES = { writer: ROLE.writer, support: ROLE.support } as const;
+const STAFF_ROLES = { writer: ROLE.writer, support: ROLE.support, admin: ROLE.admin } as const;
 type StaffRoleName = keyof typeof STAFF_ROLES;
 const isStaffRoleName = (value: string): value is StaffRoleName => Object.hasOwn(STAFF_ROLES, value);
 
@@ -145,7 +146,7 @@ const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number>
 
   const problems: string[] = [];
   const role = values.role ?? '';
-  if (!isStaffRoleName(role)) problems.push('--role must be writer or support');
+  if (!isStaffRoleName(role)) problems.push('--role must be writer, support or admin');
   const email = values.email?.trim() ?? '';
   if (!isValidEmail(email)) problems.push('--email must be a valid email address');
   const { firstName, lastName } = splitName(values.name ?? '');
@@ -172,13 +173,21 @@ const staffAdd = async (args: readonly string[], deps: OpsDeps): Promise<number>
   }
   const { db, release } = opened;
   try {
-    const id = await insertAccount(db, {
-      role: STAFF_ROLES[role],
-      email,
-      passwordHash: await hashPassword(password),
-      firstName,
-      lastName,
-      confirmedAt: (deps.clock ?? systemClock).now(),
+    const passwordHash = await hashPassword(password);
+    const now = (deps.clock ?? systemClock).now();
+    // ADR 0090: the new account and its audit entry (no actor: the command line) in one transaction.
+    const id = await db.transaction(async (tx) => {
+      const created = await insertAccount(tx, { role: STAFF_ROLES[role], email, passwordHash, firstName, lastName, confirmedAt: now });
+      if (created !== null) {
+        await recordAudit(tx, {
+          actor: null,
+          action: AUDIT_ACTION.staffAdd,
+          before: null,
+          after: { id: created, role: STAFF_ROLES[role], email: normalizeEmail(email), active: true, twoFactor: false, via: 'ops' },
+          at: now,
+        });
+      }
+      return created;
     });
     if (id === null) {
       deps.err(`An account with the email ${normalizeEmail(email)} already exists; nothing was changed.`);

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
-import { acceptancesReport, authServiceFor, eraseAccount } from './modules/auth';
+import { eraseCustomerAuditText } from './modules/audit';
+import { acceptancesReport, authServiceFor, createTwoFactor, eraseAccount } from './modules/auth';
 import { createCatalogue, createFirstAnswers } from './modules/catalogue';
 import { createChatBus, createWriterChatSend, eraseCustomerMessages, messagesReport, sessionsEndedOn } from './modules/chat';
 import { consentHistoryReport, eraseConsentHistory, type PersonalData } from './modules/customers';
@@ -44,6 +45,7 @@ export const PERSONAL_DATA: PersonalData = {
     eraseCustomerCodes,
     eraseCustomerTimelineNotes,
     eraseCustomerDisputes,
+    eraseCustomerAuditText,
   ],
   report: {
     orders: ordersReport,
@@ -73,9 +75,12 @@ export const buildServices = (ctx: AppContext, { fileStorage }: { fileStorage: F
   // The chat's fan-out, built even where no chat is served: ended sessions go through it (ADR 0069).
   const chatBus = createChatBus(ctx);
   const reviews = createReviews(ctx);
+  // ADR 0090: staff two-factor sign-in: the sign-in asks for the code, the admin routes require it on.
+  const twoFactor = createTwoFactor({ db: ctx.db, clock: ctx.clock, key: ctx.twoFactorKey });
   return {
     /** Every end of sessions is announced on the chat bus, so each instance closes their sockets (ADR 0069). */
-    auth: authServiceFor(ctx, { onSessionsEnded: sessionsEndedOn(chatBus) }),
+    auth: authServiceFor(ctx, { onSessionsEnded: sessionsEndedOn(chatBus), twoFactor }),
+    twoFactor,
     chatBus,
     catalogue,
     priceTables,

@@ -27,3 +27,4 @@ export * from './limits/index';
 export * from './delivery/index';
 export * from './dispute/index';
 export * from './upgrade/index';
+export * from './admin/index';

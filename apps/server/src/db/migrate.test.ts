@@ -75,8 +75,8 @@ describe('seedDatabase on a new database', () => {
 
   it('with demo data later: the demo accounts, codes and orders join the base data', async () => {
     await seedDatabase(db, { demo: true, clock: systemClock });
-    // The three demo accounts and the demo customer's referred friends (ADR 0051).
-    expect(await count('users')).toBe(3 + DEMO_REFERRED.length);
+    // The four demo accounts (ADR 0090: the admin too) and the demo customer's referred friends (ADR 0051).
+    expect(await count('users')).toBe(4 + DEMO_REFERRED.length);
     expect(await count('discount_codes')).toBe(2);
     expect(await count('orders')).toBeGreaterThanOrEqual(10);
     expect(await count('referrals')).toBe(DEMO_REFERRED.length);

@@ -30,6 +30,9 @@ export const paths = {
   staff: APP_PATH.staff,
   staffMoney: `${APP_PATH.staff}/money`,
   staffOrder: (id: number) => `${APP_PATH.staff}/orders/${id}`,
+  /** ADR 0090: two-factor sign-in (any staff) and the admin section. */
+  staffTwoFactor: `${APP_PATH.staff}/two-factor`,
+  staffAdmin: (section: 'prices' | 'discounts' | 'staff' | 'audit') => `${APP_PATH.staff}/admin/${section}`,
   /** ADR 0041: served by the server from the operator's text, outside the app. */
   terms: APP_PATH.terms,
   privacy: APP_PATH.privacy,

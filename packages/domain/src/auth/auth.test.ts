@@ -4,6 +4,8 @@ import {
   emailOnItsWayBody,
   isCustomerRole,
   isStaffRole,
+  hasSupportRights,
+  isAdminRole,
   isValidEmail,
   isValidName,
   normalizeEmail,
@@ -23,9 +25,13 @@ describe('email check: a standard address pattern (SPEC §5)', () => {
 });
 
 describe('roles (SPEC §1)', () => {
-  it('treats 1 and 2 as customers and 3 and 6 as staff', () => {
-    expect([1, 2, 3, 6].map(isCustomerRole)).toEqual([true, true, false, false]);
-    expect([1, 2, 3, 6].map(isStaffRole)).toEqual([false, false, true, true]);
+  it('treats 1 and 2 as customers and 3, 6 and 7 as staff', () => {
+    expect([1, 2, 3, 6, 7].map(isCustomerRole)).toEqual([true, true, false, false, false]);
+    expect([1, 2, 3, 6, 7].map(isStaffRole)).toEqual([false, false, true, true, true]);
+  });
+  it('gives support rights to support and admin only, admin rights to admin only (ADR 0090)', () => {
+    expect([1, 2, 3, 6, 7].map(hasSupportRights)).toEqual([false, false, false, true, true]);
+    expect([1, 2, 3, 6, 7].map(isAdminRole)).toEqual([false, false, false, false, true]);
   });
 });
 

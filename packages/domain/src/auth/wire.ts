@@ -19,6 +19,8 @@ export const signInBodySchema = z.object({
   email: z.string().trim().min(1, AUTH_MESSAGE.invalidEmail).max(EMAIL_MAX_LENGTH),
   password: z.string().min(1, AUTH_MESSAGE.passwordMandatory).max(PASSWORD_MAX_LENGTH),
   hashDevice: z.string().max(128).optional(),
+  /** ADR 0090: the authenticator's 6-digit code, for a staff account with two-factor sign-in on. */
+  otp: z.string().trim().max(10).optional(),
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 

@@ -49,6 +49,9 @@ export const APP_PAGES: readonly { path: string; module: string | null }[] = [
   { path: APP_PATH.staff, module: 'staff' },
   { path: `${APP_PATH.staff}/orders/:id`, module: 'staff' },
   { path: `${APP_PATH.staff}/money`, module: 'staff' },
+  // ADR 0090: the staff member's two-factor sign-in and the admin section (prices, codes, staff, audit).
+  { path: `${APP_PATH.staff}/two-factor`, module: 'staff' },
+  { path: `${APP_PATH.staff}/admin/:section`, module: 'staff' },
 ];
 // Pure, so that a bundle reading only APP_PATH (the web app's entry, ADR 0062) leaves the page list out.
 export const APP_ROUTES: readonly string[] = /* @__PURE__ */ APP_PAGES.map((p) => p.path);

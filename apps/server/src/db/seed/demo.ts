@@ -25,6 +25,7 @@ export const DEMO_ACCOUNTS = {
   customer: { role: ROLE.customer, email: 'demo@example.com', password: 'demo12345', firstName: 'Alex', lastName: 'Morgan' },
   writer: { role: ROLE.writer, email: 'writer@example.com', password: 'writer12345', firstName: 'Jordan', lastName: 'Blake' },
   support: { role: ROLE.support, email: 'support@example.com', password: 'support12345', firstName: 'Sam', lastName: 'Rivera' },
+  admin: { role: ROLE.admin, email: 'admin@example.com', password: 'admin12345', firstName: 'Robin', lastName: 'Hale' },
 } as const;
 
 /** CONTRACT "Demo data": WELCOME10 (10 %) and TOPWRITER20 (20 %, a top-writer discount). */

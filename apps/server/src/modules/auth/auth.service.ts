@@ -28,6 +28,7 @@ import {
 } from '@app/domain';
 import type { AppContext } from '../../context';
 import type { TermsRecord } from './auth.terms';
+import type { TwoFactor } from './auth.two-factor';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
 import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
@@ -54,6 +55,8 @@ type AuthDeps = Pick<AppContext, 'clock' | 'tokens' | 'mailer' | 'origin' | 'log
   onSessionsEnded?: (ended: SessionsEnded) => void;
   /** ADR 0085: the terms on record (sign-up with the checkbox ticked, the dialog's acceptance). */
   terms?: TermsRecord;
+  /** ADR 0090: staff two-factor sign-in: the code after the password; no magic link past it. */
+  twoFactor?: Pick<TwoFactor, 'checkSignIn' | 'enabled'>;
 };
 
 const DEACTIVATED = CUSTOMER_STATUS.deactivated.id;
@@ -88,6 +91,7 @@ export const createAuthService = ({
   onReferredSignUp,
   onSessionsEnded,
   terms,
+  twoFactor,
 }: AuthDeps) => {
   /**
    * ADR 0069: the one place that announces ended sessions, after the revocation committed. The HTTP
@@ -184,11 +188,14 @@ export const createAuthService = ({
       email,
       password,
       hashDevice,
+      otp,
       client,
     }: {
       email: string;
       password: string;
       hashDevice?: string | undefined;
+      /** ADR 0090: the authenticator's code, for an account with two-factor sign-in on */
+      otp?: string | undefined;
       client?: SessionClient;
     }): Promise<Tokens> => {
       const account = isValidEmail(email) ? await activeAccountByEmail(email) : null;
@@ -199,6 +206,8 @@ export const createAuthService = ({
       if (!(await verifyPassword(account.passwordHash, password))) {
         throw new DomainError(ERROR_CODE.badRequest, AUTH_MESSAGE.wrongCredentials);
       }
+      // ADR 0090: only after the right password is the code asked for (a wrong password never learns of it).
+      await twoFactor?.checkSignIn({ userId: account.id, code: otp });
       if (hashDevice) await repo.setHashDevice(account.id, hashDevice);
       return issueTokens(account, client);
     },
@@ -328,6 +337,8 @@ export const createAuthService = ({
       }
       const account = await activeAccountByEmail(email);
       if (!account) throw notFound(AUTH_MESSAGE.emailNotOnSite);
+      // ADR 0090: a link is one factor; an account with two-factor sign-in gets none (answered the same).
+      if (await twoFactor?.enabled(account.id)) return;
       const token = await newOneTimeToken(account.id, 'magic_link', MAGIC_LINK_TTL_SECONDS);
       await mailer.send(magicLinkMail({ to: account.email, firstName: account.firstName, url: `${origin}/${target}?magicLink=${token}` }));
     },
@@ -346,6 +357,8 @@ export const createAuthService = ({
       const userId = await repo.consumeOneTimeToken({ purpose: 'magic_link', tokenHash: hashToken(token), now });
       const account = userId === null ? null : await repo.findAccountById(userId);
       if (!account || account.statusId === DEACTIVATED) throw notFound('This link is invalid or has expired');
+      // ADR 0090: a link never signs in past a second factor.
+      if (await twoFactor?.enabled(account.id)) throw notFound('This link is invalid or has expired');
       const passwordRemoved = await proveMailbox(account, sessionUserId);
       const tokens = await issueTokens(account, client);
       return passwordRemoved ? { ...tokens, message: AUTH_MESSAGE.unprovenPasswordRemoved } : tokens;
@@ -417,6 +430,9 @@ export const createAuthService = ({
      * removed its tokens): announced like every other end of sessions.
      */
     accountDeleted: ({ userId }: { userId: number }): void => sessionsEnded({ userId }),
+
+    /** ADR 0090: a staff account suspended or its password reset by an admin (tokens revoked in that transaction): announced the same way. */
+    staffSessionsRevoked: ({ userId }: { userId: number }): void => sessionsEnded({ userId }),
 
     /**
      * SPEC §7 PUT …/customer/password: the current password proves the holder; the new one ends every other

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
 import { storedAppSecret } from '../../db/app-secrets';
 import type { Db } from '../../db/client';
+import type { Clock } from '../../lib/clock';
 import { randomToken } from '../../lib/tokens';
 import { batchPerTurn } from '../../lib/batch';
 import type { LiveClaims } from '../../lib/jwt';
@@ -10,6 +11,8 @@ import { createAuthRepo } from './auth.repo';
 import { authRoutes } from './auth.routes';
 import { createAuthService, type AuthService, type SessionsEnded } from './auth.service';
 import { createTermsRecord } from './auth.terms';
+import { twoFactorRoutes } from './auth.two-factor.routes';
+import type { TwoFactor } from './auth.two-factor';
 
 // Kept for the module tests that sign tokens; the signer itself is infrastructure (lib/jwt.ts).
 export { createAccessTokens } from '../../lib/jwt';
@@ -18,6 +21,9 @@ export type { AuthService, SessionsEnded } from './auth.service';
 export { accountWrites, eraseAccount } from './auth.accounts.repo';
 /** The personal-data report's `acceptances` section (ADR 0085). */
 export { acceptancesReport } from './auth.personal-data.repo';
+/** ADR 0090: staff two-factor sign-in and the admin's writes to staff accounts. */
+export { createTwoFactor, TWO_FACTOR_MESSAGE, type TwoFactor } from './auth.two-factor';
+export { staffAccountWrites, type StaffAuditState } from './auth.staff.repo';
 
 const ROTATION_KEY_NAME = 'refresh_rotation_key';
 
@@ -27,7 +33,7 @@ const ROTATION_KEY_NAME = 'refresh_rotation_key';
  */
 export const authServiceFor = (
   ctx: AppContext,
-  { onSessionsEnded }: { onSessionsEnded?: (ended: SessionsEnded) => void } = {},
+  { onSessionsEnded, twoFactor }: { onSessionsEnded?: (ended: SessionsEnded) => void; twoFactor?: TwoFactor } = {},
 ): AuthService => {
   let rotationKey: Promise<string> | undefined;
   return createAuthService({
@@ -46,12 +52,17 @@ export const authServiceFor = (
     onReferredSignUp: (e) => recordReferral(ctx.db, e),
     terms: createTermsRecord({ db: ctx.db, clock: ctx.clock, currentVersions: () => ctx.config.legalVersions }),
     ...(onSessionsEnded ? { onSessionsEnded } : {}),
+    ...(twoFactor ? { twoFactor } : {}),
   });
 };
 
 /** SPEC §7 "Authentication", CONTRACT "Identity"; the service is built once by the composition root (services.ts). */
-export const authModule: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const authModule: FastifyPluginAsyncZod<{ service: AuthService; db: Db; clock: Clock; twoFactor: TwoFactor }> = async (
+  app,
+  { service, db, clock, twoFactor },
+) => {
   await app.register(authRoutes, { service });
+  await app.register(twoFactorRoutes, { db, clock, twoFactor });
 };
 
 /**

@@ -16,6 +16,8 @@ import { CATALOGUE_MAX_AGE_S, catalogueRoutes } from './catalogue.routes';
 import { createCatalogueService, type CatalogueService, type RequestOrigin } from './catalogue.service';
 
 export type { CatalogueService };
+/** ADR 0090: the admin's writes to the price tables, in the caller's transaction. */
+export { priceTableWrites, type PriceTableRows } from './catalogue.writes.repo';
 
 /**
  * The catalogue's one service and what other modules read through it, built once by the composition
@@ -43,6 +45,12 @@ export const createCatalogue = (
     categoryList: service.categoryList,
     /** Lists shared by every category (resume services, level lists). */
     list: service.list,
+    /** ADR 0090: the categories the site offers (settings.siteCategories). */
+    offeredCategories: async (): Promise<number[]> => {
+      const site = await repo.findSite();
+      const categories = (site?.settings as { siteCategories?: unknown } | undefined)?.siteCategories;
+      return Array.isArray(categories) ? categories.filter((c): c is number => typeof c === 'number') : [];
+    },
     /** The urgencies of the site this deployment serves. */
     siteUrgencies: async () => {
       const site = await repo.findSite();
@@ -104,7 +112,7 @@ export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue;
   // Kept as long as a shared cache may keep the API's own answers (`Cache-Control: public, max-age=60`):
   // a page is never staler than the API may be, and a page costs its server no queries most of the time.
   const cache = new Map<string, { at: number; answers: Promise<Record<string, unknown>> }>();
-  return (page: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
+  const firstAnswers = (page: { origin: RequestOrigin; wizard: boolean }): Promise<Record<string, unknown>> => {
     const key = `${page.origin.protocol}://${page.origin.host}|${page.wizard ? 'wizard' : 'page'}`;
     const now = clock.now().getTime();
     const hit = cache.get(key);
@@ -116,5 +124,7 @@ export const createFirstAnswers = ({ catalogue, clock }: { catalogue: Catalogue;
     answers.catch(() => cache.delete(key));
     return answers;
   };
+  /** ADR 0090: an admin published new prices: the next page reads them (this instance; others within the cache time). */
+  return Object.assign(firstAnswers, { forget: () => cache.clear() });
 };
 export type FirstAnswers = ReturnType<typeof createFirstAnswers>;

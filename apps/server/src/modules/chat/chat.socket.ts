@@ -5,6 +5,7 @@ import {
   CHAT_PATH,
   customerFrameSchema,
   isCustomerRole,
+  isStaffRole,
   isFrameId,
   ROLE,
   SOCKET_CLOSE,
@@ -57,7 +58,7 @@ export const chatSockets: FastifyPluginAsync<{ service: ChatService; hub: Hub; t
   const open = (socket: WebSocket, request: FastifyRequest, side: 'customer' | 'staff'): void => {
     const auth = verified.get(request);
     const role = auth?.claims.role ?? 0;
-    const allowed = side === 'customer' ? isCustomerRole(role) : role === ROLE.writer || role === ROLE.support;
+    const allowed = side === 'customer' ? isCustomerRole(role) : isStaffRole(role);
     if (!auth || !allowed) {
       socket.close(SOCKET_CLOSE.unauthorized, 'unauthorized');
       return;

@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTION,
   acceptProblem,
   AFTER_PAYMENT_MESSAGE as M,
   CHANGES_REQUEST_MAX_LENGTH,
@@ -39,6 +40,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
+import { recordAudit } from '../audit';
 import type { Logger } from '../../lib/logger';
 import { createMailRepo, type MailMessage } from '../mail';
 import { orderWrites } from '../orders';
@@ -190,6 +192,15 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
         const reviewBy = reviewByFor(now, reviewDays);
         await r.insertDelivery({ orderId, actorId: caller.userId, actorRole: caller.role, message, now, reviewBy, fileIds });
         await r.insertEvent({ orderId, type: 'delivered', actorId: caller.userId, actorRole: caller.role, note: message || null, now });
+        // ADR 0090: the audit entry in the delivery's transaction.
+        await recordAudit(tx, {
+          actor: caller,
+          action: AUDIT_ACTION.orderDelivery,
+          orderId,
+          before: { latestDelivery: latest ? { state: latest.state } : null },
+          after: { files: fileIds, reviewBy: reviewBy.toISOString(), message },
+          at: now,
+        });
         await mail(
           tx,
           {
@@ -238,6 +249,14 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
           reason,
           answerBy,
           now,
+        });
+        await recordAudit(tx, {
+          actor: caller,
+          action: AUDIT_ACTION.orderExtension,
+          orderId,
+          before: { deadline: order.deadline.toISOString() },
+          after: { proposedDeadline: proposed.toISOString(), answerBy: answerBy.toISOString(), reason },
+          at: now,
         });
         await r.insertEvent({
           orderId,

@@ -1,5 +1,6 @@
 import {
   DISCOUNT_MESSAGE,
+  discountLimitProblem,
   discountProblem,
   discountToWire,
   DomainError,
@@ -10,7 +11,7 @@ import {
   type StoredDiscount,
 } from '@app/domain';
 import type { Clock } from '../../lib/clock';
-import type { DiscountsRepo } from './discounts.repo';
+import { hasLimits, type DiscountsRepo } from './discounts.repo';
 
 export type DiscountResolution = { ok: true; discount: StoredDiscount } | { ok: false; message: string };
 
@@ -31,8 +32,15 @@ export const createDiscountsService = ({ repo, clock }: { repo: DiscountsRepo; c
   }): Promise<DiscountResolution> => {
     const clean = normalizeDiscountCode(code);
     if (clean === '') return { ok: false, message: DISCOUNT_MESSAGE.empty };
-    const discount = await repo.findUsable({ code: clean, customerId, orderId, now: clock.now() });
-    if (!discount) return { ok: false, message: DISCOUNT_MESSAGE.invalid };
+    const now = clock.now();
+    const found = await repo.findUsable({ code: clean, customerId, orderId, now });
+    if (!found) return { ok: false, message: DISCOUNT_MESSAGE.invalid };
+    const { limits, ...discount } = found;
+    // ADR 0090: an admin's limits (start, end, first order only, per customer, in total).
+    if (hasLimits(limits)) {
+      const limitProblem = discountLimitProblem(limits, { now, ...(await repo.usage({ code: discount.code, customerId, orderId })) });
+      if (limitProblem) return { ok: false, message: limitProblem };
+    }
     const problem = premiumWriter === undefined ? null : discountProblem(discount, premiumWriter);
     return problem ? { ok: false, message: problem } : { ok: true, discount };
   };

@@ -5,6 +5,8 @@ import { discountsRoutes } from './discounts.routes';
 import { createDiscountsService, type DiscountResolution, type DiscountsService } from './discounts.service';
 
 export type { DiscountResolution, DiscountsService };
+/** ADR 0090: public codes as an admin manages them (uses, revenue, limits, optimistic concurrency). */
+export { createDiscountAdmin, type DiscountAdmin } from './discounts.admin';
 /** Writes other modules make to discount codes, in their transaction; the deletion's erase step (ADR 0052, 0077). */
 export { discountCodeWrites, eraseCustomerCodes, type NewCustomerCode } from './discounts.writes.repo';
 

@@ -113,6 +113,9 @@ export interface IncomingFile {
   truncated: () => boolean;
 }
 
+/** ADR 0090: a write in the transaction that records a file (its id, name and size), e.g. the audit entry of a staff delivery. */
+export type OnFileRecorded = (tx: Queryable, file: { id: number; name: string; size: number }) => Promise<void>;
+
 export const createFilesService = ({
   db,
   storage,
@@ -219,6 +222,7 @@ export const createFilesService = ({
     uploadedBy,
     file,
     revisionId = null,
+    onRecorded,
   }: {
     customerId: number;
     orderId: number;
@@ -226,6 +230,8 @@ export const createFilesService = ({
     uploadedBy: number;
     file: IncomingFile | undefined;
     revisionId?: number | null;
+    /** ADR 0090: more writes in the row's transaction (a staff delivery's audit entry). */
+    onRecorded?: OnFileRecorded | undefined;
   }): Promise<OrderFile> => {
     if (!file) throw new DomainError(ERROR_CODE.validation, FILE_MISSING_MESSAGE);
     // ADR 0073: the customer's own files count against their quota; a staff delivery does not.
@@ -234,7 +240,7 @@ export const createFilesService = ({
     try {
       const row = await db.transaction(async (tx) => {
         await charge(tx, { quotaOf, bytes: received.size });
-        return createFilesRepo(tx).insert({
+        const inserted = await createFilesRepo(tx).insert({
           orderId,
           customerId,
           source,
@@ -246,6 +252,8 @@ export const createFilesService = ({
           now: clock.now(),
           revisionId,
         });
+        await onRecorded?.(tx, { id: Number(inserted.id), name: received.name, size: received.size });
+        return inserted;
       });
       return toWire(row);
     } catch (error) {
@@ -340,12 +348,14 @@ export const createFilesService = ({
       orderId,
       uploadedBy,
       file,
+      onRecorded,
     }: {
       customerId: number;
       orderId: number;
       uploadedBy: number;
       file: IncomingFile | undefined;
-    }): Promise<OrderFile> => store({ customerId, orderId, source: 'writer', uploadedBy, file }),
+      onRecorded?: OnFileRecorded;
+    }): Promise<OrderFile> => store({ customerId, orderId, source: 'writer', uploadedBy, file, onRecorded }),
 
     /**
      * ADR 0044: a file of a revision, the customer's (`customer`) or the writer's (`writer`), with the
@@ -358,6 +368,7 @@ export const createFilesService = ({
       source: FileSource;
       uploadedBy: number;
       file: IncomingFile | undefined;
+      onRecorded?: OnFileRecorded;
     }): Promise<OrderFile> => store(f),
     /** The files of one of the customer's revisions (the revisions module has found the revision). */
     listForRevision: async ({

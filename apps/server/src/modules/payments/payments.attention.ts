@@ -1,4 +1,10 @@
-import { centsToAmount, type PaymentAttentionList, type PaymentAttentionOutcome, type PaymentAttentionResolved } from '@app/domain';
+import {
+  AUDIT_ACTION,
+  centsToAmount,
+  type PaymentAttentionList,
+  type PaymentAttentionOutcome,
+  type PaymentAttentionResolved,
+} from '@app/domain';
 import type { Logger } from '../../lib/logger';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
@@ -6,6 +12,7 @@ import { createAttentionRepo } from './payments.attention.repo';
 import { createPaymentsRepo } from './payments.repo';
 import { createSettleRepo } from './payments.settle.repo';
 import { notFound } from '../../lib/errors';
+import { recordAudit } from '../audit';
 
 /**
  * ADR 0058: support's queue of attempts the reconciliation job (ADR 0037) could not settle, and
@@ -40,10 +47,13 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
     paymentId,
     outcome,
     staffId,
+    staffRole = null,
   }: {
     paymentId: string;
     outcome: PaymentAttentionOutcome;
     staffId: number;
+    /** ADR 0090: the audit entry's role (support or admin) */
+    staffRole?: number | null;
   }): Promise<PaymentAttentionResolved> {
     return db.transaction(async (tx) => {
       const attention = createAttentionRepo(tx);
@@ -65,6 +75,15 @@ export const createPaymentAttention = ({ db, clock, log }: { db: Db; clock: Cloc
         await createSettleRepo(tx).refreshPending(flagged.orderId, now);
       }
       await attention.markResolved({ paymentId, outcome, staffId, now });
+      // ADR 0090: the audit entry in the resolution's transaction.
+      await recordAudit(tx, {
+        actor: { userId: staffId, role: staffRole },
+        action: AUDIT_ACTION.paymentAttention,
+        orderId: flagged.orderId,
+        before: { paymentId, state: flagged.state, flagged: true },
+        after: { paymentId, state, flagged: false, outcome },
+        at: now,
+      });
       log.info(
         { paymentId, orderId: flagged.orderId, provider: flagged.provider, outcome, state, staffId },
         'stale payment attempt resolved by support',

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { DomainError, ERROR_CODE, formatUsd, MANUAL_PAYMENT_PROVIDER, orderCharge, PAYMENT_CURRENCY, STAFF_MESSAGE } from '@app/domain';
+import {
+  AUDIT_ACTION,
+  DomainError,
+  ERROR_CODE,
+  formatUsd,
+  MANUAL_PAYMENT_PROVIDER,
+  orderCharge,
+  PAYMENT_CURRENCY,
+  STAFF_MESSAGE,
+} from '@app/domain';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -8,6 +17,7 @@ import { createPaymentsRepo } from './payments.repo';
 import { createSettleRepo } from './payments.settle.repo';
 import { settlePaid } from './payments.settle';
 import { notFound } from '../../lib/errors';
+import { orderAuditState, recordAudit } from '../audit';
 
 /**
  * ADR 0071: a payment support records by hand (a bank transfer), with its reference. It is an attempt of
@@ -32,6 +42,7 @@ export const createManualPayments = ({ db, clock, log }: { db: Db; clock: Clock;
       const now = clock.now();
       const order = await createSettleRepo(tx).lockOrder(orderId);
       if (!order) throw notFound();
+      const before = await orderAuditState(tx, orderId);
       const charge = orderCharge(order);
       if (!charge) throw new DomainError(ERROR_CODE.conflict, STAFF_MESSAGE.nothingToPay);
       if (amountCents !== undefined && amountCents !== charge.amountCents) {
@@ -65,6 +76,18 @@ export const createManualPayments = ({ db, clock, log }: { db: Db; clock: Clock;
       });
       // The order is locked and the attempt asks exactly its charge: settling cannot park it.
       if (!settled.changed) throw new Error(`the manual payment of order ${orderId} did not settle`);
+      // ADR 0090: the audit entry in the payment's transaction.
+      await recordAudit(tx, {
+        actor,
+        action: AUDIT_ACTION.orderPayment,
+        orderId,
+        before,
+        after: {
+          ...(await orderAuditState(tx, orderId)),
+          payment: { amount: charge.amountCents / 100, reference, provider: MANUAL_PAYMENT_PROVIDER },
+        },
+        at: now,
+      });
       log.info({ orderId, paymentId: payment.id, amountCents: charge.amountCents, staffId: actor.userId }, 'manual payment recorded');
       return { paymentId: payment.id };
     });

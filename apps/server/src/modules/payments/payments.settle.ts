@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTION,
   centsToAmount,
   DomainError,
   ERROR_CODE,
@@ -25,6 +26,7 @@ import { createSettleRepo } from './payments.settle.repo';
 import { applyPaidUpgrade, lockedUpgradeCharge } from './payments.upgrades';
 import type { PaymentEvent } from './providers/types';
 import { notFound } from '../../lib/errors';
+import { recordAudit } from '../audit';
 
 /**
  * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
@@ -366,6 +368,15 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
       const [transactionId] = outcome.transactionIds;
       if (transactionId === undefined) throw notFound();
       await settle.closeClaim({ claimId: claim.id, transactionId, now });
+      // ADR 0090: the audit entry in the refund's transaction.
+      await recordAudit(tx, {
+        actor,
+        action: AUDIT_ACTION.refundClaim,
+        orderId: claim.orderId,
+        before: { claimId: claim.id, open: true, amount: claim.amountCents / 100 },
+        after: { claimId: claim.id, open: false, refunded: claim.amountCents / 100, transactionId },
+        at: now,
+      });
       log.info({ claimId: claim.id, orderId: claim.orderId, amountCents: claim.amountCents }, 'refund claim refunded');
       return { id: claim.id, transactionId };
     });

@@ -42,6 +42,8 @@ export const createPriceTables = ({
     return table;
   };
   return {
+    /** ADR 0090: an admin published new prices: the next quote on this instance reads them (others within PRICE_TABLE_CACHE_MS). */
+    forget: (): void => cache.clear(),
     /**
      * The tables as `GET …/calcs` serves them, turned into cents by the same `toPriceTable` the wizard
      * uses. An unknown or not offered category rejects with the catalogue's 404 (never cached). A hit

@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTION,
   canMoveRevision,
   DomainError,
   ERROR_CODE,
@@ -35,6 +36,7 @@ import type { MailMessage } from '../mail';
 import { isUniqueViolation, type RevisionRow, type RevisionsRepo, type StaffRevisionRow } from './revisions.repo';
 import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/errors';
+import { recordAudit } from '../audit';
 
 type IncomingFile = Parameters<FilesService['storeForRevision']>[0]['file'];
 
@@ -249,6 +251,16 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
           to: status,
           changedBy: actor.userId,
           now: clock.now(),
+          // ADR 0090: the audit entry in the move's transaction.
+          onMoved: (tx) =>
+            recordAudit(tx, {
+              actor,
+              action: AUDIT_ACTION.revisionStatus,
+              orderId: revision.orderId,
+              before: { revisionId: revision.id, status: revision.statusId },
+              after: { revisionId: revision.id, status },
+              at: clock.now(),
+            }),
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new DomainError(ERROR_CODE.conflict, REVISION_MESSAGE.activeRevision);
@@ -288,6 +300,15 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
         source: 'writer',
         uploadedBy: actor.userId,
         file,
+        onRecorded: (tx, stored) =>
+          recordAudit(tx, {
+            actor,
+            action: AUDIT_ACTION.revisionFile,
+            orderId: revision.orderId,
+            before: null,
+            after: { revisionId: revision.id, file: stored },
+            at: clock.now(),
+          }),
       }),
   };
 };

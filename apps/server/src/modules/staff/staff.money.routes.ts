@@ -7,7 +7,7 @@ import {
   paymentAttentionResolveBodySchema,
   paymentAttentionResolvedSchema,
   refundClaimListSchema,
-  ROLE,
+  hasSupportRights,
   STAFF_MESSAGE,
   unappliedPaymentListSchema,
   unappliedRefundBodySchema,
@@ -19,7 +19,7 @@ import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
 
 /** CONTRACT "Staff side": a writer on a support-only route gets 403. */
 const requireSupport = (request: FastifyRequest): void => {
-  if (currentUser(request).role !== ROLE.support) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
+  if (!hasSupportRights(currentUser(request).role)) throw new DomainError(ERROR_CODE.forbidden, STAFF_MESSAGE.supportOnly);
 };
 
 /** ADR 0035, 0058: support's view of money that did not settle its order, and of refunds owed. */
@@ -165,6 +165,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<{ money: MoneySupport; atte
         paymentId: request.params.paymentId,
         outcome: request.body.outcome,
         staffId: currentUser(request).userId,
+        staffRole: currentUser(request).role,
       });
     },
   );

@@ -1,5 +1,6 @@
 import {
   amountToCents,
+  AUDIT_ACTION,
   assertOrderMove,
   centsToAmount,
   DomainError,
@@ -34,6 +35,7 @@ import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
+import { orderAuditState, recordAudit } from '../audit';
 
 /** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
 const IN_WORK_STATUSES: readonly number[] = [ORDER_STATUS.paid, ORDER_STATUS.inProgress, ORDER_STATUS.hold];
@@ -219,6 +221,17 @@ export const createStaffService = ({
       await db.transaction(async (tx) => {
         const locked = await orderWrites(tx).lockForMove(order.id);
         if (!locked) throw notFound();
+        const before = await orderAuditState(tx, order.id);
+        // ADR 0090: the audit entry in the change's transaction, once the move (and any refund) is written.
+        const audit = async () =>
+          recordAudit(tx, {
+            actor,
+            action: AUDIT_ACTION.orderStatus,
+            orderId: order.id,
+            before,
+            after: { ...(await orderAuditState(tx, order.id)), reason: reason ?? null },
+            at: now,
+          });
         if (status === ORDER_STATUS.refunded) {
           await refundOrder(tx, {
             orderId: order.id,
@@ -228,6 +241,7 @@ export const createStaffService = ({
             now,
             log,
           });
+          await audit();
           return;
         }
         assertOrderMove(locked.statusId, status, MOVE_BY.support, locked.facts);
@@ -240,6 +254,7 @@ export const createStaffService = ({
           locked,
         );
         if (!moved.moved) throw new DomainError(ERROR_CODE.conflict, moved.message);
+        await audit();
       });
       return viewOf(actor, order.id);
     },
@@ -251,7 +266,19 @@ export const createStaffService = ({
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now: clock.now(), actor }));
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const before = await orderAuditState(tx, order.id);
+        await orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor });
+        await recordAudit(tx, {
+          actor,
+          action: AUDIT_ACTION.orderWriter,
+          orderId: order.id,
+          before,
+          after: await orderAuditState(tx, order.id),
+          at: now,
+        });
+      });
       return viewOf(actor, order.id);
     },
 
@@ -306,7 +333,23 @@ export const createStaffService = ({
       actor: Actor;
       order: { orderId: number; customerId: number };
       file: Parameters<FilesService['deliver']>[0]['file'];
-    }): Promise<OrderFile> => files.deliver({ customerId: order.customerId, orderId: order.orderId, uploadedBy: actor.userId, file }),
+    }): Promise<OrderFile> =>
+      files.deliver({
+        customerId: order.customerId,
+        orderId: order.orderId,
+        uploadedBy: actor.userId,
+        file,
+        // ADR 0090: the delivered file is audited in the transaction that records it.
+        onRecorded: (tx, stored) =>
+          recordAudit(tx, {
+            actor,
+            action: AUDIT_ACTION.orderFile,
+            orderId: order.orderId,
+            before: null,
+            after: { file: stored },
+            at: clock.now(),
+          }),
+      }),
   };
 };
 export type StaffService = ReturnType<typeof createStaffService>;

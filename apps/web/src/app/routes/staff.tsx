@@ -1,7 +1,7 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
-import { ClipboardList, LogOut, Wallet } from 'lucide';
+import { ClipboardList, History, KeyRound, LogOut, Tag, Users, Wallet, Calculator } from 'lucide';
 import { AppShell, MAIN_ID } from '@/components/layout/app-shell';
 import { SideNav, type NavItem } from '@/components/layout/side-nav';
 import { SkipLink } from '@/components/layout/skip-link';
@@ -12,7 +12,7 @@ import { PageHeading } from '@/components/ui/page-heading';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useLogout } from '@/features/auth/api/logout';
-import { isSupport, useStaffMe, type StaffMe } from '@/features/staff/api/get-staff-me';
+import { isAdmin, isSupport, useStaffMe, type StaffMe } from '@/features/staff/api/get-staff-me';
 import { PaymentAttention, RefundClaims, UnappliedPayments } from '@/features/staff/components/money-queues';
 import { DisputesQueue } from '@/features/staff/components/disputes-queue';
 import { OrdersQueue } from '@/features/staff/components/orders-queue';
@@ -24,6 +24,7 @@ import { setChatBase } from '@/lib/chat/base';
 import { tokenStorage } from '@/lib/storage';
 import type { FromState } from './require-customer';
 import { clearSessionCache } from '../session';
+import { AdminPage, TwoFactorPage } from './staff-admin';
 
 function StaffLogout() {
   const queryClient = useQueryClient();
@@ -47,6 +48,16 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
     },
   ];
   if (isSupport(me)) items.push({ to: paths.staffMoney, label: 'Money', icon: Wallet });
+  // ADR 0090: the admin section, and every staff member's two-factor sign-in.
+  if (isAdmin(me)) {
+    items.push(
+      { to: paths.staffAdmin('prices'), label: 'Admin: prices', icon: Calculator },
+      { to: paths.staffAdmin('discounts'), label: 'Admin: codes', icon: Tag },
+      { to: paths.staffAdmin('staff'), label: 'Admin: staff', icon: Users },
+      { to: paths.staffAdmin('audit'), label: 'Admin: audit log', icon: History },
+    );
+  }
+  items.push({ to: paths.staffTwoFactor, label: 'Two-factor sign-in', icon: KeyRound });
   return (
     <AppShell
       homeTo={paths.staff}
@@ -58,7 +69,7 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
             <span className="block font-semibold text-slate-900 max-sm:sr-only">
               {me.firstName} {me.lastName}
             </span>
-            {isSupport(me) ? 'Support' : 'Writer'} #{me.id}
+            {isAdmin(me) ? 'Admin' : isSupport(me) ? 'Support' : 'Writer'} #{me.id}
           </p>
           <StaffLogout />
         </div>
@@ -157,6 +168,12 @@ export function Component() {
           ) : (
             <Redirect to={paths.notFound} replace />
           )}
+        </Route>
+        <Route path={paths.staffTwoFactor}>
+          <TwoFactorPage />
+        </Route>
+        <Route path="/staff/admin/:section">
+          <AdminPage me={staff} />
         </Route>
         <Route>
           <Redirect to={paths.notFound} replace />

@@ -13,14 +13,17 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** CONTRACT "Errors and access": rate limit for the auth-like endpoints. */
 export const AUTH_RATE_LIMIT_PER_MINUTE = 10;
 
-/** Roles (SPEC §1). 1 and 2 are customers. */
-export const ROLE = { customer: 1, customerAlt: 2, writer: 3, support: 6 } as const;
+/** Roles (SPEC §1; CONTRACT "Staff side"). 1 and 2 are customers; 7 admin has everything support has, plus the admin routes (ADR 0090). */
+export const ROLE = { customer: 1, customerAlt: 2, writer: 3, support: 6, admin: 7 } as const;
 export type Role = (typeof ROLE)[keyof typeof ROLE];
 /** The customer roles and the staff roles, as lists (SQL takes them as one array parameter). */
 export const CUSTOMER_ROLE_IDS: readonly Role[] = [ROLE.customer, ROLE.customerAlt];
-export const STAFF_ROLE_IDS: readonly Role[] = [ROLE.writer, ROLE.support];
+export const STAFF_ROLE_IDS: readonly Role[] = [ROLE.writer, ROLE.support, ROLE.admin];
 export const isCustomerRole = (role: number): boolean => (CUSTOMER_ROLE_IDS as readonly number[]).includes(role);
 export const isStaffRole = (role: number): boolean => (STAFF_ROLE_IDS as readonly number[]).includes(role);
+/** ADR 0090: every support check passes for support and for an admin (7 has everything support may do). */
+export const hasSupportRights = (role: number): boolean => role === ROLE.support || role === ROLE.admin;
+export const isAdminRole = (role: number): boolean => role === ROLE.admin;
 
 /** SPEC §8 "Signup and login" and "Email and password notices", exactly worded. */
 export const AUTH_MESSAGE = {

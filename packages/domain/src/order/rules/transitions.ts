@@ -158,7 +158,8 @@ export const assertOrderMove = (from: number, to: number, by: MoveBy, facts: Ord
 export type StatusChangedBy = 'customer' | 'writer' | 'support' | 'system';
 export const statusChangedBy = (role: number | null): StatusChangedBy => {
   if (role === ROLE.writer) return 'writer';
-  if (role === ROLE.support) return 'support';
+  // ADR 0090: an admin acts as support in the history (the audit log names the account).
+  if (role === ROLE.support || role === ROLE.admin) return 'support';
   if (role === ROLE.customer || role === ROLE.customerAlt) return 'customer';
   return 'system';
 };

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { AUTH_MESSAGE, emailOnItsWayBody, isValidEmail } from '@app/domain/auth/rules';
@@ -16,6 +16,8 @@ const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then(
 interface LoginValues {
   email: string;
   password: string;
+  /** ADR 0090: asked only after the server answered that the account needs it. */
+  otp: string;
 }
 
 type Notice = { tone: 'error' | 'success'; title?: string; text: string } | null;
@@ -32,17 +34,29 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [notice, setNotice] = useState<Notice>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
   const [finishing, setFinishing] = useState(false);
-  const { register, handleSubmit, formState, getValues, setError, trigger } = useForm<LoginValues>({
+  const [needsCode, setNeedsCode] = useState(false);
+  const { register, handleSubmit, formState, getValues, setError, setFocus, trigger } = useForm<LoginValues>({
     mode: 'onBlur',
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', otp: '' },
   });
   const field = useRegisterAfterChange(register, formState.isSubmitted);
+  // ADR 0090: focus moves to the code field when it appears.
+  useEffect(() => {
+    if (needsCode) setFocus('otp');
+  }, [needsCode, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotice(null);
     try {
-      await signIn.mutateAsync(values);
+      await signIn.mutateAsync(needsCode ? values : { email: values.email, password: values.password });
     } catch (error) {
+      // ADR 0090: a staff account with two-factor sign-in: the server asks for the code on the field `otp`.
+      const otpError = error instanceof ApiError ? error.fieldErrors.otp?.[0] : undefined;
+      if (otpError) {
+        if (needsCode) setError('otp', { message: otpError }, { shouldFocus: true });
+        else setNeedsCode(true);
+        return;
+      }
       setNotice({ tone: 'error', text: errorMessage(error) });
       return;
     }
@@ -88,6 +102,16 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           error={formState.errors.password?.message}
           {...field('password', { validate: (v) => v.length > 0 || AUTH_MESSAGE.passwordMandatory })}
         />
+        {needsCode && (
+          <TextField
+            label="Code from your authenticator app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            hint="Two-factor sign-in is on for this account: enter the 6-digit code the app shows now."
+            error={formState.errors.otp?.message}
+            {...field('otp', { validate: (v) => /^\d{6}$/.test(v.trim()) || 'Enter the 6-digit code from your authenticator app' })}
+          />
+        )}
         {notice && (
           <Alert tone={notice.tone} title={notice.title}>
             {notice.text}

@@ -25,4 +25,6 @@ export const staffMeQueryOptions = () => queryOptions({ queryKey: staffKeys.me()
 
 export const useStaffMe = () => useQuery(staffMeQueryOptions());
 
-export const isSupport = (me: Pick<StaffMe, 'role'>): boolean => me.role === ROLE.support;
+/** ADR 0090: an admin (7) has everything support has. */
+export const isSupport = (me: Pick<StaffMe, 'role'>): boolean => me.role === ROLE.support || me.role === ROLE.admin;
+export const isAdmin = (me: Pick<StaffMe, 'role'>): boolean => me.role === ROLE.admin;
