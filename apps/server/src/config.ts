@@ -43,6 +43,11 @@ const envSchema = z.object({
   MAIL_SEND_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
   REVIEW_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   AFTER_PAYMENT_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  // ADR 0088: the notifications job (mails, reminders, push); Web Push keys (else generated and kept in the database).
+  NOTIFICATIONS_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  VAPID_PUBLIC_KEY: z.string().max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().max(200).optional(),
+  VAPID_SUBJECT: z.string().max(200).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -148,6 +153,8 @@ export interface Config {
    * expires unanswered deadline proposals runs every `jobIntervalMs` (0: never on its own; tests run it by hand).
    */
   afterPayment: { reviewDays: number; jobIntervalMs: number };
+  /** ADR 0088: the notifications job's period (0: never on its own), and Web Push's VAPID keys when given. */
+  notifications: { jobIntervalMs: number; vapid: { publicKey: string; privateKey: string } | undefined; vapidSubject: string | undefined };
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -377,6 +384,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       reviewDays: e.REVIEW_DAYS,
       // Off in tests unless a test asks for it.
       jobIntervalMs: Math.round((e.AFTER_PAYMENT_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
+    },
+    notifications: {
+      jobIntervalMs: Math.round((e.NOTIFICATIONS_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30)) * 1000),
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
     },
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),

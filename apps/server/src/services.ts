@@ -8,6 +8,7 @@ import { createDiscounts, eraseCustomerCodes } from './modules/discounts';
 import { createFiles, eraseCustomerFiles, filesReport, type FileStorage } from './modules/files';
 import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
 import { eraseMailTo } from './modules/mail';
+import { eraseNotifications, notificationPreferencesReport, notificationsReport } from './modules/notifications';
 import { eraseCustomerOrders, ordersReport } from './modules/orders';
 import {
   createManualPayments,
@@ -42,6 +43,7 @@ export const PERSONAL_DATA: PersonalData = {
     eraseCustomerReferrals,
     eraseCustomerCodes,
     eraseCustomerTimelineNotes,
+    eraseNotifications,
   ],
   report: {
     orders: ordersReport,
@@ -54,6 +56,8 @@ export const PERSONAL_DATA: PersonalData = {
     messages: messagesReport,
     referrals: referralsReport,
     pointsLedger: pointsLedgerReport,
+    notificationPreferences: notificationPreferencesReport,
+    notifications: notificationsReport,
   },
 };
 

@@ -25,3 +25,4 @@ export * from './referral/index';
 export * from './chat/index';
 export * from './limits/index';
 export * from './delivery/index';
+export * from './notification/index';

@@ -41,4 +41,6 @@ export const ROUTE_RATE_LIMITS = {
    * push the clock, answer a proposal): each locks the order, writes its timeline and may send mail.
    */
   afterPayment: { max: 60, windowMs: HOUR_MS },
+  /** ADR 0088: an unsubscribe link (no account: per address): checks a signature and writes a preference. */
+  unsubscribe: { max: 30, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -21,6 +21,7 @@ import { applyRefundReceivedEarlier, refundOrder } from './payments.refunds';
 import { createSettleRepo } from './payments.settle.repo';
 import type { PaymentEvent } from './providers/types';
 import { notFound } from '../../lib/errors';
+import { notify } from '../notifications';
 
 /**
  * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
@@ -135,6 +136,14 @@ export const settlePaid = async (
     orderId: payment.orderId,
     customerId: payment.customerId,
     amountCents: payment.amountCents,
+    now,
+  });
+  // ADR 0088: the customer is told, the receipt goes with the mail.
+  await notify(tx, {
+    userId: payment.customerId,
+    type: 'payment_received',
+    orderId: payment.orderId,
+    facts: { amountCents: payment.amountCents, paymentId: payment.id },
     now,
   });
   // ADR 0036: a provider refund that arrived before this paid event applies now.

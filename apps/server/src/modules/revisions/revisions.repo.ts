@@ -1,5 +1,5 @@
 import { ACTIVE_REVISION_STATUSES, ORDER_STATUS, REVISION_STATUS } from '@app/domain';
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 
 export interface RevisionRow {
   id: number;
@@ -218,12 +218,15 @@ export const createRevisionsRepo = (db: Db) => ({
     to,
     changedBy,
     now,
+    also,
   }: {
     revisionId: number;
     from: number;
     to: number;
     changedBy: number;
     now: Date;
+    /** What else the move does in its transaction (the customer's notification, ADR 0088). */
+    also?: (tx: Queryable) => Promise<unknown>;
   }): Promise<boolean> =>
     db.transaction(async (tx) => {
       const updated = await tx.query('UPDATE revisions SET status_id = $3, updated_at = $4 WHERE id = $1 AND status_id = $2 RETURNING id', [
@@ -239,6 +242,7 @@ export const createRevisionsRepo = (db: Db) => ({
         changedBy,
         now,
       ]);
+      await also?.(tx);
       return true;
     }),
 });

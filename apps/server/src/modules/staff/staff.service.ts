@@ -27,6 +27,7 @@ import { orderWrites, toOrderListItem, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
+import { notify } from '../notifications';
 import { notFound } from '../../lib/errors';
 
 /** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
@@ -181,7 +182,12 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
       if (!(await repo.isWriter({ userId: writerId }))) {
         throw new DomainError(ERROR_CODE.validation, STAFF_MESSAGE.notAWriter, { idWriter: [STAFF_MESSAGE.notAWriter] });
       }
-      await db.transaction((tx) => orderWrites(tx).assignWriter({ orderId: order.id, writerId, now: clock.now(), actor }));
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        if ((await orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor })) && order.writerId !== writerId)
+          // ADR 0088: the customer is told (a new writer on a reassignment too).
+          await notify(tx, { userId: order.customerId, type: 'writer_assigned', orderId: order.id, now });
+      });
       return viewOf(actor, order.id);
     },
 
