@@ -73,7 +73,7 @@ export const renderNotificationMail = async ({
         <mj-button href="${escapeHtml(linkOf(origin, item))}" background-color="#1d4ed8" color="#ffffff" border-radius="6px" align="left">${escapeHtml(ACTION[item.type])}</mj-button>
       </mj-column>
     </mj-section>
-    <mj-spacer height="12px" />`,
+    <mj-section padding="6px 0"><mj-column><mj-spacer height="6px" /></mj-column></mj-section>`,
     )
     .join('');
   const footer = unsubscribeUrl
