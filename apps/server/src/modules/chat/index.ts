@@ -7,7 +7,7 @@ import type { FilesService, UploadRate } from '../files';
 import { createMemoryBus, createRedisBus, type ChatBus, type SessionsEndedWake } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
 import { notificationEvent, notificationsUnread } from '../notifications';
-import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
+import { createUnseenMailJob, notifyUnseen, type UnseenMailJob } from './chat.mail';
 import { createChatRepo } from './chat.repo';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
@@ -94,8 +94,7 @@ export const chatModule: FastifyPluginAsync<
     db: ctx.db,
     clock: ctx.clock,
     log: ctx.log,
-    sendMail: (message) => ctx.mailer.send(message),
-    origin: ctx.origin,
+    tell: notifyUnseen(ctx.db, ctx.clock),
     intervalMs: ctx.config.chat.mailIntervalMs,
   });
   if (app.metrics) {

@@ -191,7 +191,13 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
         await r.insertDelivery({ orderId, actorId: caller.userId, actorRole: caller.role, message, now, reviewBy, fileIds });
         await r.insertEvent({ orderId, type: 'delivered', actorId: caller.userId, actorRole: caller.role, note: message || null, now });
         // ADR 0088: the customer is told (bell, socket, one mail per burst, push).
-        await notify(tx, { userId: order.customerId, type: 'delivered', orderId, facts: { reviewBy, ...(message ? { note: message } : {}) }, now });
+        await notify(tx, {
+          userId: order.customerId,
+          type: 'delivered',
+          orderId,
+          facts: { reviewBy, ...(message ? { note: message } : {}) },
+          now,
+        });
         log.info({ orderId, files: fileIds.length }, 'delivery submitted');
         return state(order, tx);
       });

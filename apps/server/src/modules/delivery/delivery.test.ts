@@ -128,7 +128,11 @@ const outbox = async (to: string) =>
 const runJob = () => t.app.inject({ method: 'POST', url: '/api/dev/after-payment/run', payload: {} });
 /** ADR 0088: the customer's mails are made by the notifications job once the fold window passed. */
 const mailJob = () =>
-  t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/dev/notifications/run',
+    payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() },
+  });
 
 /** An order in progress with the writer, its history started, its deadline 5 days away. */
 const inProgress = async (): Promise<number> => {
@@ -175,7 +179,9 @@ describe('a delivery (POST /api/staff/orders/{id}/delivery)', () => {
     expect(order.events.map((e) => [e.type, e.by])).toEqual([['delivered', 'writer']]);
     await mailJob();
     const mails = await outbox('delivery.customer@example.com');
-    expect(mails.messages.some((m) => m.subject === `Your work for order #${id} is ready` && m.text.includes(`/orderinfo/${id}`))).toBe(true);
+    expect(mails.messages.some((m) => m.subject === `Your work for order #${id} is ready` && m.text.includes(`/orderinfo/${id}`))).toBe(
+      true,
+    );
     // Staff's view carries it too.
     const view = staffOrderViewSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/staff/orders/${id}`, headers: auth(support) })).json(),

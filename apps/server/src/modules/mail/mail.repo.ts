@@ -45,7 +45,8 @@ interface OutboxRow {
   attempts: number;
 }
 
-const jsonOf = <T>(value: T | string | null, empty: T): T => (value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value);
+const jsonOf = <T>(value: T | string | null, empty: T): T =>
+  value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /** `outbox`: delivered to the dev outbox when stored; `smtp`: queued for the SMTP delivery job. */
 export type MailTransport = 'outbox' | 'smtp';
@@ -72,7 +73,16 @@ export const createMailRepo = (db: Queryable) => ({
       `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, transport, sent_at, next_attempt_at, headers, attachments)
        VALUES ($1, $2, $3, $4, $5::text, CASE WHEN $5::text = 'outbox' THEN $6::timestamptz END,
          CASE WHEN $5::text = 'smtp' THEN $6::timestamptz END, $7::jsonb, $8::jsonb)`,
-      [mail.to, mail.subject, mail.text, mail.html, mail.transport, mail.now, JSON.stringify(mail.headers ?? {}), JSON.stringify(mail.attachments ?? [])],
+      [
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.html,
+        mail.transport,
+        mail.now,
+        JSON.stringify(mail.headers ?? {}),
+        JSON.stringify(mail.attachments ?? []),
+      ],
     );
   },
 

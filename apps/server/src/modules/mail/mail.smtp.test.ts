@@ -77,7 +77,9 @@ describe('mail over SMTP', () => {
         text: 'plain body',
         html: '<p>html body</p>',
         headers: { 'List-Unsubscribe': '<https://example.com/u?token=x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        attachments: [{ filename: 'receipt-R-1.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 x').toString('base64') }],
+        attachments: [
+          { filename: 'receipt-R-1.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 x').toString('base64') },
+        ],
         attempts: 1,
         createdAt: new Date(),
       });

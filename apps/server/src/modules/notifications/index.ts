@@ -21,7 +21,10 @@ export type { NotificationJobs };
 export { eraseNotifications, notificationPreferencesReport, notificationsReport } from './notifications.personal-data.repo';
 
 /** What socket event 20 carries, read for the hub once the notification committed; null when it is not the user's. */
-export const notificationEvent = async (q: Queryable, { userId, notificationId }: { userId: number; notificationId: number }): Promise<NotificationEvent | null> => {
+export const notificationEvent = async (
+  q: Queryable,
+  { userId, notificationId }: { userId: number; notificationId: number },
+): Promise<NotificationEvent | null> => {
   const repo = createNotificationsRepo(q);
   const row = await repo.find({ userId, id: notificationId });
   if (!row) return null;
@@ -80,19 +83,38 @@ export const notificationsModule: FastifyPluginAsyncZod<{
       '/api/dev/mail-preview',
       {
         onRequest: guard,
-        schema: { tags: ['dev'], summary: 'Every notification mail rendered with demo data (`?type=` one, `?format=text`)', querystring: z.object({ type: z.string().max(40).optional(), format: z.enum(['html', 'text']).default('html') }) },
+        schema: {
+          tags: ['dev'],
+          summary: 'Every notification mail rendered with demo data (`?type=` one, `?format=text`)',
+          querystring: z.object({ type: z.string().max(40).optional(), format: z.enum(['html', 'text']).default('html') }),
+        },
       },
       async (request, reply) => {
         const items = demoMailItems().filter((i) => !request.query.type || i.type === request.query.type);
         const parts = await Promise.all(
-          items.map((item) => renderNotificationMail({ firstName: 'Alex', items: [item], origin: ctx.origin, unsubscribeUrl: `${ctx.origin}/api/notifications/unsubscribe?token=demo` })),
+          items.map((item) =>
+            renderNotificationMail({
+              firstName: 'Alex',
+              items: [item],
+              origin: ctx.origin,
+              unsubscribeUrl: `${ctx.origin}/api/notifications/unsubscribe?token=demo`,
+            }),
+          ),
         );
-        if (request.query.format === 'text') return reply.header('content-type', 'text/plain; charset=utf-8').send(parts.map((p) => `Subject: ${p.subject}\n\n${p.text}`).join('\n\n-----\n\n'));
+        if (request.query.format === 'text')
+          return reply
+            .header('content-type', 'text/plain; charset=utf-8')
+            .send(parts.map((p) => `Subject: ${p.subject}\n\n${p.text}`).join('\n\n-----\n\n'));
         return reply.header('content-type', 'text/html; charset=utf-8').send(parts.map((p) => p.html).join('<hr>'));
       },
     );
   }
-  const job = createPeriodicJob({ intervalMs: ctx.config.notifications.jobIntervalMs, run: () => jobs.runOnce(), log: ctx.log, failure: 'notifications job run failed' });
+  const job = createPeriodicJob({
+    intervalMs: ctx.config.notifications.jobIntervalMs,
+    run: () => jobs.runOnce(),
+    log: ctx.log,
+    failure: 'notifications job run failed',
+  });
   app.addHook('onReady', async () => job.start());
   app.addHook('onClose', async () => job.stop());
 };

@@ -4,6 +4,9 @@ declare module 'mjml' {
     html: string;
     errors: { message: string; formattedMessage: string }[];
   }
-  const mjml2html: (mjml: string, options?: { validationLevel?: 'strict' | 'soft' | 'skip'; minify?: boolean }) => MjmlResult | Promise<MjmlResult>;
+  const mjml2html: (
+    mjml: string,
+    options?: { validationLevel?: 'strict' | 'soft' | 'skip'; minify?: boolean },
+  ) => MjmlResult | Promise<MjmlResult>;
   export default mjml2html;
 }

@@ -1,10 +1,4 @@
-import {
-  DEADLINE_SOON_MS,
-  effectivePreferences,
-  isEmailLocked,
-  ORDER_STATUS,
-  PAYMENT_REMINDER_FRACTIONS,
-} from '@app/domain';
+import { DEADLINE_SOON_MS, effectivePreferences, isEmailLocked, ORDER_STATUS, PAYMENT_REMINDER_FRACTIONS } from '@app/domain';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
@@ -48,55 +42,39 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
   const reminders = async (now: Date): Promise<number> => {
     let made = 0;
     // Unpaid orders past one of their reminder moments (and before their deadline), each moment once.
-    for (const [index, fraction] of PAYMENT_REMINDER_FRACTIONS.entries()) {
-      const due = await db.query<{ id: number; customer_id: number; deadline: Date | string; created_at: Date | string }>(
-        `SELECT o.id, o.customer_id, o.deadline, o.created_at FROM orders o
-          WHERE o.status_id = $1 AND o.deadline > $2
-            AND o.created_at + (o.deadline - o.created_at) * $3::float8 <= $2
-            AND NOT EXISTS (SELECT 1 FROM notifications n
-                             WHERE n.dedupe_key = 'payment_reminder:' || o.id || ':' || $4::int || ':' || floor(extract(epoch FROM o.deadline))::bigint)
-          ORDER BY o.id LIMIT $5`,
-        [ORDER_STATUS.unpaid, now, fraction, index, RUN_MAX],
-      );
-      for (const o of due) {
-        const deadline = new Date(o.deadline);
-        const id = await db.transaction((tx) =>
-          notify(tx, {
-            userId: o.customer_id,
-            type: 'payment_reminder',
-            orderId: o.id,
-            facts: { deadline },
-            dedupeKey: `payment_reminder:${o.id}:${index}:${Math.floor(deadline.getTime() / 1000)}`,
-            mailAfterMs: 0,
-            now,
-          }),
-        );
-        if (id !== null) made += 1;
-      }
-    }
-    // Orders being written whose deadline is within 24 h, once per deadline.
-    const soon = await db.query<{ id: number; customer_id: number; deadline: Date | string }>(
-      `SELECT o.id, o.customer_id, o.deadline FROM orders o
-        WHERE o.status_id IN ($1, $2) AND o.deadline > $3 AND o.deadline <= $3::timestamptz + ($4::bigint * interval '1 millisecond')
-          AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.dedupe_key = 'deadline_soon:' || o.id || ':' || floor(extract(epoch FROM o.deadline))::bigint)
-        ORDER BY o.deadline LIMIT $5`,
-      [ORDER_STATUS.paid, ORDER_STATUS.inProgress, now, DEADLINE_SOON_MS, RUN_MAX],
-    );
-    for (const o of soon) {
-      const deadline = new Date(o.deadline);
+    const repo = createNotificationsRepo(db);
+    const tell = async (
+      r: { orderId: number; customerId: number; deadline: Date },
+      type: 'payment_reminder' | 'deadline_soon',
+      key: string,
+    ) => {
       const id = await db.transaction((tx) =>
         notify(tx, {
-          userId: o.customer_id,
-          type: 'deadline_soon',
-          orderId: o.id,
-          facts: { deadline },
-          dedupeKey: `deadline_soon:${o.id}:${Math.floor(deadline.getTime() / 1000)}`,
+          userId: r.customerId,
+          type,
+          orderId: r.orderId,
+          facts: { deadline: r.deadline },
+          dedupeKey: key,
           mailAfterMs: 0,
           now,
         }),
       );
       if (id !== null) made += 1;
+    };
+    const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+    // Unpaid orders past one of their reminder moments (and before their deadline), each moment once per deadline.
+    for (const [index, fraction] of PAYMENT_REMINDER_FRACTIONS.entries()) {
+      for (const r of await repo.duePaymentReminders({ now, fraction, index, unpaid: ORDER_STATUS.unpaid, limit: RUN_MAX }))
+        await tell(r, 'payment_reminder', `payment_reminder:${r.orderId}:${index}:${epoch(r.deadline)}`);
     }
+    // Orders being written whose deadline is within 24 h, once per deadline.
+    for (const r of await repo.dueDeadlineSoon({
+      now,
+      withinMs: DEADLINE_SOON_MS,
+      statuses: [ORDER_STATUS.paid, ORDER_STATUS.inProgress],
+      limit: RUN_MAX,
+    }))
+      await tell(r, 'deadline_soon', `deadline_soon:${r.orderId}:${epoch(r.deadline)}`);
     return made;
   };
 
@@ -104,15 +82,15 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
   const decide = async (rows: NotificationRow[]) => {
     const [first] = rows;
     if (!first) return { mail: [], skip: [] };
-    const prefs = effectivePreferences(await createNotificationsRepo(db).preferences(first.userId));
-    const [order] =
-      first.orderId === null ? [] : await db.query<{ status_id: number }>('SELECT status_id FROM orders WHERE id = $1', [first.orderId]);
+    const repo = createNotificationsRepo(db);
+    const prefs = effectivePreferences(await repo.preferences(first.userId));
+    const status = first.orderId === null ? null : await repo.orderStatus(first.orderId);
     const mail: NotificationRow[] = [];
     const skip: NotificationRow[] = [];
     for (const row of rows) {
       const keep = isEmailLocked(row.type)
         ? true
-        : row.readAt === null && prefs[row.type].email && (row.type !== 'payment_reminder' || order?.status_id === ORDER_STATUS.unpaid);
+        : row.readAt === null && prefs[row.type].email && (row.type !== 'payment_reminder' || status === ORDER_STATUS.unpaid);
       (keep ? mail : skip).push(row);
     }
     return { mail, skip };
@@ -127,8 +105,14 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
       if (!first) break;
       try {
         const { mail, skip } = await decide(rows);
-        const [user] = await db.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [first.userId]);
-        let message: { subject: string; html: string; text: string; headers: Record<string, string>; attachments: MailAttachment[] } | null = null;
+        const user = await createNotificationsRepo(db).mailbox(first.userId);
+        let message: {
+          subject: string;
+          html: string;
+          text: string;
+          headers: Record<string, string>;
+          attachments: MailAttachment[];
+        } | null = null;
         if (user && mail.length > 0) {
           // A receipt's PDF goes with its mail (ADR 0085's documents).
           const attachments: MailAttachment[] = [];
@@ -150,30 +134,30 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
           const unsubscribeUrl = optional
             ? `${origin}/api/notifications/unsubscribe?token=${deps.tokens.issue({ userId: first.userId, type: optional.type, at: now })}`
             : null;
-          const rendered = await renderNotificationMail({ firstName: user.first_name, items: mail, origin, unsubscribeUrl });
+          const rendered = await renderNotificationMail({ firstName: user.firstName, items: mail, origin, unsubscribeUrl });
           message = {
             ...rendered,
-            headers: unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {},
+            headers: unsubscribeUrl
+              ? { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+              : {},
             attachments,
           };
         }
         const done = await db.transaction(async (tx) => {
           // Still this run's claim (not taken over after a lease ran out): else another run mails them.
-          const [held] = await tx.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM notifications WHERE id = ANY($1::bigint[]) AND mail_state = 'pending' AND mail_claimed_until = $2`,
-            [rows.map((r) => r.id), leaseUntil],
-          );
-          if (held?.n !== rows.length) return false;
+          if (!(await createNotificationsRepo(tx).stillClaimed({ ids: rows.map((r) => r.id), leaseUntil }))) return false;
           const r = createNotificationsRepo(tx);
-          if (message && user)
-            await createMailRepo(tx).insert({ to: user.email, transport: deps.mailTransport, now, ...message });
+          if (message && user) await createMailRepo(tx).insert({ to: user.email, transport: deps.mailTransport, now, ...message });
           await r.settleMail({ ids: (message ? mail : []).map((m) => m.id), state: 'mailed' });
           await r.settleMail({ ids: [...skip, ...(message ? [] : mail)].map((m) => m.id), state: 'skipped' });
           return true;
         });
         if (done && message && user) {
           queued += 1;
-          log.info({ to: user.email, subject: message.subject, events: mail.length }, deps.mailTransport === 'smtp' ? 'mail queued' : 'mail to outbox');
+          log.info(
+            { to: user.email, subject: message.subject, events: mail.length },
+            deps.mailTransport === 'smtp' ? 'mail queued' : 'mail to outbox',
+          );
           deps.queued?.();
         }
       } catch (error) {

@@ -1,10 +1,4 @@
-import {
-  centsToAmount,
-  effectivePreferences,
-  isEmailLocked,
-  NOTIFICATION_FOLD_MS,
-  type NotificationType,
-} from '@app/domain';
+import { centsToAmount, effectivePreferences, isEmailLocked, NOTIFICATION_FOLD_MS, type NotificationType } from '@app/domain';
 import type { Queryable } from '../../db/client';
 import { createNotificationsRepo } from './notifications.repo';
 
@@ -77,16 +71,25 @@ export const notificationText = (type: NotificationType, orderId: number | null,
         body: `Your writer delivered ${named}. Review it and accept it or ask for changes${f.reviewBy ? ` by ${day(f.reviewBy)}` : ''}.`,
       };
     case 'completed':
-      return { title: `${order[0]?.toUpperCase() ?? ''}${order.slice(1)} is complete`, body: `${named} is complete. Your free revision window starts now.` };
+      return {
+        title: `${order[0]?.toUpperCase() ?? ''}${order.slice(1)} is complete`,
+        body: `${named} is complete. Your free revision window starts now.`,
+      };
     case 'deadline_soon':
-      return { title: `${order[0]?.toUpperCase() ?? ''}${order.slice(1)} is due in 24 hours`, body: `The deadline of ${named} is ${day(f.deadline)}.` };
+      return {
+        title: `${order[0]?.toUpperCase() ?? ''}${order.slice(1)} is due in 24 hours`,
+        body: `The deadline of ${named} is ${day(f.deadline)}.`,
+      };
     case 'extension_requested':
       return {
         title: `Your writer asks for more time on ${order}`,
         body: `Your writer proposes a new deadline for ${named}: ${day(f.deadline)}.${f.note ? ` Why: ${f.note}` : ''} Answer by ${day(f.answerBy)}; without an answer the original deadline stands.`,
       };
     case 'revision_updated':
-      return { title: `Revision of ${order}: ${f.revisionStatus ?? 'updated'}`, body: `Your revision request for ${named} is now ${f.revisionStatus ?? 'updated'}.` };
+      return {
+        title: `Revision of ${order}: ${f.revisionStatus ?? 'updated'}`,
+        body: `Your revision request for ${named} is now ${f.revisionStatus ?? 'updated'}.`,
+      };
     case 'payment_reminder':
       return {
         title: `${order[0]?.toUpperCase() ?? ''}${order.slice(1)} is waiting for payment`,
@@ -117,9 +120,8 @@ export const notificationText = (type: NotificationType, orderId: number | null,
 export const notify = async (tx: Queryable, e: NotifyEvent): Promise<number | null> => {
   const repo = createNotificationsRepo(tx);
   const facts = e.facts ?? {};
-  const [order] =
-    e.orderId === null ? [] : await tx.query<{ title: string }>('SELECT title FROM orders WHERE id = $1', [e.orderId]);
-  const text = notificationText(e.type, e.orderId, order?.title ?? '', facts);
+  const title = e.orderId === null ? '' : await repo.orderTitle(e.orderId);
+  const text = notificationText(e.type, e.orderId, title, facts);
   const prefs = effectivePreferences((await repo.preferences(e.userId)).filter((p) => p.type === e.type));
   const mails = prefs[e.type].email || isEmailLocked(e.type);
   // A burst joins the mail already waiting for this order; otherwise a new window opens.

@@ -105,16 +105,18 @@ export const createNotificationsRepo = (q: Queryable) => ({
   },
 
   unread: async (userId: number): Promise<number> => {
-    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [userId]);
+    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL', [
+      userId,
+    ]);
     return row?.n ?? 0;
   },
 
   /** How many of `ids` are this user's (the caller refuses the call when not all are). */
   ownedCount: async ({ userId, ids }: { userId: number; ids: number[] }): Promise<number> => {
-    const [row] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND id = ANY($2::bigint[])', [
-      userId,
-      ids,
-    ]);
+    const [row] = await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND id = ANY($2::bigint[])',
+      [userId, ids],
+    );
     return row?.n ?? 0;
   },
 
@@ -122,11 +124,10 @@ export const createNotificationsRepo = (q: Queryable) => ({
     const rows =
       ids === 'all'
         ? await q.query('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL RETURNING id', [userId, now])
-        : await q.query('UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND id = ANY($3::bigint[]) RETURNING id', [
-            userId,
-            now,
-            ids,
-          ]);
+        : await q.query(
+            'UPDATE notifications SET read_at = $2 WHERE user_id = $1 AND read_at IS NULL AND id = ANY($3::bigint[]) RETURNING id',
+            [userId, now, ids],
+          );
     return rows.length;
   },
 
@@ -180,6 +181,63 @@ export const createNotificationsRepo = (q: Queryable) => ({
     );
   },
 
+  // --- what the job and notify read of other modules' tables (reads are free, ADR 0077) ---
+
+  orderTitle: async (orderId: number): Promise<string> =>
+    (await q.query<{ title: string }>('SELECT title FROM orders WHERE id = $1', [orderId]))[0]?.title ?? '',
+  orderStatus: async (orderId: number): Promise<number | null> =>
+    (await q.query<{ status_id: number }>('SELECT status_id FROM orders WHERE id = $1', [orderId]))[0]?.status_id ?? null,
+  mailbox: async (userId: number): Promise<{ email: string; firstName: string } | null> => {
+    const [row] = await q.query<{ email: string; first_name: string }>('SELECT email, first_name FROM users WHERE id = $1', [userId]);
+    return row ? { email: row.email, firstName: row.first_name } : null;
+  },
+  /** Locks the account while its preference changes (a deletion waits); false when it is gone. */
+  lockUser: async (userId: number): Promise<boolean> => (await q.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE', [userId])).length > 0,
+  /** Whether a claimed group is still this run's (not taken over after its lease ran out). */
+  stillClaimed: async ({ ids, leaseUntil }: { ids: number[]; leaseUntil: Date }): Promise<boolean> => {
+    const [held] = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notifications WHERE id = ANY($1::bigint[]) AND mail_state = 'pending' AND mail_claimed_until = $2`,
+      [ids, leaseUntil],
+    );
+    return held?.n === ids.length;
+  },
+  /** Unpaid orders past the `index`-th reminder moment (`fraction` of their time) and before their deadline, not yet reminded. */
+  duePaymentReminders: async ({
+    now,
+    fraction,
+    index,
+    unpaid,
+    limit,
+  }: {
+    now: Date;
+    fraction: number;
+    index: number;
+    unpaid: number;
+    limit: number;
+  }) =>
+    (
+      await q.query<{ id: number; customer_id: number; deadline: Date | string }>(
+        `SELECT o.id, o.customer_id, o.deadline FROM orders o
+          WHERE o.status_id = $1 AND o.deadline > $2
+            AND o.created_at + (o.deadline - o.created_at) * $3::float8 <= $2
+            AND NOT EXISTS (SELECT 1 FROM notifications n
+                             WHERE n.dedupe_key = 'payment_reminder:' || o.id || ':' || $4::int || ':' || floor(extract(epoch FROM o.deadline))::bigint)
+          ORDER BY o.id LIMIT $5`,
+        [unpaid, now, fraction, index, limit],
+      )
+    ).map((r) => ({ orderId: r.id, customerId: r.customer_id, deadline: new Date(r.deadline) })),
+  /** Orders in `statuses` whose deadline is within `withinMs`, not yet told. */
+  dueDeadlineSoon: async ({ now, withinMs, statuses, limit }: { now: Date; withinMs: number; statuses: number[]; limit: number }) =>
+    (
+      await q.query<{ id: number; customer_id: number; deadline: Date | string }>(
+        `SELECT o.id, o.customer_id, o.deadline FROM orders o
+          WHERE o.status_id = ANY($1::int[]) AND o.deadline > $2 AND o.deadline <= $2::timestamptz + ($3::bigint * interval '1 millisecond')
+            AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.dedupe_key = 'deadline_soon:' || o.id || ':' || floor(extract(epoch FROM o.deadline))::bigint)
+          ORDER BY o.deadline LIMIT $4`,
+        [statuses, now, withinMs, limit],
+      )
+    ).map((r) => ({ orderId: r.id, customerId: r.customer_id, deadline: new Date(r.deadline) })),
+
   // --- push ---
 
   addPushSubscription: async (s: { userId: number; endpoint: string; p256dh: string; auth: string; now: Date }): Promise<void> => {
@@ -196,6 +254,9 @@ export const createNotificationsRepo = (q: Queryable) => ({
     await q.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [endpoint]);
   },
   pushSubscriptions: async (userId: number) =>
-    q.query<{ endpoint: string; p256dh: string; auth: string }>('SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1', [userId]),
+    q.query<{ endpoint: string; p256dh: string; auth: string }>(
+      'SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE user_id = $1',
+      [userId],
+    ),
 });
 export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;

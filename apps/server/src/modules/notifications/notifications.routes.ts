@@ -1,25 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MARK_READ_IDS_MAX, NOTIFICATION_MESSAGE, NOTIFICATION_TYPES, NOTIFICATIONS_PAGE_MAX, ROUTE_RATE_LIMITS } from '@app/domain';
+import {
+  MARK_READ_IDS_MAX,
+  NOTIFICATION_MESSAGE,
+  NOTIFICATION_TYPES,
+  notificationListSchema,
+  notificationPreferencesSchema,
+  NOTIFICATIONS_PAGE_MAX,
+  ROUTE_RATE_LIMITS,
+} from '@app/domain';
 import { escapeHtml } from '../../lib/html';
 import { bearer, errorResponses } from '../../lib/route-schemas';
 import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import type { NotificationsService, UnsubscribeOutcome } from './notifications.service';
 
-const itemSchema = z.object({
-  id: z.number(),
-  type: z.enum(NOTIFICATION_TYPES),
-  orderId: z.number().nullable(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  createdAt: z.string(),
-  readAt: z.string().nullable(),
-});
-const listSchema = z.object({ notifications: z.array(itemSchema), total: z.number(), unread: z.number() });
-const channelSchema = z.object({ email: z.boolean(), push: z.boolean() });
-const preferencesSchema = z.record(z.string(), channelSchema);
+const listSchema = notificationListSchema;
+const preferencesSchema = notificationPreferencesSchema;
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).default(20),
@@ -47,9 +44,15 @@ const page = (title: string, text: string, form?: string): string =>
 
 const outcomePage = (outcome: UnsubscribeOutcome): { status: number; html: string } =>
   outcome === 'unsubscribed'
-    ? { status: 200, html: page('You are unsubscribed', 'You will no longer get these emails. You can turn them on again on your profile page.') }
+    ? {
+        status: 200,
+        html: page('You are unsubscribed', 'You will no longer get these emails. You can turn them on again on your profile page.'),
+      }
     : outcome === 'stale'
-      ? { status: 409, html: page('This link is no longer valid', 'You changed this setting after this email was sent, so the link no longer applies.') }
+      ? {
+          status: 409,
+          html: page('This link is no longer valid', 'You changed this setting after this email was sent, so the link no longer applies.'),
+        }
       : { status: 400, html: page('This link is not valid', 'The unsubscribe link is broken or has expired.') };
 
 /** CONTRACT "Notifications" (ADR 0088): the customer's list, marking read, preferences; the staff bell; the unsubscribe link. */
@@ -58,7 +61,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
     '/api/en/customers/notifications',
     {
       preHandler: app.requireCustomer,
-      schema: { tags: ['notifications'], summary: "The customer's notifications, newest first", security: bearer, querystring: listQuery, response: { 200: listSchema, ...errorResponses(401, 404, 422) } },
+      schema: {
+        tags: ['notifications'],
+        summary: "The customer's notifications, newest first",
+        security: bearer,
+        querystring: listQuery,
+        response: { 200: listSchema, ...errorResponses(401, 404, 422) },
+      },
     },
     async (request) => service.list({ userId: currentUser(request).userId, ...request.query }),
   );
@@ -80,7 +89,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
     '/api/en/customers/notification-preferences',
     {
       preHandler: app.requireCustomer,
-      schema: { tags: ['notifications'], summary: 'Per type, whether it is mailed and pushed', security: bearer, response: { 200: preferencesSchema, ...errorResponses(401, 404) } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Per type, whether it is mailed and pushed',
+        security: bearer,
+        response: { 200: preferencesSchema, ...errorResponses(401, 404) },
+      },
     },
     async (request) => service.preferences(currentUser(request).userId),
   );
@@ -104,7 +118,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
     '/api/staff/notifications',
     {
       preHandler: app.requireStaff,
-      schema: { tags: ['notifications'], summary: "A staff member's notifications, newest first", security: bearer, querystring: listQuery, response: { 200: listSchema, ...errorResponses(401, 404, 422) } },
+      schema: {
+        tags: ['notifications'],
+        summary: "A staff member's notifications, newest first",
+        security: bearer,
+        querystring: listQuery,
+        response: { 200: listSchema, ...errorResponses(401, 404, 422) },
+      },
     },
     async (request) => service.list({ userId: currentUser(request).userId, ...request.query }),
   );
@@ -112,7 +132,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
     '/api/staff/notifications/read',
     {
       preHandler: app.requireStaff,
-      schema: { tags: ['notifications'], summary: 'Marks staff notifications read', security: bearer, body: readBody, response: { 200: z.object({ unread: z.number() }), ...errorResponses(401, 404, 422) } },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks staff notifications read',
+        security: bearer,
+        body: readBody,
+        response: { 200: z.object({ unread: z.number() }), ...errorResponses(401, 404, 422) },
+      },
     },
     async (request) => service.markRead({ userId: currentUser(request).userId, ids: 'all' in request.body ? 'all' : request.body.ids }),
   );
@@ -123,19 +149,31 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ service: Notifications
   const tokenQuery = z.object({ token: z.string().max(300) });
   app.get(
     '/api/notifications/unsubscribe',
-    { preHandler: unsubscribeLimit, schema: { tags: ['notifications'], summary: 'The unsubscribe page of a mail', querystring: tokenQuery } },
+    {
+      preHandler: unsubscribeLimit,
+      schema: { tags: ['notifications'], summary: 'The unsubscribe page of a mail', querystring: tokenQuery },
+    },
     async (request, reply) => {
       const action = `/api/notifications/unsubscribe?token=${encodeURIComponent(request.query.token)}`;
       return reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .send(page('Unsubscribe', 'Stop getting emails of this kind?', `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`));
+        .send(
+          page(
+            'Unsubscribe',
+            'Stop getting emails of this kind?',
+            `<form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`,
+          ),
+        );
     },
   );
   app.post(
     '/api/notifications/unsubscribe',
-    { preHandler: unsubscribeLimit, schema: { tags: ['notifications'], summary: 'One-click unsubscribe (RFC 8058)', querystring: tokenQuery } },
+    {
+      preHandler: unsubscribeLimit,
+      schema: { tags: ['notifications'], summary: 'One-click unsubscribe (RFC 8058)', querystring: tokenQuery },
+    },
     async (request, reply) => {
       const { status, html } = outcomePage(await service.unsubscribe(request.query.token));
       return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

@@ -58,7 +58,8 @@ export const createNotificationsService = ({ db, clock, tokens }: { db: Db; cloc
       changes: Record<string, { email?: boolean | undefined; push?: boolean | undefined }>;
     }): Promise<NotificationPreferences> => {
       for (const [type, change] of Object.entries(changes)) {
-        if (!isNotificationType(type)) throw new DomainError(ERROR_CODE.validation, NOTIFICATION_MESSAGE.unknownType, { [type]: [NOTIFICATION_MESSAGE.unknownType] });
+        if (!isNotificationType(type))
+          throw new DomainError(ERROR_CODE.validation, NOTIFICATION_MESSAGE.unknownType, { [type]: [NOTIFICATION_MESSAGE.unknownType] });
         if (change.email === false && isEmailLocked(type))
           throw new DomainError(ERROR_CODE.validation, NOTIFICATION_MESSAGE.locked, { [type]: [NOTIFICATION_MESSAGE.locked] });
       }
@@ -85,8 +86,7 @@ export const createNotificationsService = ({ db, clock, tokens }: { db: Db; cloc
       if (!claims || isEmailLocked(claims.type)) return 'invalid';
       return db.transaction(async (tx) => {
         const r = createNotificationsRepo(tx);
-        const [user] = await tx.query('SELECT 1 FROM users WHERE id = $1 FOR SHARE', [claims.userId]);
-        if (!user) return 'invalid';
+        if (!(await r.lockUser(claims.userId))) return 'invalid';
         const row = (await r.preferences(claims.userId)).find((p) => p.type === claims.type);
         if (row && !row.email) return 'unsubscribed';
         if (row && row.updatedAt.getTime() > claims.issuedAt.getTime()) return 'stale';

@@ -33,7 +33,9 @@ export interface RenderedMail {
 }
 
 const linkOf = (origin: string, item: MailItem): string =>
-  item.type === 'refund_issued' ? `${origin}/transactions` : `${origin}${notificationLink(item.type, item.orderId, item.data) ?? '/dashboard'}`;
+  item.type === 'refund_issued'
+    ? `${origin}/transactions`
+    : `${origin}${notificationLink(item.type, item.orderId, item.data) ?? '/dashboard'}`;
 
 /** The subject: the event's title, or for a burst the order and what happened. */
 export const subjectOf = (items: readonly MailItem[]): string => {
@@ -110,8 +112,14 @@ export const renderNotificationMail = async ({
   if (errors.length > 0) throw new Error(`notification mail template: ${errors[0]?.formattedMessage ?? 'invalid'}`);
   const text = [
     greeting,
-    ...items.map((item) => [`${NOTIFICATION_LABEL[item.type].toUpperCase()}: ${item.title}`, item.body, `${ACTION[item.type]}: ${linkOf(origin, item)}`].join('\n')),
-    unsubscribeUrl ? `Unsubscribe from these emails: ${unsubscribeUrl}\nChoose what you get: ${origin}/profile` : `This is a record of your payment and is always sent.`,
+    ...items.map((item) =>
+      [`${NOTIFICATION_LABEL[item.type].toUpperCase()}: ${item.title}`, item.body, `${ACTION[item.type]}: ${linkOf(origin, item)}`].join(
+        '\n',
+      ),
+    ),
+    unsubscribeUrl
+      ? `Unsubscribe from these emails: ${unsubscribeUrl}\nChoose what you get: ${origin}/profile`
+      : `This is a record of your payment and is always sent.`,
   ].join('\n\n');
   return { subject: subjectOf(items), html, text };
 };

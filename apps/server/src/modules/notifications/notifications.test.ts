@@ -64,7 +64,9 @@ const customer = async () => {
   return { id, email };
 };
 const list = async (userId: number): Promise<NotificationList> =>
-  (await t.app.inject({ method: 'GET', url: '/api/en/customers/notifications?limit=100', headers: await auth(userId) })).json() as NotificationList;
+  (
+    await t.app.inject({ method: 'GET', url: '/api/en/customers/notifications?limit=100', headers: await auth(userId) })
+  ).json() as NotificationList;
 interface Mail {
   subject: string;
   text: string;
@@ -73,7 +75,8 @@ interface Mail {
   attachments: { filename: string; contentType: string; content: string }[];
 }
 const outbox = async (to: string): Promise<Mail[]> =>
-  ((await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=100` })).json() as { messages: Mail[] }).messages;
+  ((await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}&limit=100` })).json() as { messages: Mail[] })
+    .messages;
 /** Runs the job once the fold window of what was made now has passed. */
 const runJob = async (later = NOTIFICATION_FOLD_MS + 1000) => {
   t.clock.advance(later);
@@ -82,10 +85,23 @@ const runJob = async (later = NOTIFICATION_FOLD_MS + 1000) => {
   return res.json() as { reminders: number; mails: number };
 };
 const paidOrder = async (customerId: number, status: number = ORDER_STATUS.paid) =>
-  (await insertOrder(t.db, { customerId, status, title: 'Causes of the war', createdAt: t.clock.now(), deadline: new Date(t.clock.now().getTime() + 10 * D) })).id;
+  (
+    await insertOrder(t.db, {
+      customerId,
+      status,
+      title: 'Causes of the war',
+      createdAt: t.clock.now(),
+      deadline: new Date(t.clock.now().getTime() + 10 * D),
+    })
+  ).id;
 const assign = async (orderId: number) =>
-  t.app.inject({ method: 'PUT', url: `/api/staff/orders/${orderId}/writer`, headers: await auth(supportId, ROLE.support), payload: { idWriter: writerId } });
-const setPrefs = async (userId: number, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/staff/orders/${orderId}/writer`,
+    headers: await auth(supportId, ROLE.support),
+    payload: { idWriter: writerId },
+  });
+const setPrefs = async (userId: number, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/en/customers/notification-preferences', headers: await auth(userId), payload });
 
 describe('an event: one notification, one mail', () => {
@@ -114,7 +130,11 @@ describe('an event: one notification, one mail', () => {
     expect(mail?.attachments).toHaveLength(1);
     expect(mail?.attachments[0]).toMatchObject({ contentType: 'application/pdf' });
     expect(mail?.attachments[0]?.filename).toMatch(/\.pdf$/);
-    expect(Buffer.from(mail?.attachments[0]?.content ?? '', 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(mail?.attachments[0]?.content ?? '', 'base64')
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // A receipt: no unsubscribe, and it cannot be turned off.
     expect(mail?.headers['List-Unsubscribe']).toBeUndefined();
     const off = await setPrefs(c.id, { payment_received: { email: false } });
@@ -182,7 +202,12 @@ describe('an event: one notification, one mail', () => {
   it('refund issued (support refunds a paid order): the credit note goes with the mail', async () => {
     const c = await customer();
     const orderId = await paidOrder(c.id, ORDER_STATUS.unpaid);
-    await t.app.inject({ method: 'POST', url: `/api/staff/orders/${orderId}/payments`, headers: await auth(supportId, ROLE.support), payload: { reference: 'BANK-2' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/payments`,
+      headers: await auth(supportId, ROLE.support),
+      payload: { reference: 'BANK-2' },
+    });
     await runJob();
     const refunded = await t.app.inject({
       method: 'PUT',
@@ -204,7 +229,11 @@ describe('what is not mailed, and what folds', () => {
     const c = await customer();
     const set = await setPrefs(c.id, { writer_assigned: { email: false } });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ writer_assigned: { email: false, push: false }, delivered: { email: true, push: false }, payment_received: { email: true } });
+    expect(set.json()).toMatchObject({
+      writer_assigned: { email: false, push: false },
+      delivered: { email: true, push: false },
+      payment_received: { email: true },
+    });
     const orderId = await paidOrder(c.id);
     await assign(orderId);
     expect((await list(c.id)).total).toBe(1);
@@ -224,13 +253,23 @@ describe('what is not mailed, and what folds', () => {
   it('a burst of one order within minutes: one mail naming every event', async () => {
     const c = await customer();
     const orderId = await paidOrder(c.id, ORDER_STATUS.unpaid);
-    await t.app.inject({ method: 'POST', url: `/api/staff/orders/${orderId}/payments`, headers: await auth(supportId, ROLE.support), payload: { reference: 'BANK-3' } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/payments`,
+      headers: await auth(supportId, ROLE.support),
+      payload: { reference: 'BANK-3' },
+    });
     t.clock.advance(MIN);
     await assign(orderId);
     t.clock.advance(MIN);
     await t.db.query('UPDATE orders SET writer_id = $2 WHERE id = $1', [orderId, writerId]);
     await insertDelivery(t.db, { orderId, customerId: c.id, writerId, fileOnly: true });
-    await t.app.inject({ method: 'POST', url: `/api/staff/orders/${orderId}/delivery`, headers: await auth(writerId, ROLE.writer), payload: {} });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/orders/${orderId}/delivery`,
+      headers: await auth(writerId, ROLE.writer),
+      payload: {},
+    });
     expect((await list(c.id)).total).toBe(3);
     await runJob(NOTIFICATION_FOLD_MS - 2 * MIN + 1000);
     const mails = await outbox(c.email);
@@ -247,7 +286,12 @@ describe('what is not mailed, and what folds', () => {
     const orderId = await paidOrder(c.id);
     await assign(orderId);
     const [n] = (await list(c.id)).notifications;
-    const read = await t.app.inject({ method: 'PUT', url: '/api/en/customers/notifications/read', headers: await auth(c.id), payload: { ids: [n?.id] } });
+    const read = await t.app.inject({
+      method: 'PUT',
+      url: '/api/en/customers/notifications/read',
+      headers: await auth(c.id),
+      payload: { ids: [n?.id] },
+    });
     expect(read.json()).toEqual({ unread: 0 });
     await runJob();
     expect(await outbox(c.email)).toHaveLength(0);
@@ -262,7 +306,8 @@ describe('reminders', () => {
     const orderId = (await insertOrder(t.db, { customerId: c.id, createdAt: start, deadline: new Date(start.getTime() + 10 * D) })).id;
     const paidLater = (await insertOrder(t.db, { customerId: c.id, createdAt: start, deadline: new Date(start.getTime() + 10 * D) })).id;
     const atFraction = (f: number) => new Date(start.getTime() + f * 10 * D + MIN).toISOString();
-    const run = async (at: string) => (await t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at } })).json() as { reminders: number };
+    const run = async (at: string) =>
+      (await t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at } })).json() as { reminders: number };
     await run(new Date(start.getTime() + 2 * D).toISOString());
     expect((await list(c.id)).total).toBe(0);
     await run(atFraction(0.3));
@@ -279,8 +324,16 @@ describe('reminders', () => {
   it('deadline_soon: 24 h before the deadline of an order being written, once', async () => {
     const c = await customer();
     const start = t.clock.now();
-    const orderId = (await insertOrder(t.db, { customerId: c.id, status: ORDER_STATUS.inProgress, createdAt: start, deadline: new Date(start.getTime() + 3 * D) })).id;
-    const run = async (ms: number) => t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at: new Date(start.getTime() + ms).toISOString() } });
+    const orderId = (
+      await insertOrder(t.db, {
+        customerId: c.id,
+        status: ORDER_STATUS.inProgress,
+        createdAt: start,
+        deadline: new Date(start.getTime() + 3 * D),
+      })
+    ).id;
+    const run = async (ms: number) =>
+      t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at: new Date(start.getTime() + ms).toISOString() } });
     await run(1 * D);
     expect((await list(c.id)).total).toBe(0);
     await run(2 * D + MIN);
@@ -298,7 +351,7 @@ describe('the API and its abuse', () => {
     await assign(await paidOrder(b.id));
     const [bOwn] = (await list(b.id)).notifications;
     const aIds = (await list(a.id)).notifications.map((n) => n.id);
-    const put = async (userId: number, payload: unknown) =>
+    const put = async (userId: number, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'PUT', url: '/api/en/customers/notifications/read', headers: await auth(userId), payload });
     expect((await put(a.id, { ids: [bOwn?.id] })).statusCode).toBe(404);
     expect((await put(a.id, { ids: [...aIds, bOwn?.id] })).statusCode).toBe(404);
@@ -314,7 +367,10 @@ describe('the API and its abuse', () => {
     expect((await list(b.id)).unread).toBe(1);
     // Staff ids and routes: a customer token gets 404 from the staff bell, staff 404 from the customer's.
     expect((await t.app.inject({ method: 'GET', url: '/api/staff/notifications', headers: await auth(a.id) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/en/customers/notifications', headers: await auth(supportId, ROLE.support) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/notifications', headers: await auth(supportId, ROLE.support) }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/en/customers/notifications' })).statusCode).toBe(401);
   });
 
@@ -342,14 +398,25 @@ describe('the API and its abuse', () => {
     expect(page.body).toContain('<form method="post"');
     expect((await setPrefs(c.id, {})).json()).toMatchObject({ writer_assigned: { email: true } });
     const click = () =>
-      t.app.inject({ method: 'POST', url: pathOnly, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+      t.app.inject({
+        method: 'POST',
+        url: pathOnly,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
     expect((await click()).statusCode).toBe(200);
     expect((await setPrefs(c.id, {})).json()).toMatchObject({ writer_assigned: { email: false } });
     expect((await click()).statusCode).toBe(200);
     // Forged: another type, another user, a changed signature.
     const token = new URL(url).searchParams.get('token') ?? '';
     const [user, type, at, mac] = token.split('.');
-    for (const forged of [`${user}.delivered.${at}.${mac}`, `${Number(user) + 1}.${type}.${at}.${mac}`, `${user}.${type}.${at}.${mac?.slice(0, -2)}xx`, 'x', '']) {
+    for (const forged of [
+      `${user}.delivered.${at}.${mac}`,
+      `${Number(user) + 1}.${type}.${at}.${mac}`,
+      `${user}.${type}.${at}.${mac?.slice(0, -2)}xx`,
+      'x',
+      '',
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${encodeURIComponent(forged)}` });
       expect(res.statusCode, forged).toBe(400);
     }
@@ -363,14 +430,18 @@ describe('the API and its abuse', () => {
   it('socket: event 20 when support assigns a writer, to the customer only; event 21 when read in another tab', async () => {
     const a = await customer();
     const b = await customer();
-    const open = async (id: number) => openSocket(`${base}/chat/customers/orders/messages?accessToken=${encodeURIComponent(await sign(id, ROLE.customer))}`);
+    const open = async (id: number) =>
+      openSocket(`${base}/chat/customers/orders/messages?accessToken=${encodeURIComponent(await sign(id, ROLE.customer))}`);
     const [tabA, tabA2, tabB] = await Promise.all([open(a.id), open(a.id), open(b.id)]);
     try {
       const orderId = await paidOrder(a.id);
       await assign(orderId);
       for (const tab of [tabA, tabA2]) {
         const frame = await tab.next((f) => f.event === NOTIFICATION_SOCKET_EVENT);
-        expect(frame.data).toMatchObject({ unread: 1, notification: { type: 'writer_assigned', orderId, link: `/orderinfo/${orderId}/details` } });
+        expect(frame.data).toMatchObject({
+          unread: 1,
+          notification: { type: 'writer_assigned', orderId, link: `/orderinfo/${orderId}/details` },
+        });
       }
       expect(await tabB.none((f) => f.event === NOTIFICATION_SOCKET_EVENT, 300)).toBe(true);
       await t.app.inject({ method: 'PUT', url: '/api/en/customers/notifications/read', headers: await auth(a.id), payload: { all: true } });

@@ -129,7 +129,13 @@ export const refundOrder = async (
   if (first === undefined) return NOTHING;
 
   // ADR 0088: the customer is told of the money given back (its credit note with the mail).
-  await notify(tx, { userId: order.customerId, type: 'refund_issued', orderId, facts: { amountCents: written, transactionId: first }, now });
+  await notify(tx, {
+    userId: order.customerId,
+    type: 'refund_issued',
+    orderId,
+    facts: { amountCents: written, transactionId: first },
+    now,
+  });
   const refundedCents = money.refundedCents + written;
   const points = await takeBackPointsForRefund(tx, { orderId, refundTransactionId: first, paidCents: money.paidCents, refundedCents, now });
   let orderRefunded = false;

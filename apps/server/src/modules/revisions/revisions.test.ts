@@ -334,7 +334,11 @@ describe('staff side of revisions (CONTRACT "Staff side")', () => {
     const download = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${writerFiles[0]?.id}`, headers: auth(me) });
     expect(download.rawPayload.equals(PDF)).toBe(true);
     // ADR 0088: the moves the customer sees (in progress, completed) are notifications, mailed together by the job.
-    await t.app.inject({ method: 'POST', url: '/api/dev/notifications/run', payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/notifications/run',
+      payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() },
+    });
     const mails = (
       await t.db.query<{ subject: string; text: string }>('SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = $1', [
         'revisions.me@example.com',

@@ -84,12 +84,16 @@ export const recordRefund = async (q: Queryable, r: NewRefund): Promise<number |
  */
 export const documentPdfOfPayment = async (
   q: Queryable,
-  { customerId, paymentId, transactionId, fontFile }: { customerId: number; paymentId?: string; transactionId?: number; fontFile: string | undefined },
+  {
+    customerId,
+    paymentId,
+    transactionId,
+    fontFile,
+  }: { customerId: number; paymentId?: string; transactionId?: number; fontFile: string | undefined },
 ): Promise<{ fileName: string; pdf: Buffer } | null> => {
   let id = transactionId;
   if (id === undefined && paymentId !== undefined) {
-    const [row] = await q.query<{ id: number }>(`SELECT id FROM transactions WHERE payment_id = $1 AND type = 'payment'`, [paymentId]);
-    id = row?.id;
+    id = (await createDocumentsRepo(q).paymentTransactionId(paymentId)) ?? undefined;
   }
   if (id === undefined) return null;
   const doc = await createDocumentsRepo(q).findForCustomer(customerId, id);
