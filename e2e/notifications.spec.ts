@@ -1,5 +1,16 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
+import {
+  expect,
+  expectNoAxeViolations,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signInApi,
+  signUp,
+  test,
+  type Account,
+  type Tokens,
+} from './support';
 
 /**
  * ADR 0088, CONTRACT "Notifications": the bell lights up live (the chat socket's event 20) when support
@@ -21,7 +32,10 @@ let writerId: number;
 
 const paidOrder = async (request: APIRequestContext, topic: string): Promise<number> => {
   const { id } = await placeOrder(request, customer.accessToken, topic);
-  const paid = await request.post(`/api/staff/orders/${id}/payments`, { headers: bearer(support), data: { reference: `E2E-N-${id}-${Date.now()}` } });
+  const paid = await request.post(`/api/staff/orders/${id}/payments`, {
+    headers: bearer(support),
+    data: { reference: `E2E-N-${id}-${Date.now()}` },
+  });
   expect(paid.status(), await paid.text()).toBe(200);
   return id;
 };
@@ -35,12 +49,17 @@ const deliver = async (request: APIRequestContext, orderId: number) => {
     multipart: { file: { name: 'final-essay.txt', mimeType: 'text/plain', buffer: Buffer.from('The final essay.\n'.repeat(40)) } },
   });
   expect(upload.status(), await upload.text()).toBe(200);
-  const submitted = await request.post(`/api/staff/orders/${orderId}/delivery`, { headers: bearer(writer), data: { message: 'Here it is.' } });
+  const submitted = await request.post(`/api/staff/orders/${orderId}/delivery`, {
+    headers: bearer(writer),
+    data: { message: 'Here it is.' },
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
 };
 /** The notifications job, as if `minutes` later (the fold window passed). */
 const runMailJob = async (request: APIRequestContext, minutes = 10) => {
-  const response = await request.post('/api/dev/notifications/run', { data: { at: new Date(Date.now() + minutes * 60_000).toISOString() } });
+  const response = await request.post('/api/dev/notifications/run', {
+    data: { at: new Date(Date.now() + minutes * 60_000).toISOString() },
+  });
   expect(response.status(), await response.text()).toBe(200);
 };
 const subjects = async (request: APIRequestContext): Promise<string[]> => {
@@ -55,7 +74,10 @@ test.beforeAll(async ({ request }) => {
   writerId = ((await (await request.get('/api/staff/me', { headers: bearer(writer) })).json()) as { id: number }).id;
 });
 
-test('the bell lights up live when support assigns a writer and when the work is delivered; the item opens the delivery', async ({ page, request }) => {
+test('the bell lights up live when support assigns a writer and when the work is delivered; the item opens the delivery', async ({
+  page,
+  request,
+}) => {
   const orderId = await paidOrder(request, 'An essay the bell follows');
   await openSignedIn(page, customer, '/dashboard');
   const bell = page.getByTestId('notification-bell');
@@ -91,7 +113,7 @@ test('turning a type off in /profile stops its mail; the receipt stays locked', 
   await expect(table).toBeVisible(SLOW);
   await expect(table.getByRole('checkbox', { name: 'Payment received by email' })).toBeDisabled();
   await expect(table.getByRole('checkbox', { name: 'Payment received by email' })).toBeChecked();
-  await expect(table.getByText('Receipts are records of your payments and are always sent.')).toBeVisible();
+  await expect(table.getByText('Receipts are records of your payments and are always sent.')).toHaveCount(2);
   const writerMail = table.getByRole('checkbox', { name: 'Writer assigned by email' });
   await expect(writerMail).toBeChecked();
   const saved = page.waitForResponse((r) => r.url().includes('/notification-preferences') && r.request().method() === 'PUT');
