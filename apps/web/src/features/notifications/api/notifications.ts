@@ -61,6 +61,22 @@ export const useSetPreference = () => {
         json: change,
         schema: preferencesSchema,
       }) as Promise<NotificationPreferences>,
+    // The box shows the change at once; the server's answer (every type) replaces it, a refusal puts it back.
+    onMutate: (change) => {
+      const before = queryClient.getQueryData<NotificationPreferences>(notificationKeys.preferences());
+      if (before) {
+        const next = { ...before };
+        for (const [type, c] of Object.entries(change)) {
+          const key = type as keyof NotificationPreferences;
+          next[key] = { ...next[key], ...c };
+        }
+        queryClient.setQueryData(notificationKeys.preferences(), next);
+      }
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(notificationKeys.preferences(), context.before);
+    },
     onSuccess: (prefs) => queryClient.setQueryData(notificationKeys.preferences(), prefs),
   });
 };
