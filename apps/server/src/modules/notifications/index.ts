@@ -8,6 +8,8 @@ import { storedAppSecret } from '../../db/app-secrets';
 import type { Queryable } from '../../db/client';
 import { createPeriodicJob } from '../../lib/periodic-job';
 import { createNotificationJobs, type NotificationJobs } from './notifications.jobs';
+import { onNotified } from './notifications.notify';
+import { createPushSender, resolveVapidKeys, type PushSender } from './notifications.push';
 import { createNotificationsRepo, toWire } from './notifications.repo';
 import { notificationsRoutes } from './notifications.routes';
 import { createNotificationsService } from './notifications.service';
@@ -49,7 +51,22 @@ export const notificationsModule: FastifyPluginAsyncZod<{
   const secret = await storedAppSecret(ctx.db, UNSUBSCRIBE_SECRET, () => randomBytes(32).toString('base64url'));
   const tokens = createUnsubscribeTokens(secret);
   const service = createNotificationsService({ db: ctx.db, clock: ctx.clock, tokens });
-  await app.register(notificationsRoutes, { service });
+  // ADR 0088: Web Push keys (made on first use when not configured) and the push of each new notification.
+  let push: Promise<PushSender> | undefined;
+  const pusher = () =>
+    (push ??= resolveVapidKeys(ctx.config, ctx.db).then((keys) =>
+      createPushSender({ db: ctx.db, keys, subject: ctx.config.notifications.vapidSubject ?? ctx.origin, log: ctx.log }),
+    ));
+  await app.register(notificationsRoutes, { service, pushKey: async () => (await pusher()).publicKey });
+  const stopPush = onNotified((n) => {
+    if (n.notificationId === undefined) return;
+    const told = { userId: n.userId, notificationId: n.notificationId };
+    // Only this instance heard it (it made the notification): one push per browser.
+    void pusher()
+      .then((p) => p.send(told))
+      .catch((error: unknown) => ctx.log.warn({ err: error, userId: n.userId }, 'notifications: push failed'));
+  });
+  app.addHook('onClose', async () => stopPush());
   const jobs = createNotificationJobs({
     db: ctx.db,
     clock: ctx.clock,

@@ -49,6 +49,9 @@ export const toWire = (r: NotificationRow): NotificationItem => ({
   readAt: r.readAt ? r.readAt.toISOString() : null,
 });
 
+/** Browsers one user may subscribe (a new one beyond it replaces the oldest). */
+export const PUSH_SUBSCRIPTIONS_MAX = 10;
+
 const COLUMNS = 'id, user_id, type, order_id, title, body, data, created_at, read_at';
 
 /** The notifications module's tables: notifications, notification_preferences, push_subscriptions (ADR 0088). */
@@ -245,6 +248,12 @@ export const createNotificationsRepo = (q: Queryable) => ({
       `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth`,
       [s.userId, s.endpoint, s.p256dh, s.auth, s.now],
+    );
+    // At most PUSH_SUBSCRIPTIONS_MAX browsers a user: the oldest go.
+    await q.query(
+      `DELETE FROM push_subscriptions WHERE user_id = $1 AND id NOT IN (
+         SELECT id FROM push_subscriptions WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2)`,
+      [s.userId, PUSH_SUBSCRIPTIONS_MAX],
     );
   },
   removePushSubscription: async ({ userId, endpoint }: { userId: number; endpoint: string }): Promise<void> => {

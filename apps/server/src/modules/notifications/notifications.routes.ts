@@ -56,7 +56,67 @@ const outcomePage = (outcome: UnsubscribeOutcome): { status: number; html: strin
       : { status: 400, html: page('This link is not valid', 'The unsubscribe link is broken or has expired.') };
 
 /** CONTRACT "Notifications" (ADR 0088): the customer's list, marking read, preferences; the staff bell; the unsubscribe link. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService }> = async (app, { service }) => {
+const pushSubscriptionBody = z
+  .object({
+    endpoint: z.url({ protocol: /^https$/ }).max(1000),
+    keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  })
+  .strip();
+
+export const notificationsRoutes: FastifyPluginAsyncZod<{ service: NotificationsService; pushKey: () => Promise<string> }> = async (
+  app,
+  { service, pushKey },
+) => {
+  // ADR 0088: Web Push: the server's public key, and the browser's subscription.
+  app.get(
+    '/api/en/customers/push/key',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['notifications'],
+        summary: 'The VAPID public key browsers subscribe with',
+        security: bearer,
+        response: { 200: z.object({ publicKey: z.string() }), ...errorResponses(401, 404) },
+      },
+    },
+    async () => ({ publicKey: await pushKey() }),
+  );
+  app.post(
+    '/api/en/customers/push/subscriptions',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['notifications'],
+        summary: "Stores this browser's push subscription",
+        security: bearer,
+        body: pushSubscriptionBody,
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { endpoint, keys } = request.body;
+      await service.subscribePush({ userId: currentUser(request).userId, endpoint, p256dh: keys.p256dh, auth: keys.auth });
+      return reply.status(204).send(null);
+    },
+  );
+  app.delete(
+    '/api/en/customers/push/subscriptions',
+    {
+      preHandler: app.requireCustomer,
+      schema: {
+        tags: ['notifications'],
+        summary: "Forgets this browser's push subscription",
+        security: bearer,
+        body: z.object({ endpoint: z.string().max(1000) }),
+        response: { 204: z.null(), ...errorResponses(401, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      await service.unsubscribePush({ userId: currentUser(request).userId, endpoint: request.body.endpoint });
+      return reply.status(204).send(null);
+    },
+  );
+
   app.get(
     '/api/en/customers/notifications',
     {

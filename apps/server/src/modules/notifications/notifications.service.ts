@@ -49,6 +49,11 @@ export const createNotificationsService = ({ db, clock, tokens }: { db: Db; cloc
 
     preferences: preferencesOf,
 
+    /** ADR 0088: a browser's push subscription (the same endpoint again replaces its keys). */
+    subscribePush: async (s: { userId: number; endpoint: string; p256dh: string; auth: string }): Promise<void> =>
+      repo.addPushSubscription({ ...s, now: clock.now() }),
+    unsubscribePush: async (s: { userId: number; endpoint: string }): Promise<void> => repo.removePushSubscription(s),
+
     /** CONTRACT `PUT …/notification-preferences`: the types and channels sent change now; a locked type's mail stays on (422). */
     setPreferences: async ({
       userId,

@@ -451,3 +451,54 @@ describe('the API and its abuse', () => {
     }
   });
 });
+
+describe('Web Push subscriptions (ADR 0088)', () => {
+  it('the VAPID public key is made once and kept; a subscription is stored, refused when not https, capped, forgotten', async () => {
+    const c = await customer();
+    const key = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/en/customers/push/key', headers: await auth(c.id) })).json() as { publicKey: string };
+    const first = await key();
+    expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    expect((await key()).publicKey).toBe(first.publicKey);
+    const [stored] = await t.db.query<{ value: string }>(`SELECT value FROM app_secrets WHERE name = 'vapid_keys'`);
+    expect(JSON.parse(stored?.value ?? '{}')).toMatchObject({ publicKey: first.publicKey });
+    const subscribe = async (endpoint: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/en/customers/push/subscriptions',
+        headers: await auth(c.id),
+        payload: {
+          endpoint,
+          keys: {
+            p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+            auth: 'tBHItJI5svbpez7KI4CCXg',
+          },
+        },
+      });
+    expect((await subscribe('http://push.example.com/x')).statusCode).toBe(422);
+    expect((await subscribe('javascript:alert(1)')).statusCode).toBe(422);
+    for (let i = 0; i < 12; i += 1) {
+      t.clock.advance(1000);
+      expect((await subscribe(`https://push.example.com/sub/${i}`)).statusCode).toBe(204);
+    }
+    const rows = await t.db.query<{ endpoint: string }>('SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY id', [c.id]);
+    expect(rows.map((r) => r.endpoint)).toEqual(Array.from({ length: 10 }, (_, i) => `https://push.example.com/sub/${i + 2}`));
+    const forget = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/en/customers/push/subscriptions',
+      headers: await auth(c.id),
+      payload: { endpoint: 'https://push.example.com/sub/2' },
+    });
+    expect(forget.statusCode).toBe(204);
+    expect(await t.db.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [c.id])).toHaveLength(9);
+    // Another customer cannot forget them.
+    const other = await customer();
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/en/customers/push/subscriptions',
+      headers: await auth(other.id),
+      payload: { endpoint: 'https://push.example.com/sub/3' },
+    });
+    expect(await t.db.query('SELECT 1 FROM push_subscriptions WHERE user_id = $1', [c.id])).toHaveLength(9);
+  });
+});
