@@ -130,3 +130,24 @@ test('turning a type off in /profile stops its mail; the receipt stays locked', 
   const ofOrder = (await subjects(request)).filter((s) => s.includes(`#${orderId}`));
   expect(ofOrder).toEqual([`Payment received for order #${orderId}`]);
 });
+
+test('browser notifications are offered only once the customer has an order, never on the first visit', async ({ page, request }) => {
+  const newcomer = await signUp(request, 'notify-push');
+  await openSignedIn(page, newcomer, '/dashboard');
+  await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible(SLOW);
+  // Nothing asked, and no service worker registered, before an order.
+  await expect(page.getByRole('button', { name: 'Turn on' })).toHaveCount(0);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await placeOrder(request, newcomer.accessToken, 'A first order');
+  await page.reload();
+  const offer = page.getByRole('region', { name: 'Get told when your writer delivers' });
+  await expect(offer).toBeVisible(SLOW);
+  await expectNoAxeViolations(page, 'push offer');
+  // Still nothing asked until the customer clicks; "Not now" is remembered.
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'All Orders' })).toBeVisible(SLOW);
+  await expect(page.getByRole('region', { name: 'Get told when your writer delivers' })).toHaveCount(0);
+});
