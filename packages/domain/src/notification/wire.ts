@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { NOTIFICATION_TYPES, type NotificationType } from './rules/notifications';
+import { NOTIFICATION_TYPES, STAFF_NOTIFICATION_TYPES, type AnyNotificationType } from './rules/notifications';
 
 /** The wire (CONTRACT "Notifications"). `link` is the app path the item opens. */
 export interface NotificationItem {
   id: number;
-  type: NotificationType;
+  type: AnyNotificationType;
   orderId: number | null;
   title: string;
   body: string;
@@ -28,7 +28,7 @@ export const NOTIFICATIONS_READ_SOCKET_EVENT = 21;
 
 export const notificationItemSchema = z.object({
   id: z.number(),
-  type: z.enum(NOTIFICATION_TYPES),
+  type: z.enum([...NOTIFICATION_TYPES, ...STAFF_NOTIFICATION_TYPES]),
   orderId: z.number().nullable(),
   title: z.string(),
   body: z.string(),

@@ -40,7 +40,7 @@ import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { createMailRepo, type MailMessage } from '../mail';
-import { notify } from '../notifications';
+import { notify, notifyRole } from '../notifications';
 import { orderWrites } from '../orders';
 import type { ReviewsService } from '../reviews';
 import { createDeliveryRepo, type AfterPaymentOrder, type DeliveryRow, type ExtensionRow } from './delivery.repo';
@@ -313,6 +313,8 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
         if (problem || !delivery) throw conflict(problem ?? M.noDelivery);
         await r.setDeliveryState({ id: delivery.id, state: 'changes_requested', now });
         await r.insertEvent({ orderId, type: 'changes_requested', actorId: caller.userId, actorRole: caller.role, note: message, now });
+        if (order.writerId !== null)
+          await notify(tx, { userId: order.writerId, type: 'changes_requested', orderId, facts: { note: message }, now });
         if (order.writerEmail)
           await mail(
             tx,
@@ -512,6 +514,7 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
       },
       now,
     );
+    await notifyRole(tx, { role: ROLE.support, type: 'extension_expired', orderId: order.id, now });
     log.warn({ orderId: order.id, extensionId: extension.id }, 'a proposed deadline was not answered in time: support is alerted');
   }
 };

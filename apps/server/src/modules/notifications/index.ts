@@ -16,7 +16,7 @@ import { createNotificationsService } from './notifications.service';
 import { demoMailItems, renderNotificationMail } from './notifications.templates';
 import { createUnsubscribeTokens } from './notifications.unsubscribe';
 
-export { notify, onNotified, type NotifyEvent, type NotificationFacts } from './notifications.notify';
+export { notify, notifyRole, onNotified, type NotifyEvent, type NotificationFacts } from './notifications.notify';
 export { renderNotificationMail, demoMailItems } from './notifications.templates';
 export type { NotificationJobs };
 /** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */

@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger';
 import { createMailRepo, type MailAttachment } from '../mail';
 import { documentPdfOfPayment } from '../transactions';
 import { notify } from './notifications.notify';
-import { createNotificationsRepo, type NotificationRow } from './notifications.repo';
+import { createNotificationsRepo, type CustomerNotificationRow } from './notifications.repo';
 import { renderNotificationMail } from './notifications.templates';
 import type { UnsubscribeTokens } from './notifications.unsubscribe';
 
@@ -24,8 +24,6 @@ export interface NotificationJobDeps {
   fontFile: string | undefined;
   /** A mail was queued (the SMTP delivery job's nudge). */
   queued?: () => void;
-  /** Web Push for the user's pushed types (ADR 0088), after the mail decision; absent: none. */
-  push?: (row: NotificationRow) => Promise<void>;
 }
 
 /**
@@ -79,14 +77,14 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
   };
 
   /** What still deserves mail in a claimed group: not read in the app (a receipt always), its type on, a reminder still unpaid. */
-  const decide = async (rows: NotificationRow[]) => {
+  const decide = async (rows: CustomerNotificationRow[]) => {
     const [first] = rows;
     if (!first) return { mail: [], skip: [] };
     const repo = createNotificationsRepo(db);
     const prefs = effectivePreferences(await repo.preferences(first.userId));
     const status = first.orderId === null ? null : await repo.orderStatus(first.orderId);
-    const mail: NotificationRow[] = [];
-    const skip: NotificationRow[] = [];
+    const mail: CustomerNotificationRow[] = [];
+    const skip: CustomerNotificationRow[] = [];
     for (const row of rows) {
       const keep = isEmailLocked(row.type)
         ? true

@@ -1,4 +1,13 @@
-import { centsToAmount, effectivePreferences, isEmailLocked, NOTIFICATION_FOLD_MS, type NotificationType } from '@app/domain';
+import {
+  centsToAmount,
+  effectivePreferences,
+  isEmailLocked,
+  isStaffNotificationType,
+  NOTIFICATION_FOLD_MS,
+  type AnyNotificationType,
+  type NotificationType,
+  type StaffNotificationType,
+} from '@app/domain';
 import type { Queryable } from '../../db/client';
 import { createNotificationsRepo } from './notifications.repo';
 
@@ -25,7 +34,7 @@ export interface NotificationFacts {
 export interface NotifyEvent {
   /** the customer (or staff member) told */
   userId: number;
-  type: NotificationType;
+  type: AnyNotificationType;
   orderId: number | null;
   facts?: NotificationFacts;
   /** Made once: a second notify with the same key is nothing (the reminders' job). */
@@ -52,6 +61,22 @@ const announce = (n: { userId: number; notificationId?: number }) => {
 export const announceRead = ({ userId }: { userId: number }): void => announce({ userId });
 
 const day = (d: Date | undefined): string => (d ? d.toUTCString().replace(/:\d\d GMT$/, ' UTC') : '');
+
+/** The staff console's bell (ADR 0088): what the writer or support must act on. */
+export const staffNotificationText = (type: StaffNotificationType, orderId: number | null, title: string, f: NotificationFacts) => {
+  const named = title ? `"${title}" (order #${orderId ?? ''})` : `order #${orderId ?? ''}`;
+  switch (type) {
+    case 'order_assigned':
+      return { title: `You were assigned order #${orderId ?? ''}`, body: `Support assigned ${named} to you.` };
+    case 'changes_requested':
+      return { title: `Changes requested on order #${orderId ?? ''}`, body: f.note ?? `The customer asks for changes to ${named}.` };
+    case 'extension_expired':
+      return {
+        title: `A proposed deadline of order #${orderId ?? ''} was not answered`,
+        body: `The customer did not answer the new deadline proposed for ${named}; the original deadline stands.`,
+      };
+  }
+};
 
 /** The title and body of each type (CONTRACT "Notifications"). */
 export const notificationText = (type: NotificationType, orderId: number | null, title: string, f: NotificationFacts) => {
@@ -121,9 +146,14 @@ export const notify = async (tx: Queryable, e: NotifyEvent): Promise<number | nu
   const repo = createNotificationsRepo(tx);
   const facts = e.facts ?? {};
   const title = e.orderId === null ? '' : await repo.orderTitle(e.orderId);
-  const text = notificationText(e.type, e.orderId, title, facts);
-  const prefs = effectivePreferences((await repo.preferences(e.userId)).filter((p) => p.type === e.type));
-  const mails = prefs[e.type].email || isEmailLocked(e.type);
+  const staff = isStaffNotificationType(e.type);
+  const text = isStaffNotificationType(e.type)
+    ? staffNotificationText(e.type, e.orderId, title, facts)
+    : notificationText(e.type, e.orderId, title, facts);
+  // Staff notifications are the console's bell only; a customer's type mails when their preference says so.
+  const mails =
+    !isStaffNotificationType(e.type) &&
+    (isEmailLocked(e.type) || effectivePreferences((await repo.preferences(e.userId)).filter((p) => p.type === e.type))[e.type].email);
   // A burst joins the mail already waiting for this order; otherwise a new window opens.
   const ownDue = new Date(e.now.getTime() + (e.mailAfterMs ?? NOTIFICATION_FOLD_MS));
   const waiting = mails ? await repo.pendingDueAt({ userId: e.userId, orderId: e.orderId }) : null;
@@ -140,7 +170,7 @@ export const notify = async (tx: Queryable, e: NotifyEvent): Promise<number | nu
       ...(facts.answerBy ? { answerBy: facts.answerBy.toISOString() } : {}),
     },
     now: e.now,
-    mailState: mails ? 'pending' : 'skipped',
+    mailState: mails ? 'pending' : staff ? 'none' : 'skipped',
     mailDueAt: mails ? (waiting && waiting < ownDue ? waiting : ownDue) : null,
     dedupeKey: e.dedupeKey ?? null,
   });
@@ -149,4 +179,10 @@ export const notify = async (tx: Queryable, e: NotifyEvent): Promise<number | nu
   if (tx.afterCommit) tx.afterCommit(() => announce(told));
   else announce(told);
   return row.id;
+};
+
+/** The same event for every account of a staff role (support's alerts): one notification each. */
+export const notifyRole = async (tx: Queryable, e: Omit<NotifyEvent, 'userId'> & { role: number }): Promise<void> => {
+  const { role, ...event } = e;
+  for (const userId of await createNotificationsRepo(tx).usersWithRole(role)) await notify(tx, { ...event, userId });
 };

@@ -1,4 +1,4 @@
-import { effectivePreferences } from '@app/domain';
+import { effectivePreferences, isStaffNotificationType } from '@app/domain';
 import type { Config } from '../../config';
 import { storedAppSecret } from '../../db/app-secrets';
 import type { Db } from '../../db/client';
@@ -39,7 +39,7 @@ export const createPushSender = ({ db, keys, subject, log }: { db: Db; keys: Vap
     const row = await repo.find({ userId, id: notificationId });
     if (!row) return 0;
     const prefs = effectivePreferences(await repo.preferences(userId));
-    if (!prefs[row.type].push) return 0;
+    if (isStaffNotificationType(row.type) || !prefs[row.type].push) return 0;
     const subscriptions = await repo.pushSubscriptions(userId);
     if (subscriptions.length === 0) return 0;
     const { default: webpush } = await import('web-push');

@@ -1,11 +1,11 @@
-import type { NotificationItem, NotificationType } from '@app/domain';
+import type { AnyNotificationType, NotificationItem, NotificationType } from '@app/domain';
 import { notificationLink } from '@app/domain';
 import type { Queryable } from '../../db/client';
 
 export interface NotificationRow {
   id: number;
   userId: number;
-  type: NotificationType;
+  type: AnyNotificationType;
   orderId: number | null;
   title: string;
   body: string;
@@ -13,6 +13,9 @@ export interface NotificationRow {
   createdAt: Date;
   readAt: Date | null;
 }
+
+/** A customer's notification (the mail job's rows). */
+export type CustomerNotificationRow = NotificationRow & { type: NotificationType };
 
 interface Raw {
   id: number | string;
@@ -29,7 +32,7 @@ interface Raw {
 const toRow = (r: Raw): NotificationRow => ({
   id: Number(r.id),
   userId: r.user_id,
-  type: r.type as NotificationType,
+  type: r.type as AnyNotificationType,
   orderId: r.order_id,
   title: r.title,
   body: r.body,
@@ -59,7 +62,7 @@ export const createNotificationsRepo = (q: Queryable) => ({
   /** A new notification; null when its dedupe key was already used (a reminder made once). */
   insert: async (n: {
     userId: number;
-    type: NotificationType;
+    type: AnyNotificationType;
     orderId: number | null;
     title: string;
     body: string;
@@ -156,7 +159,7 @@ export const createNotificationsRepo = (q: Queryable) => ({
    * Claims one user's order whose first waiting mail is due: its pending rows, locked (SKIP LOCKED: another
    * instance's run takes another group) and leased, oldest first. Empty when nothing is due.
    */
-  claimDueGroup: async ({ now, leaseUntil }: { now: Date; leaseUntil: Date }): Promise<NotificationRow[]> => {
+  claimDueGroup: async ({ now, leaseUntil }: { now: Date; leaseUntil: Date }): Promise<CustomerNotificationRow[]> => {
     const [head] = await q.query<{ user_id: number; order_id: number | null }>(
       `SELECT user_id, order_id FROM notifications
         WHERE mail_state = 'pending' AND mail_due_at <= $1 AND (mail_claimed_until IS NULL OR mail_claimed_until < $1)
@@ -173,7 +176,8 @@ export const createNotificationsRepo = (q: Queryable) => ({
         RETURNING ${COLUMNS}`,
       [head.user_id, head.order_id, now, leaseUntil],
     );
-    return rows.map(toRow).sort((a, b) => a.id - b.id);
+    // Only a customer's types are ever pending (staff notifications are the bell's only).
+    return rows.map((r) => toRow(r) as CustomerNotificationRow).sort((a, b) => a.id - b.id);
   },
 
   settleMail: async ({ ids, state }: { ids: number[]; state: 'mailed' | 'skipped' }): Promise<void> => {
@@ -186,6 +190,8 @@ export const createNotificationsRepo = (q: Queryable) => ({
 
   // --- what the job and notify read of other modules' tables (reads are free, ADR 0077) ---
 
+  usersWithRole: async (role: number): Promise<number[]> =>
+    (await q.query<{ id: number }>('SELECT id FROM users WHERE role = $1 ORDER BY id LIMIT 200', [role])).map((r) => r.id),
   orderTitle: async (orderId: number): Promise<string> =>
     (await q.query<{ title: string }>('SELECT title FROM orders WHERE id = $1', [orderId]))[0]?.title ?? '',
   orderStatus: async (orderId: number): Promise<number | null> =>

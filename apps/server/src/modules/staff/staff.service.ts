@@ -185,8 +185,12 @@ export const createStaffService = ({ db, repo, clock, log, files, refundOrder, m
       const now = clock.now();
       await db.transaction(async (tx) => {
         if ((await orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor })) && order.writerId !== writerId)
-          // ADR 0088: the customer is told (a new writer on a reassignment too).
+        // ADR 0088: the customer is told (a new writer on a reassignment too).
+        {
           await notify(tx, { userId: order.customerId, type: 'writer_assigned', orderId: order.id, now });
+          // The staff console's bell: the writer has a new order.
+          await notify(tx, { userId: writerId, type: 'order_assigned', orderId: order.id, now });
+        }
       });
       return viewOf(actor, order.id);
     },

@@ -52,7 +52,7 @@ export function Component() {
       <Section id="password" title="Password">
         <PasswordForm />
       </Section>
-      <Section id="notifications" title="Notifications">
+      <Section id="notification-settings" title="Notification settings">
         <NotificationPreferencesTable />
       </Section>
       <Section id="sessions" title="Signed-in devices">

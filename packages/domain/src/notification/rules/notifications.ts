@@ -17,6 +17,13 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** What staff must act on: their console's bell only (no mail: ADR 0084's staff mails stay). */
+export const STAFF_NOTIFICATION_TYPES = ['order_assigned', 'changes_requested', 'extension_expired'] as const;
+export type StaffNotificationType = (typeof STAFF_NOTIFICATION_TYPES)[number];
+export type AnyNotificationType = NotificationType | StaffNotificationType;
+export const isStaffNotificationType = (value: unknown): value is StaffNotificationType =>
+  typeof value === 'string' && (STAFF_NOTIFICATION_TYPES as readonly string[]).includes(value);
+
 export const isNotificationType = (value: unknown): value is NotificationType =>
   typeof value === 'string' && (NOTIFICATION_TYPES as readonly string[]).includes(value);
 
@@ -90,14 +97,15 @@ export const NOTIFICATION_MESSAGE = {
 
 /** The order page tab each type opens (`/orderinfo/{id}/{tab}`). */
 /** The delivery panel heads the order page (every tab); the details tab is where it opens. */
-export const notificationTab = (type: NotificationType): 'details' | 'messages' | 'revisions' =>
+export const notificationTab = (type: AnyNotificationType): 'details' | 'messages' | 'revisions' =>
   type === 'message_unseen' ? 'messages' : type === 'revision_updated' ? 'revisions' : 'details';
 export const notificationLink = (
-  type: NotificationType,
+  type: AnyNotificationType,
   orderId: number | null,
   data: { revisionId?: unknown; chat?: unknown } = {},
 ): string | null => {
   if (orderId === null) return null;
+  if (isStaffNotificationType(type)) return `/staff/orders/${orderId}`;
   const base = `/orderinfo/${orderId}/${notificationTab(type)}`;
   if (type === 'revision_updated' && typeof data.revisionId === 'number') return `${base}?revision=${data.revisionId}`;
   if (type === 'message_unseen' && data.chat === 'support') return `${base}?panel=support`;
