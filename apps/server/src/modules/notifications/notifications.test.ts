@@ -158,6 +158,15 @@ describe('an event: one notification, one mail', () => {
     expect(mail?.headers['List-Unsubscribe']).toMatch(/^<http:\/\/[^>]+\/api\/notifications\/unsubscribe\?token=[\w.-]+>$/);
     expect(mail?.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     expect(mail?.html).toContain('Unsubscribe');
+    // The staff console's bell: the writer hears of the assignment (bell only, no mail).
+    const staffList = (
+      await t.app.inject({ method: 'GET', url: '/api/staff/notifications?limit=100', headers: await auth(writerId, ROLE.writer) })
+    ).json() as NotificationList;
+    expect(staffList.notifications.find((n) => n.orderId === orderId)).toMatchObject({
+      type: 'order_assigned',
+      link: `/staff/orders/${orderId}`,
+    });
+    expect(await outbox('notify.writer@example.com')).toHaveLength(0);
   });
 
   it('delivered and auto-completed (the after-payment job), each its notification; extension requested', async () => {
