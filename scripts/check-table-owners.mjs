@@ -29,6 +29,10 @@ export const TABLE_OWNERS = {
   terms_acceptances: 'auth',
   consent_history: 'customers',
   mail_outbox: 'mail',
+  // ADR 0088: notifications (the bell, their mail's state), the customer's choices, browser push subscriptions.
+  notifications: 'notifications',
+  notification_preferences: 'notifications',
+  push_subscriptions: 'notifications',
   site_settings: 'catalogue',
   catalogue_items: 'catalogue',
   urgencies: 'catalogue',

@@ -24,6 +24,7 @@ import { createUploadRate, filesModule, openFileStorage } from './modules/files'
 import { healthModule } from './modules/health';
 import { loyaltyModule } from './modules/loyalty';
 import { createMailing, mailRoutes, type MailDelivery, type Mailer } from './modules/mail';
+import { notificationsModule, onNotified, type NotificationJobs } from './modules/notifications';
 import { ordersModule } from './modules/orders';
 import { paymentsModule } from './modules/payments';
 import { pricingModule } from './modules/pricing';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   onChatReady?: (handle: ChatHandle) => void;
   /** Tests: the SMTP delivery job (SMTP_URL set), to run by hand. */
   onMailReady?: (delivery: MailDelivery) => void;
+  /** Tests: the notifications job (ADR 0088), to run by hand. */
+  onNotificationJobs?: (jobs: NotificationJobs) => void;
 }
 
 const JWT_SECRET_NAME = 'jwt_access_secret';
@@ -241,6 +244,15 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
     ctx,
     devAllow: (request) => isLoopback(request.socket.remoteAddress),
   });
+  // ADR 0088: notifications; each one made (committed) wakes the user's sockets through the chat bus.
+  await app.register(notificationsModule, {
+    ctx,
+    devAllow: (request) => isLoopback(request.socket.remoteAddress),
+    ...(opts.onNotificationJobs ? { onJobs: opts.onNotificationJobs } : {}),
+    queued: () => mailing.delivery?.nudge(),
+  });
+  const stopNotified = onNotified((n) => services.chatBus.publish({ t: 'notification', ...n }));
+  app.addHook('onClose', async () => stopNotified());
   // CONTRACT "Identity": the outbox only outside production, only to this machine (the socket's peer,
   // which X-Forwarded-For cannot change).
   if (config.env !== 'production')

@@ -47,6 +47,11 @@ const envSchema = z.object({
   // ADR 0089: the writer's share of the order's price, and how long before the customer's deadline the writer's falls.
   WRITER_FEE_PERCENT: z.coerce.number().min(0).max(100).default(40),
   WRITER_DEADLINE_LEAD_HOURS: z.coerce.number().int().min(0).max(240).default(12),
+  // ADR 0088: the notifications job (mails, reminders, push); Web Push keys (else generated and kept in the database).
+  NOTIFICATIONS_JOB_INTERVAL_SECONDS: z.coerce.number().min(0).max(3600).optional(),
+  VAPID_PUBLIC_KEY: z.string().max(200).optional(),
+  VAPID_PRIVATE_KEY: z.string().max(200).optional(),
+  VAPID_SUBJECT: z.string().max(200).optional(),
   SEED_DEMO: z.string().optional(),
   CHAT_BASE_URL: z.string().optional(),
   // ADR 0048: `chat` runs only the chat module (`npm run chat`); Redis channel/key prefix; the unseen-mail job's period.
@@ -156,6 +161,8 @@ export interface Config {
   afterPayment: { reviewDays: number; jobIntervalMs: number };
   /** ADR 0089: the writer's pay (a share of the price, percent) and deadline (hours before the customer's). */
   writerTerms: { feePercent: number; deadlineLeadHours: number };
+  /** ADR 0088: the notifications job's period (0: never on its own), and Web Push's VAPID keys when given. */
+  notifications: { jobIntervalMs: number; vapid: { publicKey: string; privateKey: string } | undefined; vapidSubject: string | undefined };
   seedDemo: boolean;
   chatBaseUrl: string | undefined;
   /**
@@ -389,6 +396,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       jobIntervalMs: Math.round((e.AFTER_PAYMENT_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 60)) * 1000),
     },
     writerTerms: { feePercent: e.WRITER_FEE_PERCENT, deadlineLeadHours: e.WRITER_DEADLINE_LEAD_HOURS },
+    notifications: {
+      jobIntervalMs: Math.round((e.NOTIFICATIONS_JOB_INTERVAL_SECONDS ?? (e.NODE_ENV === 'test' ? 0 : 30)) * 1000),
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: e.VAPID_SUBJECT,
+    },
     seedDemo: !production && e.SEED_DEMO !== '0',
     chatBaseUrl: e.CHAT_BASE_URL?.replace(/\/$/, ''),
     serverRole: e.SERVER_ROLE,

@@ -10,6 +10,7 @@ import { disputesReport, eraseCustomerDisputes } from './modules/disputes';
 import { createFiles, eraseCustomerFiles, filesReport, type FileStorage } from './modules/files';
 import { eraseCustomerReferrals, pointsLedgerReport, referralsReport } from './modules/loyalty';
 import { eraseMailTo } from './modules/mail';
+import { eraseNotifications, notificationPreferencesReport, notificationsReport } from './modules/notifications';
 import { eraseCustomerOrders, ordersReport } from './modules/orders';
 import {
   createManualPayments,
@@ -46,6 +47,7 @@ export const PERSONAL_DATA: PersonalData = {
     eraseCustomerTimelineNotes,
     eraseCustomerDisputes,
     eraseCustomerAuditText,
+    eraseNotifications,
   ],
   report: {
     orders: ordersReport,
@@ -59,6 +61,8 @@ export const PERSONAL_DATA: PersonalData = {
     referrals: referralsReport,
     pointsLedger: pointsLedgerReport,
     disputes: disputesReport,
+    notificationPreferences: notificationPreferencesReport,
+    notifications: notificationsReport,
   },
 };
 

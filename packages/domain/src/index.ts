@@ -28,3 +28,4 @@ export * from './delivery/index';
 export * from './dispute/index';
 export * from './upgrade/index';
 export * from './admin/index';
+export * from './notification/index';

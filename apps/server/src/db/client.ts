@@ -11,7 +11,28 @@ import type PgModule from 'pg';
 /** The one interface repositories use: PGlite embedded or a PostgreSQL server behind it (ADR 0002). */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * Inside a transaction: runs `fn` once it committed (never when it rolls back), e.g. a wake-up that
+   * others answer by reading what the transaction wrote (ADR 0088). Outside one (the Db itself): absent.
+   */
+  afterCommit?(fn: () => void): void;
 }
+
+/** The after-commit callbacks of one transaction, run once it committed; a failing one does not fail the others. */
+const commitHooks = () => {
+  const hooks: (() => void)[] = [];
+  return {
+    add: (fn: () => void) => void hooks.push(fn),
+    run: () => {
+      for (const fn of hooks.splice(0))
+        try {
+          fn();
+        } catch (error) {
+          process.stderr.write(`database: an after-commit step failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        }
+    },
+  };
+};
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; keep it short (PGlite has one connection). */
@@ -83,7 +104,12 @@ export const pgliteDb = (client: PGlite, { dataDir }: { dataDir?: string } = {})
   return {
     kind: 'pglite',
     query: <T>(sql: string, params?: readonly unknown[]) => counted(() => query<T>(sql, params)),
-    transaction: (fn) => counted(() => client.transaction((tx) => fn({ query: pgliteQuery(tx) }))),
+    transaction: async (fn) => {
+      const hooks = commitHooks();
+      const result = await counted(() => client.transaction((tx) => fn({ query: pgliteQuery(tx), afterCommit: hooks.add })));
+      hooks.run();
+      return result;
+    },
     close: () => client.close(),
     pool: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }),
     ...(dataDir === undefined
@@ -226,14 +252,17 @@ export const postgresDb = (
       const heard = (error: Error) => onIdleError(error);
       conn.on('error', heard);
       const done = () => conn.removeListener('error', heard);
+      const hooks = commitHooks();
       try {
         await conn.query('BEGIN');
         const result = await fn({
           query: <T>(sql: string, params: readonly unknown[] = []) => run<T>(conn, sql, params),
+          afterCommit: hooks.add,
         });
         await conn.query('COMMIT');
         done();
         conn.release();
+        hooks.run();
         return result;
       } catch (error) {
         // A connection that failed (or whose statement passed its bound) is closed, not given back: its

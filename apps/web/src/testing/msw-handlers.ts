@@ -1,3 +1,4 @@
+import { defaultPreferences } from '@app/domain/notification';
 import { REVISION_CATEGORIES, REVISION_LEVELS } from '@app/domain/revision/rules';
 import { http, HttpResponse, ws } from 'msw';
 import {
@@ -37,6 +38,10 @@ export const defaultHandlers = [
     HttpResponse.json({ termsVersion: '1', privacyVersion: '1', accepted: true, acceptedAt: '2030-01-01T00:00:00.000Z' }),
   ),
   http.get('/api/en/customers/receipts/years', () => HttpResponse.json({ years: [] })),
+  // ADR 0088: the bell and the preferences table (nothing yet, every type at its default).
+  http.get('/api/en/customers/notifications', () => HttpResponse.json({ notifications: [], total: 0, unread: 0 })),
+  http.get('/api/staff/notifications', () => HttpResponse.json({ notifications: [], total: 0, unread: 0 })),
+  http.get('/api/en/customers/notification-preferences', () => HttpResponse.json(defaultPreferences())),
   http.get('/api/en/orders/count', () => HttpResponse.json({ total: 3, byStatus: { '1': 1, '5': 2 } })),
   http.post('/api/en/auth/jwt/logout', () => HttpResponse.json({})),
   http.get('/api/en/sites/categories/:category/orders', () => HttpResponse.json({ orders: [], total: 0 })),

@@ -45,4 +45,6 @@ export const ROUTE_RATE_LIMITS = {
   upgradeQuote: { max: 600, windowMs: HOUR_MS },
   /** ADR 0086: POST …/orders/{id}/upgrade: locks the order, prices it, stores the upgrade. */
   upgradeCreate: { max: 30, windowMs: HOUR_MS },
+  /** ADR 0088: an unsubscribe link (no account: per address): checks a signature and writes a preference. */
+  unsubscribe: { max: 30, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -36,7 +36,18 @@ export type WakeUp =
     }
   | { t: 'typing'; orderId: number; customerId: number; writerId: number | null; chat: ChatId; fromCustomer: boolean; start: boolean }
   | { t: 'writer-online'; writerId: number }
+  | NotificationWake
   | SessionsEndedWake;
+
+/**
+ * ADR 0088: a notification of a user was made (committed), or they read some (no `notificationId`); the
+ * instances holding their sockets send event 20 `{ notification, unread }` or 21 `{ unread }`.
+ */
+export interface NotificationWake {
+  t: 'notification';
+  userId: number;
+  notificationId?: number;
+}
 
 /**
  * ADR 0069: sessions of an account ended (devices list, logout, refresh-token reuse, password change or

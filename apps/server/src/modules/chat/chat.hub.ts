@@ -11,7 +11,8 @@ import {
   type OrderUnread,
 } from '@app/domain';
 import type { Logger } from '../../lib/logger';
-import type { ChatBus, SessionsEndedWake, WakeUp } from './chat.bus';
+import { NOTIFICATION_SOCKET_EVENT, NOTIFICATIONS_READ_SOCKET_EVENT, type NotificationEvent } from '@app/domain';
+import type { ChatBus, NotificationWake, SessionsEndedWake, WakeUp } from './chat.bus';
 import type { CustomerUnread } from './chat.model';
 
 /** What the hub needs of a WebSocket (ws's satisfies it; no Fastify type here, DESIGN rule 2). */
@@ -42,6 +43,9 @@ export interface HubReads {
   customerUnread(input: { customerId: number; orderId: number }): Promise<CustomerUnread>;
   staffUnread(input: { orderId: number; chats: readonly ChatId[] }): Promise<OrderUnread>;
   ordersOfWriterFor(input: { writerId: number; customerIds: number[] }): Promise<{ orderId: number; customerId: number }[]>;
+  /** ADR 0088: a notification with the user's unread count (null: not theirs, or gone). */
+  notification?(input: { userId: number; notificationId: number }): Promise<NotificationEvent | null>;
+  notificationsUnread?(userId: number): Promise<number>;
 }
 
 const OPEN = 1;
@@ -138,7 +142,28 @@ export const createHub = ({
     sendAll(own, unreadFrame(wake.orderId, { total: counts.writer + counts.support, writer: counts.writer, support: counts.support }));
   };
 
+  /** ADR 0088: the user's sockets here hear a new notification (20) or their new unread count (21), each once. */
+  const notificationsSent = new Map<number, number[]>();
+  const onNotification = async (wake: NotificationWake): Promise<void> => {
+    const conns = [...(customers.get(wake.userId) ?? []), ...(staff.get(wake.userId) ?? [])];
+    if (conns.length === 0) return;
+    if (wake.notificationId === undefined) {
+      if (!reads.notificationsUnread) return;
+      sendAll(conns, frame(NOTIFICATIONS_READ_SOCKET_EVENT, { unread: await reads.notificationsUnread(wake.userId) }));
+      return;
+    }
+    const sent = notificationsSent.get(wake.userId) ?? [];
+    if (sent.includes(wake.notificationId) || !reads.notification) return;
+    const event = await reads.notification({ userId: wake.userId, notificationId: wake.notificationId });
+    if (!event) return;
+    sent.push(wake.notificationId);
+    if (sent.length > 50) sent.shift();
+    notificationsSent.set(wake.userId, sent);
+    sendAll(conns, frame(NOTIFICATION_SOCKET_EVENT, event));
+  };
+
   const onWake = async (wake: Exclude<WakeUp, SessionsEndedWake>): Promise<void> => {
+    if (wake.t === 'notification') return onNotification(wake);
     if (wake.t === 'writer-online') {
       if (customers.size === 0) return;
       const online = await bus.isWriterOnline(wake.writerId);
@@ -206,6 +231,7 @@ export const createHub = ({
     if (set.size === 0) {
       map.delete(conn.userId);
       if (conn.kind === 'customer') unreadSent.delete(conn.userId);
+      notificationsSent.delete(conn.userId);
       if (conn.kind === 'writer') writerPresenceChanged(conn.userId, false);
     }
   };
@@ -235,7 +261,7 @@ export const createHub = ({
       sessionsEnded(wake);
       return;
     }
-    const key = wake.t === 'writer-online' ? `w${wake.writerId}` : `o${wake.orderId}`;
+    const key = wake.t === 'writer-online' ? `w${wake.writerId}` : wake.t === 'notification' ? `n${wake.userId}` : `o${wake.orderId}`;
     const run = (chains.get(key) ?? Promise.resolve())
       .then(() => onWake(wake))
       .catch((error: unknown) => log.error({ err: error, event: wake.t }, 'chat: a wake-up could not be delivered'));

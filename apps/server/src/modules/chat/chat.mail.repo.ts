@@ -72,7 +72,7 @@ export const createChatMailRepo = (db: Db) => ({
       [orderId, chat, afterSequence],
     );
     return {
-      customer: customer ? { email: customer.email, firstName: customer.first_name } : null,
+      customer: customer ? { id: customer.customer_id, email: customer.email, firstName: customer.first_name } : null,
       messages: rows.map((r): UnseenMessage => ({
         id: r.id,
         sequence: r.sequence,

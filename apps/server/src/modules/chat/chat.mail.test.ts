@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { chatFixtures, messageForm } from '../../testing/chat-fixtures';
-import type { MailMessage, Mailer } from '../mail';
-import { createUnseenMailJob } from './chat.mail';
+import { createUnseenMailJob, notifyUnseen, type UnseenTell } from './chat.mail';
 import { createChatMailRepo } from './chat.mail.repo';
 import type { ChatHandle } from './index';
 
@@ -12,19 +11,6 @@ let fx: ReturnType<typeof chatFixtures>;
 let handle: ChatHandle | undefined;
 let writer: { id: number; token: string };
 let support: { id: number; token: string };
-const sent: MailMessage[] = [];
-let failNext = false;
-const mailer: Mailer = {
-  kind: 'outbox',
-  send: async (m) => {
-    if (failNext) {
-      failNext = false;
-      throw new Error('SMTP said no');
-    }
-    sent.push(m);
-  },
-  close: () => undefined,
-};
 let n = 0;
 const newCustomer = async () => {
   n += 1;
@@ -52,11 +38,32 @@ const read = (token: string, orderId: number, ids: number[]) =>
     headers: auth(token),
     payload: { messages: ids.join(',') },
   });
-const mailsTo = (email: string) => sent.filter((m) => m.to === email);
-const run = () => handle?.mailJob.runOnce() ?? Promise.reject(new Error('no chat handle'));
+/**
+ * ADR 0088: what the job told the customer, as the `message_unseen` notifications it made (their mail is
+ * the notifications job's: notifications.test.ts): title, and body with the link it opens.
+ */
+let told: { to: string; subject: string; text: string }[] = [];
+const mailsTo = (email: string) => told.filter((m) => m.to === email);
+const refresh = async () => {
+  told = (
+    await t.db.query<{ email: string; title: string; body: string; order_id: number; data: { chat?: string } }>(
+      `SELECT u.email, n.title, n.body, n.order_id, n.data FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE n.type = 'message_unseen' ORDER BY n.id`,
+    )
+  ).map((r) => ({
+    to: r.email,
+    subject: r.title,
+    text: `${r.body}\n/orderinfo/${r.order_id}/messages${r.data.chat === 'support' ? '?panel=support' : ''}`,
+  }));
+};
+const run = async () => {
+  if (!handle) throw new Error('no chat handle');
+  await handle.mailJob.runOnce();
+  await refresh();
+};
 
 beforeAll(async () => {
-  t = await buildTestApp({ mailer, onChatReady: (h) => (handle = h) });
+  t = await buildTestApp({ onChatReady: (h) => (handle = h) });
   fx = chatFixtures(t);
   writer = await fx.writer('chat.mail.writer@example.com');
   support = await fx.support('chat.mail.support@example.com');
@@ -138,29 +145,47 @@ describe('ADR 0048: the unseen-message mail', () => {
       db: t.db,
       clock: t.clock,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      sendMail: mailer.send,
-      origin: 'http://localhost:3000',
+      tell: notifyUnseen(t.db, t.clock),
       intervalMs: 0,
     });
     await restarted.runOnce();
+    await refresh();
     expect(mailsTo(c.email)).toHaveLength(0);
     later(c, 3 * MINUTE);
     await Promise.all([restarted.runOnce(), run()]);
+    await refresh();
     expect(mailsTo(c.email)).toHaveLength(1);
     later(c, 2 * 60 * MINUTE);
     await Promise.all([restarted.runOnce(), run()]);
+    await refresh();
     expect(mailsTo(c.email)).toHaveLength(1);
   });
 
-  it('puts the row back when the mailer fails and sends it on a later run', async () => {
+  it('puts the row back when telling fails and tells on a later run', async () => {
     const c = await newCustomer();
     await staffSay('support', c.orderId, 'retry me');
     later(c, 5 * MINUTE);
-    failNext = true;
-    await run();
+    let failNext = true;
+    const real = notifyUnseen(t.db, t.clock);
+    const flaky = createUnseenMailJob({
+      db: t.db,
+      clock: t.clock,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      tell: async (u: UnseenTell) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('the database said no');
+        }
+        await real(u);
+      },
+      intervalMs: 0,
+    });
+    await flaky.runOnce();
+    await refresh();
     expect(mailsTo(c.email)).toHaveLength(0);
     later(c, 5 * MINUTE);
-    await run();
+    await flaky.runOnce();
+    await refresh();
     expect(mailsTo(c.email)).toHaveLength(1);
   });
 });

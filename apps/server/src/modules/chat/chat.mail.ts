@@ -2,20 +2,15 @@ import { UNSEEN_MAIL_AFTER_MS, UNSEEN_MAIL_MIN_GAP_MS, type ChatId } from '@app/
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
-import type { MailMessage } from '../mail';
+import { notify } from '../notifications';
 import { createChatMailRepo, type UnseenMessage } from './chat.mail.repo';
 import { createPeriodicJob } from '../../lib/periodic-job';
-import { escapeHtml } from '../../lib/html';
 
 /** How many due conversations one run claims, and how long a claim holds if the process dies. */
 const BATCH = 20;
 const LEASE_MS = 2 * 60_000;
 /** A mail the mail server refused is tried again this much later. */
 const RETRY_MS = 5 * 60_000;
-
-/** Where the mail leads: the order's messages tab, the support chat with `?panel=support` (SPEC §2). */
-export const chatUrl = (origin: string, orderId: number, chat: ChatId): string =>
-  `${origin}/orderinfo/${orderId}/messages${chat === 'support' ? '?panel=support' : ''}`;
 
 const describe = (m: UnseenMessage): string => {
   const parts: string[] = [];
@@ -26,31 +21,33 @@ const describe = (m: UnseenMessage): string => {
   return parts.join(' ');
 };
 
-/** ADR 0048: the mail naming a conversation's unseen messages, with a link to the chat. */
-export const unseenMessagesMail = (m: {
-  to: string;
-  firstName: string;
+/** What the job tells of: a chat's unseen staff messages. */
+export interface UnseenTell {
+  customerId: number;
   orderId: number;
   chat: ChatId;
   messages: UnseenMessage[];
-  url: string;
-}): MailMessage => {
-  const who = m.chat === 'support' ? 'Support' : 'Your writer';
-  const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
-  const intro = `${who} sent you ${m.messages.length === 1 ? 'a message' : `${m.messages.length} messages`} about order #${m.orderId}:`;
-  const lines = m.messages.map(describe);
-  return {
-    to: m.to,
-    subject: `${who} sent you a message about order #${m.orderId}`,
-    text: [greeting, intro, lines.map((l) => `> ${l}`).join('\n'), `Reply in the chat: ${m.url}`].join('\n\n'),
-    html: [
-      `<p>${escapeHtml(greeting)}</p>`,
-      `<p>${escapeHtml(intro)}</p>`,
-      `<blockquote>${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}</blockquote>`,
-      `<p><a href="${escapeHtml(m.url)}">Reply in the chat</a></p>`,
-    ].join('\n'),
+}
+
+/**
+ * ADR 0088: the unseen messages become a `message_unseen` notification (the bell, and its mail through the
+ * notifications job: folded with the order's other events, not sent when that type is off).
+ */
+export const notifyUnseen =
+  (db: Db, clock: Clock) =>
+  async (u: UnseenTell): Promise<void> => {
+    await db.transaction((tx) =>
+      notify(tx, {
+        userId: u.customerId,
+        type: 'message_unseen',
+        orderId: u.orderId,
+        facts: { chat: u.chat, lines: u.messages.map(describe) },
+        // The messages already waited UNSEEN_MAIL_AFTER_MS: no fold window of its own.
+        mailAfterMs: 0,
+        now: clock.now(),
+      }),
+    );
   };
-};
 
 /**
  * The unseen-message mail (ADR 0048): a customer who has not read a staff message within 5
@@ -64,15 +61,14 @@ export const createUnseenMailJob = ({
   db,
   clock,
   log,
-  sendMail,
-  origin,
+  tell,
   intervalMs,
 }: {
   db: Db;
   clock: Clock;
   log: Logger;
-  sendMail: (message: MailMessage) => Promise<void>;
-  origin: string;
+  /** Tells the customer (the app: `notifyUnseen`, ADR 0088); a failure puts the row back. */
+  tell: (u: UnseenTell) => Promise<void>;
   /** 0: never on its own (tests run it by hand) */
   intervalMs: number;
 }) => {
@@ -105,16 +101,7 @@ export const createUnseenMailJob = ({
         });
         if (!recorded) continue;
         try {
-          await sendMail(
-            unseenMessagesMail({
-              to: customer.email,
-              firstName: customer.firstName,
-              orderId: row.orderId,
-              chat: row.chat,
-              messages,
-              url: chatUrl(origin, row.orderId, row.chat),
-            }),
-          );
+          await tell({ customerId: customer.id, orderId: row.orderId, chat: row.chat, messages });
           sent += 1;
         } catch (error) {
           log.warn({ err: error, orderId: row.orderId, chat: row.chat }, 'chat: the unseen-message mail was not sent; tried again later');

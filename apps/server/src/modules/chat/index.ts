@@ -6,7 +6,8 @@ import { registerMultipart } from '../../plugins/form-body';
 import type { FilesService, UploadRate } from '../files';
 import { createMemoryBus, createRedisBus, type ChatBus, type SessionsEndedWake } from './chat.bus';
 import { createHub, type Hub } from './chat.hub';
-import { createUnseenMailJob, type UnseenMailJob } from './chat.mail';
+import { notificationEvent, notificationsUnread } from '../notifications';
+import { createUnseenMailJob, notifyUnseen, type UnseenMailJob } from './chat.mail';
 import { createChatRepo } from './chat.repo';
 import { chatRoutes } from './chat.routes';
 import { createChatService, type ChatService } from './chat.service';
@@ -78,7 +79,12 @@ export const chatModule: FastifyPluginAsync<
   const service = createChatService({ repo: createChatRepo(ctx.db), files, bus, clock: ctx.clock });
   const hub = createHub({
     bus,
-    reads: service.hubReads,
+    reads: {
+      ...service.hubReads,
+      // ADR 0088: socket events 20 and 21 of the notifications module.
+      notification: (input) => notificationEvent(ctx.db, input),
+      notificationsUnread: (userId) => notificationsUnread(ctx.db, userId),
+    },
     log: ctx.log,
     now: () => ctx.clock.now().getTime(),
     // ADR 0069: every sweep asks whether each socket's session is still live (the wake-ups' safety net).
@@ -88,8 +94,7 @@ export const chatModule: FastifyPluginAsync<
     db: ctx.db,
     clock: ctx.clock,
     log: ctx.log,
-    sendMail: (message) => ctx.mailer.send(message),
-    origin: ctx.origin,
+    tell: notifyUnseen(ctx.db, ctx.clock),
     intervalMs: ctx.config.chat.mailIntervalMs,
   });
   if (app.metrics) {

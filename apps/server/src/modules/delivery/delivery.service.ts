@@ -43,6 +43,7 @@ import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
 import type { Logger } from '../../lib/logger';
 import { createMailRepo, type MailMessage } from '../mail';
+import { notify, notifyRole } from '../notifications';
 import { orderWrites } from '../orders';
 import type { ReviewsService } from '../reviews';
 import { createDeliveryRepo, type AfterPaymentOrder, type DeliveryRow, type ExtensionRow } from './delivery.repo';
@@ -201,22 +202,14 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
           after: { files: fileIds, reviewBy: reviewBy.toISOString(), message },
           at: now,
         });
-        await mail(
-          tx,
-          {
-            to: order.customerEmail,
-            subject: `Your order #${orderId} was delivered`,
-            text: [
-              `Your writer delivered "${order.title}" (order #${orderId}).`,
-              message ? `\nThe writer's message:\n${message}\n` : '',
-              `Open the order to download the files, then accept the work or ask for changes by ${reviewBy.toUTCString()}.`,
-              `If you do not answer by then, the order completes by itself.`,
-              '',
-              orderLink(orderId),
-            ].join('\n'),
-          },
+        // ADR 0088: the customer is told (bell, socket, one mail per burst, push).
+        await notify(tx, {
+          userId: order.customerId,
+          type: 'delivered',
+          orderId,
+          facts: { reviewBy, ...(message ? { note: message } : {}) },
           now,
-        );
+        });
         log.info({ orderId, files: fileIds.length }, 'delivery submitted');
         return state(order, tx);
       });
@@ -267,22 +260,13 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
           note: reason,
           now,
         });
-        await mail(
-          tx,
-          {
-            to: order.customerEmail,
-            subject: `Order #${orderId}: your writer asks for more time`,
-            text: [
-              `Your writer asks to move the deadline of "${order.title}" (order #${orderId}) to ${proposed.toUTCString()}.`,
-              `Why: ${reason}`,
-              '',
-              `Accept or decline by ${answerBy.toUTCString()}. Without an answer the original deadline stands.`,
-              '',
-              orderLink(orderId),
-            ].join('\n'),
-          },
+        await notify(tx, {
+          userId: order.customerId,
+          type: 'extension_requested',
+          orderId,
+          facts: { deadline: proposed, answerBy, note: reason },
           now,
-        );
+        });
         return state(order, tx);
       });
     },
@@ -349,6 +333,8 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
         if (problem || !delivery) throw conflict(problem ?? M.noDelivery);
         await r.setDeliveryState({ id: delivery.id, state: 'changes_requested', now });
         await r.insertEvent({ orderId, type: 'changes_requested', actorId: caller.userId, actorRole: caller.role, note: message, now });
+        if (order.writerId !== null)
+          await notify(tx, { userId: order.writerId, type: 'changes_requested', orderId, facts: { note: message }, now });
         if (order.writerEmail)
           await mail(
             tx,
@@ -498,20 +484,7 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
           if (!moved.moved) return false;
           await r.setDeliveryState({ id: delivery.id, state: 'auto_completed', now });
           await r.insertEvent({ orderId: order.id, type: 'auto_completed', actorId: null, actorRole: null, now });
-          await mail(
-            tx,
-            {
-              to: order.customerEmail,
-              subject: `Your order #${order.id} is complete`,
-              text: [
-                `The time to review the delivery of "${order.title}" (order #${order.id}) ended without an answer, so the order is now complete.`,
-                'Your free revisions start today: if something needs fixing, request a revision from the order page.',
-                '',
-                orderLink(order.id),
-              ].join('\n'),
-            },
-            now,
-          );
+          await notify(tx, { userId: order.customerId, type: 'completed', orderId: order.id, now });
           return true;
         });
         if (done === null) break;
@@ -561,6 +534,7 @@ export const createAfterPayment = ({ db, clock, log, origin, mailTransport, revi
       },
       now,
     );
+    await notifyRole(tx, { role: ROLE.support, type: 'extension_expired', orderId: order.id, now });
     log.warn({ orderId: order.id, extensionId: extension.id }, 'a proposed deadline was not answered in time: support is alerted');
   }
 };

@@ -126,6 +126,13 @@ const outbox = async (to: string) =>
     messages: { subject: string; text: string }[];
   };
 const runJob = () => t.app.inject({ method: 'POST', url: '/api/dev/after-payment/run', payload: {} });
+/** ADR 0088: the customer's mails are made by the notifications job once the fold window passed. */
+const mailJob = () =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/dev/notifications/run',
+    payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() },
+  });
 
 /** An order in progress with the writer, its history started, its deadline 5 days away. */
 const inProgress = async (): Promise<number> => {
@@ -170,8 +177,11 @@ describe('a delivery (POST /api/staff/orders/{id}/delivery)', () => {
     const order = await detail(id);
     expect(order.delivery?.id).toBe(state.delivery?.id);
     expect(order.events.map((e) => [e.type, e.by])).toEqual([['delivered', 'writer']]);
+    await mailJob();
     const mails = await outbox('delivery.customer@example.com');
-    expect(mails.messages.some((m) => m.subject === `Your order #${id} was delivered` && m.text.includes(`/orderinfo/${id}`))).toBe(true);
+    expect(mails.messages.some((m) => m.subject === `Your work for order #${id} is ready` && m.text.includes(`/orderinfo/${id}`))).toBe(
+      true,
+    );
     // Staff's view carries it too.
     const view = staffOrderViewSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/staff/orders/${id}`, headers: auth(support) })).json(),
@@ -336,8 +346,9 @@ describe('the review clock', () => {
     expect(order.delivery).toMatchObject({ state: 'auto_completed', reviewBy: null });
     expect(order.statusHistory.at(-1)).toMatchObject({ status: 5, by: 'system' });
     expect((await historyOf(id)).at(-1)).toEqual({ status_id: 5, via: 'review_clock' });
+    await mailJob();
     expect(
-      (await outbox('delivery.customer@example.com')).messages.filter((m) => m.subject === `Your order #${id} is complete`),
+      (await outbox('delivery.customer@example.com')).messages.filter((m) => m.text.includes(`Order #${id} is complete`)),
     ).toHaveLength(1);
     await runJob();
     expect((await historyOf(id)).filter((h) => h.status_id === 5)).toHaveLength(1);
@@ -383,8 +394,9 @@ describe('a proposed deadline (extensions)', () => {
       proposedBy: 'writer',
       answerBy: new Date(t.clock.now().getTime() + 24 * H).toISOString(),
     });
+    await mailJob();
     expect(
-      (await outbox('delivery.customer@example.com')).messages.some((m) => m.subject === `Order #${id}: your writer asks for more time`),
+      (await outbox('delivery.customer@example.com')).messages.some((m) => m.subject === `Your writer asks for more time on order #${id}`),
     ).toBe(true);
     expect((await propose(id, new Date(proposed.getTime() + H))).json()).toEqual({ message: M.extensionOpen });
     const ok = await answer(id, request?.id ?? 0, true);

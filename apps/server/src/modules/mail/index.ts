@@ -6,7 +6,7 @@ import { createMailRepo } from './mail.repo';
 import { createMailDelivery, createMailer } from './mail.service';
 import { createSmtpSend } from './mail.smtp';
 
-export { createMailRepo, type MailRepo, type OutboxMail } from './mail.repo';
+export { createMailRepo, type MailAttachment, type MailRepo, type OutboxMail } from './mail.repo';
 export { createMailDelivery, mailRetryDelayMs, type Mailer, type MailDelivery, type MailMessage } from './mail.service';
 export { createSmtpSend } from './mail.smtp';
 export { mailRoutes } from './mail.routes';

@@ -1,11 +1,21 @@
 import type { Queryable } from '../../db/client';
 
+/** A file sent with a mail (a receipt's PDF), kept base64 in the queue until the mail is sent. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+}
+
 export interface OutboxMail {
   id: number;
   to: string;
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string>;
+  attachments: MailAttachment[];
   createdAt: string;
 }
 
@@ -16,6 +26,8 @@ export interface QueuedMail {
   subject: string;
   text: string;
   html: string;
+  headers: Record<string, string>;
+  attachments: MailAttachment[];
   /** attempts so far, this one included */
   attempts: number;
   createdAt: Date;
@@ -27,9 +39,14 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string;
+  headers: Record<string, string> | string | null;
+  attachments: MailAttachment[] | string | null;
   created_at: Date;
   attempts: number;
 }
+
+const jsonOf = <T>(value: T | string | null, empty: T): T =>
+  value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 /** `outbox`: delivered to the dev outbox when stored; `smtp`: queued for the SMTP delivery job. */
 export type MailTransport = 'outbox' | 'smtp';
@@ -42,12 +59,30 @@ export const createMailRepo = (db: Queryable) => ({
    * Stores one mail: an outbox mail is delivered now (sent_at), an SMTP mail is due now. Inside the
    * caller's transaction when `db` is its `tx`, so the mail exists exactly when what it tells of does.
    */
-  insert: async (mail: { to: string; subject: string; text: string; html: string; transport: MailTransport; now: Date }): Promise<void> => {
+  insert: async (mail: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    transport: MailTransport;
+    now: Date;
+    headers?: Record<string, string> | undefined;
+    attachments?: MailAttachment[] | undefined;
+  }): Promise<void> => {
     await db.query(
-      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, transport, sent_at, next_attempt_at)
+      `INSERT INTO mail_outbox (to_address, subject, text_body, html_body, transport, sent_at, next_attempt_at, headers, attachments)
        VALUES ($1, $2, $3, $4, $5::text, CASE WHEN $5::text = 'outbox' THEN $6::timestamptz END,
-         CASE WHEN $5::text = 'smtp' THEN $6::timestamptz END)`,
-      [mail.to, mail.subject, mail.text, mail.html, mail.transport, mail.now],
+         CASE WHEN $5::text = 'smtp' THEN $6::timestamptz END, $7::jsonb, $8::jsonb)`,
+      [
+        mail.to,
+        mail.subject,
+        mail.text,
+        mail.html,
+        mail.transport,
+        mail.now,
+        JSON.stringify(mail.headers ?? {}),
+        JSON.stringify(mail.attachments ?? []),
+      ],
     );
   },
 
@@ -65,7 +100,7 @@ export const createMailRepo = (db: Queryable) => ({
            ORDER BY next_attempt_at, id
            LIMIT 1
            FOR UPDATE SKIP LOCKED)
-        RETURNING id, to_address, subject, text_body, html_body, attempts, created_at`,
+        RETURNING id, to_address, subject, text_body, html_body, headers, attachments, attempts, created_at`,
       [now, leaseUntil],
     );
     if (!row) return null;
@@ -75,6 +110,8 @@ export const createMailRepo = (db: Queryable) => ({
       subject: row.subject,
       text: row.text_body,
       html: row.html_body,
+      headers: jsonOf(row.headers, {}),
+      attachments: jsonOf(row.attachments, []),
       attempts: row.attempts,
       createdAt: row.created_at,
     };
@@ -86,7 +123,7 @@ export const createMailRepo = (db: Queryable) => ({
    */
   markSent: async (id: number, now: Date): Promise<void> => {
     await db.query(
-      `UPDATE mail_outbox SET sent_at = $2, text_body = '', html_body = '', last_error = NULL WHERE id = $1 AND sent_at IS NULL`,
+      `UPDATE mail_outbox SET sent_at = $2, text_body = '', html_body = '', attachments = '[]'::jsonb, last_error = NULL WHERE id = $1 AND sent_at IS NULL`,
       [id, now],
     );
   },
@@ -112,6 +149,8 @@ export const createMailRepo = (db: Queryable) => ({
       subject: r.subject,
       text: r.text_body,
       html: r.html_body,
+      headers: jsonOf(r.headers, {}),
+      attachments: jsonOf(r.attachments, []),
       createdAt: r.created_at.toISOString(),
     }));
   },

@@ -1,13 +1,16 @@
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createPeriodicJob } from '../../lib/periodic-job';
-import type { MailRepo, QueuedMail } from './mail.repo';
+import type { MailAttachment, MailRepo, QueuedMail } from './mail.repo';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post: ADR 0088). */
+  headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -40,7 +43,16 @@ export const createMailer = (opts: {
   return {
     kind,
     send: async (m) => {
-      await opts.repo.insert({ to: m.to, subject: m.subject, text: m.text, html: m.html ?? '', transport: kind, now: opts.clock.now() });
+      await opts.repo.insert({
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? '',
+        transport: kind,
+        now: opts.clock.now(),
+        headers: m.headers,
+        attachments: m.attachments,
+      });
       opts.log.info({ to: m.to, subject: m.subject }, kind === 'smtp' ? 'mail queued' : 'mail to outbox');
       if (kind === 'smtp') opts.queued?.();
     },

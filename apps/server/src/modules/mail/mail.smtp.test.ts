@@ -76,6 +76,10 @@ describe('mail over SMTP', () => {
         subject: 'Hello over SMTP',
         text: 'plain body',
         html: '<p>html body</p>',
+        headers: { 'List-Unsubscribe': '<https://example.com/u?token=x>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        attachments: [
+          { filename: 'receipt-R-1.pdf', contentType: 'application/pdf', content: Buffer.from('%PDF-1.4 x').toString('base64') },
+        ],
         attempts: 1,
         createdAt: new Date(),
       });
@@ -87,6 +91,10 @@ describe('mail over SMTP', () => {
     expect(mail.raw).toContain('Subject: Hello over SMTP');
     expect(mail.raw).toMatch(/Message-ID: <mail-1\.[0-9a-z]+@example\.com>/i);
     expect(decoded(mail.raw)).toContain('plain body');
+    // ADR 0088: the queued headers and attachments reach the SMTP server.
+    expect(mail.raw).toContain('List-Unsubscribe: <https://example.com/u?token=x>');
+    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.raw).toMatch(/filename="?receipt-R-1\.pdf/);
   });
 
   it('a sign-up through the app sends the confirmation link over SMTP, not to the outbox', async () => {

@@ -31,6 +31,17 @@ export const createSmtpSend = ({ smtpUrl, from }: { smtpUrl: string; from: strin
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
+        ...(mail.attachments.length > 0
+          ? {
+              attachments: mail.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: a.content,
+                encoding: 'base64',
+              })),
+            }
+          : {}),
         messageId: `<mail-${mail.id}.${mail.createdAt.getTime().toString(36)}@${domain}>`,
       });
     },

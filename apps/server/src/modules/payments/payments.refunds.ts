@@ -21,6 +21,7 @@ import { createPaymentsRepo, type PaymentRow } from './payments.repo';
 import { createRefundsRepo } from './payments.refunds.repo';
 import type { PaymentEvent } from './providers/types';
 import { notFound } from '../../lib/errors';
+import { notify } from '../notifications';
 
 /** What a refund gives back (ADR 0072). */
 export type RefundRequest =
@@ -167,6 +168,14 @@ export const refundOrder = async (
   const [first] = transactionIds;
   if (first === undefined) return NOTHING;
 
+  // ADR 0088: the customer is told of the money given back (its credit note with the mail).
+  await notify(tx, {
+    userId: order.customerId,
+    type: 'refund_issued',
+    orderId,
+    facts: { amountCents: written, transactionId: first },
+    now,
+  });
   const refundedCents = money.refundedCents + written;
   const points = await takeBackPointsForRefund(tx, { orderId, refundTransactionId: first, paidCents: money.paidCents, refundedCents, now });
   let orderRefunded = false;

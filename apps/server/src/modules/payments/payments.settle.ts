@@ -27,6 +27,7 @@ import { applyPaidUpgrade, lockedUpgradeCharge } from './payments.upgrades';
 import type { PaymentEvent } from './providers/types';
 import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
+import { notify } from '../notifications';
 
 /**
  * ADR 0034: a verified `paid` event, inside the transaction that locked its attempt. The order
@@ -156,6 +157,14 @@ export const settlePaid = async (
     orderId: payment.orderId,
     customerId: payment.customerId,
     amountCents: payment.amountCents,
+    now,
+  });
+  // ADR 0088: the customer is told, the receipt goes with the mail.
+  await notify(tx, {
+    userId: payment.customerId,
+    type: 'payment_received',
+    orderId: payment.orderId,
+    facts: { amountCents: payment.amountCents, paymentId: payment.id },
     now,
   });
   // ADR 0036: a provider refund that arrived before this paid event applies now.

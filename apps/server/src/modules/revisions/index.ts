@@ -18,9 +18,6 @@ export const createRevisions = (
     repo: createRevisionsRepo(ctx.db),
     clock: ctx.clock,
     files,
-    sendMail: (message) => ctx.mailer.send(message),
-    origin: ctx.origin,
-    logError: (error, what) => ctx.log.error({ err: error }, `${what} failed`),
   });
 
 export const revisionsModule: FastifyPluginAsyncZod<{ service: RevisionsService; uploadRate: UploadRate }> = async (

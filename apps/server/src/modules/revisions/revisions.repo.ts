@@ -218,15 +218,15 @@ export const createRevisionsRepo = (db: Db) => ({
     to,
     changedBy,
     now,
-    onMoved,
+    also,
   }: {
     revisionId: number;
     from: number;
     to: number;
     changedBy: number;
     now: Date;
-    /** ADR 0090: more writes in the move's transaction (staff's audit entry). */
-    onMoved?: (tx: Queryable) => Promise<void>;
+    /** What else the move does in its transaction (the customer's notification, ADR 0088; staff's audit entry, ADR 0090). */
+    also?: (tx: Queryable) => Promise<unknown>;
   }): Promise<boolean> =>
     db.transaction(async (tx) => {
       const updated = await tx.query('UPDATE revisions SET status_id = $3, updated_at = $4 WHERE id = $1 AND status_id = $2 RETURNING id', [
@@ -242,7 +242,7 @@ export const createRevisionsRepo = (db: Db) => ({
         changedBy,
         now,
       ]);
-      await onMoved?.(tx);
+      await also?.(tx);
       return true;
     }),
 });

@@ -32,11 +32,10 @@ import {
 import type { Clock } from '../../lib/clock';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import type { FilesService } from '../files';
-import type { MailMessage } from '../mail';
 import { isUniqueViolation, type RevisionRow, type RevisionsRepo, type StaffRevisionRow } from './revisions.repo';
-import { escapeHtml } from '../../lib/html';
 import { notFound } from '../../lib/errors';
 import { recordAudit } from '../audit';
+import { notify } from '../notifications';
 
 type IncomingFile = Parameters<FilesService['storeForRevision']>[0]['file'];
 
@@ -44,35 +43,9 @@ export interface RevisionsServiceDeps {
   repo: RevisionsRepo;
   clock: Clock;
   files: Pick<FilesService, 'storeForRevision' | 'listForRevision'>;
-  /** Sends mail (the mail module's Mailer); a failure is logged, never the customer's problem. */
-  sendMail: (message: MailMessage) => Promise<void>;
-  /** The public origin for links in mail. */
-  origin: string;
-  logError: (error: unknown, what: string) => void;
 }
 
-/** ADR 0044: the customer hears when a revision is completed, with a link that opens it. */
-export const revisionCompletedMail = (m: {
-  to: string;
-  firstName: string;
-  orderId: number;
-  revisionId: number;
-  url: string;
-}): MailMessage => {
-  const greeting = m.firstName ? `Hello ${m.firstName},` : 'Hello,';
-  const line = `Your revision #${m.revisionId} of order #${m.orderId} is completed. The revised files are waiting for you:`;
-  return {
-    to: m.to,
-    subject: `Revision #${m.revisionId} of order #${m.orderId} is completed`,
-    text: [greeting, `${line}\n${m.url}`].join('\n\n'),
-    html: `<p>${escapeHtml(greeting)}</p>\n<p>${escapeHtml(line)}<br><a href="${escapeHtml(m.url)}">Open the revision</a></p>`,
-  };
-};
-
-export const revisionUrl = (origin: string, orderId: number, revisionId: number): string =>
-  `${origin}/orderinfo/${orderId}/revisions?revision=${revisionId}`;
-
-export const createRevisionsService = ({ repo, clock, files, sendMail, origin, logError }: RevisionsServiceDeps) => {
+export const createRevisionsService = ({ repo, clock, files }: RevisionsServiceDeps) => {
   const toWire = async (rows: RevisionRow[]): Promise<Revision[]> => {
     const history = await repo.history(rows.map((r) => r.id));
     return rows.map((r) => {
@@ -251,37 +224,32 @@ export const createRevisionsService = ({ repo, clock, files, sendMail, origin, l
           to: status,
           changedBy: actor.userId,
           now: clock.now(),
-          // ADR 0090: the audit entry in the move's transaction.
-          onMoved: (tx) =>
-            recordAudit(tx, {
+          // ADR 0090: the audit entry, and ADR 0088: the customer is told of every move they see (verifying
+          // is staff's own step), both in the move's transaction.
+          also: async (tx) => {
+            await recordAudit(tx, {
               actor,
               action: AUDIT_ACTION.revisionStatus,
               orderId: revision.orderId,
               before: { revisionId: revision.id, status: revision.statusId },
               after: { revisionId: revision.id, status },
               at: clock.now(),
-            }),
+            });
+            if (status === REVISION_STATUS.verifying) return;
+            await notify(tx, {
+              userId: revision.customerId,
+              type: 'revision_updated',
+              orderId: revision.orderId,
+              facts: { revisionId: revision.id, revisionStatus: REVISION_STATUS_NAME[status as RevisionStatusId] ?? 'updated' },
+              now: clock.now(),
+            });
+          },
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw new DomainError(ERROR_CODE.conflict, REVISION_MESSAGE.activeRevision);
         throw error;
       }
       if (!moved) throw new DomainError(ERROR_CODE.conflict, REVISION_MESSAGE.moveNotAllowed);
-      if (status === REVISION_STATUS.completed) {
-        try {
-          await sendMail(
-            revisionCompletedMail({
-              to: revision.customerEmail,
-              firstName: revision.customerFirstName,
-              orderId: revision.orderId,
-              revisionId: revision.id,
-              url: revisionUrl(origin, revision.orderId, revision.id),
-            }),
-          );
-        } catch (error) {
-          logError(error, 'revision completed mail');
-        }
-      }
       const [wire] = await toStaffWire([await staffRevision(actor, revisionId)]);
       if (!wire) throw notFound();
       return wire;

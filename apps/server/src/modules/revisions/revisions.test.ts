@@ -333,12 +333,21 @@ describe('staff side of revisions (CONTRACT "Staff side")', () => {
     expect(writerFiles.map((f) => f.name)).toEqual(['revised.pdf']);
     const download = await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${writerFiles[0]?.id}`, headers: auth(me) });
     expect(download.rawPayload.equals(PDF)).toBe(true);
-    const mails = await t.db.query<{ subject: string; text: string }>(
-      'SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = $1',
-      ['revisions.me@example.com'],
-    );
+    // ADR 0088: the moves the customer sees (in progress, completed) are notifications, mailed together by the job.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/notifications/run',
+      payload: { at: new Date(t.clock.now().getTime() + 10 * 60_000).toISOString() },
+    });
+    const mails = (
+      await t.db.query<{ subject: string; text: string }>('SELECT subject, text_body AS text FROM mail_outbox WHERE to_address = $1', [
+        'revisions.me@example.com',
+      ])
+    ).filter((m) => m.text.includes(`?revision=${id}`));
     expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe(`Order #${orderId}: Revision updated`);
     expect(mails[0]?.text).toContain(`/orderinfo/${orderId}/revisions?revision=${id}`);
+    expect(mails[0]?.text).toContain('is now Completed');
     const detail = orderDetailSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}`, headers: auth(me) })).json(),
     );

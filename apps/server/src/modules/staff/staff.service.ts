@@ -34,6 +34,7 @@ import { orderWrites, readOrderBrief, toOrderListItem, type StatusHistoryRow } f
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
+import { notify } from '../notifications';
 import { notFound } from '../../lib/errors';
 import { orderAuditState, recordAudit } from '../audit';
 
@@ -269,7 +270,7 @@ export const createStaffService = ({
       const now = clock.now();
       await db.transaction(async (tx) => {
         const before = await orderAuditState(tx, order.id);
-        await orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor });
+        const assigned = await orderWrites(tx).assignWriter({ orderId: order.id, writerId, now, actor });
         await recordAudit(tx, {
           actor,
           action: AUDIT_ACTION.orderWriter,
@@ -278,6 +279,11 @@ export const createStaffService = ({
           after: await orderAuditState(tx, order.id),
           at: now,
         });
+        if (assigned && order.writerId !== writerId) {
+          // ADR 0088: the customer is told (a new writer on a reassignment too), and the writer's console bell.
+          await notify(tx, { userId: order.customerId, type: 'writer_assigned', orderId: order.id, now });
+          await notify(tx, { userId: writerId, type: 'order_assigned', orderId: order.id, now });
+        }
       });
       return viewOf(actor, order.id);
     },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../../context';
 import type { Queryable } from '../../db/client';
-import { TRANSACTION_STATUS } from '@app/domain';
+import { documentFileName, TRANSACTION_STATUS } from '@app/domain';
+import { renderDocumentPdf } from './transactions.documents.pdf';
 import { issueDocument, prepareDocuments } from './transactions.documents';
 import { createDocumentsRepo } from './transactions.documents.repo';
 import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund, type OrderMoneyRecord } from './transactions.repo';
@@ -97,4 +98,27 @@ export const recordRefund = async (q: Queryable, r: NewRefund): Promise<number |
     at: r.now,
   });
   return row.id;
+};
+
+/**
+ * ADR 0088: the PDF of a settled payment's receipt (or a refund's credit note), for the notifications
+ * module's mail; null when the payment has no document (money parked for support) or is not the customer's.
+ */
+export const documentPdfOfPayment = async (
+  q: Queryable,
+  {
+    customerId,
+    paymentId,
+    transactionId,
+    fontFile,
+  }: { customerId: number; paymentId?: string; transactionId?: number; fontFile: string | undefined },
+): Promise<{ fileName: string; pdf: Buffer } | null> => {
+  let id = transactionId;
+  if (id === undefined && paymentId !== undefined) {
+    id = (await createDocumentsRepo(q).paymentTransactionId(paymentId)) ?? undefined;
+  }
+  if (id === undefined) return null;
+  const doc = await createDocumentsRepo(q).findForCustomer(customerId, id);
+  if (!doc) return null;
+  return { fileName: documentFileName(doc.kind, doc.number), pdf: await renderDocumentPdf(doc, { fontFile }) };
 };

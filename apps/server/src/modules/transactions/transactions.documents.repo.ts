@@ -138,6 +138,12 @@ export const createDocumentsRepo = (q: Queryable) => ({
   },
 
   /** The customer's document of one transaction (DESIGN rule 3: another customer's is not found). */
+  /** The transaction of a settled payment (ADR 0088: its receipt goes with the payment's mail). */
+  async paymentTransactionId(paymentId: string): Promise<number | null> {
+    const [row] = await q.query<{ id: number }>(`SELECT id FROM transactions WHERE payment_id = $1 AND type = 'payment'`, [paymentId]);
+    return row ? Number(row.id) : null;
+  },
+
   async findForCustomer(customerId: number, transactionId: number): Promise<StoredDocument | null> {
     const [row] = await q.query<Record<string, unknown>>(
       `SELECT ${DOCUMENT_COLUMNS} FROM transaction_documents d LEFT JOIN transaction_documents r ON r.transaction_id = d.refers_to

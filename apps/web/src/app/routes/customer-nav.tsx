@@ -11,6 +11,7 @@ import { TermsDialog } from '@/features/customer/components/terms-dialog';
 import { useReferralInfo } from '@/features/loyalty/api/loyalty';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { useAllUnread } from '@/lib/chat/unread-queries';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { clearSessionCache } from '../session';
 
 // Only a signed-in customer's shell shows these: a visitor on /order never loads them (ADR 0028).
@@ -51,6 +52,16 @@ export function MenuUnread() {
       {unread}
       <span className="sr-only"> {unread === 1 ? 'unread message' : 'unread messages'}</span>
     </span>
+  );
+}
+
+/** ADR 0088: the bell, then "Log out", in the header. */
+export function HeaderActions() {
+  return (
+    <div className="flex items-center gap-2">
+      <NotificationBell side="customer" />
+      <LogoutButton />
+    </div>
   );
 }
 

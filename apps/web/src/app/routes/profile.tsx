@@ -11,6 +11,7 @@ import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useConfirmEmailParam } from '@/features/customer/hooks/use-confirm-email-param';
 import { useDeleteAccountParam } from '@/features/customer/hooks/use-delete-account-param';
 import { Button } from '@/components/ui/button';
+import { NotificationPreferencesTable } from '@/features/notifications/components/notification-preferences';
 import { PageHeading } from '@/components/ui/page-heading';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -50,6 +51,9 @@ export function Component() {
       </Section>
       <Section id="password" title="Password">
         <PasswordForm />
+      </Section>
+      <Section id="notification-settings" title="Notification settings">
+        <NotificationPreferencesTable />
       </Section>
       <Section id="sessions" title="Signed-in devices">
         <SessionsList />

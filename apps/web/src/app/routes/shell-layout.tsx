@@ -6,7 +6,7 @@ import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 // The signed-in customer's navigation loads with the first signed-in page; /order's visitors skip it.
 const loadCustomerNav = () => import('./customer-nav');
 const CustomerNav = lazy(() => loadCustomerNav().then((m) => ({ default: m.CustomerNav })));
-const LogoutButton = lazy(() => loadCustomerNav().then((m) => ({ default: m.LogoutButton })));
+const HeaderActions = lazy(() => loadCustomerNav().then((m) => ({ default: m.HeaderActions })));
 const SkipLink = lazy(() => loadCustomerNav().then((m) => ({ default: m.SkipLink })));
 // SPEC §2: the signed-in customer's startup opens the chat socket (its code comes after the first paint).
 const MenuUnread = lazy(() => loadCustomerNav().then((m) => ({ default: m.MenuUnread })));
@@ -47,7 +47,7 @@ export function ShellLayout({ children }: { children: ReactNode }) {
       headerActions={
         signedIn && (
           <Suspense fallback={null}>
-            <LogoutButton />
+            <HeaderActions />
           </Suspense>
         )
       }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ClipboardList, History, KeyRound, LogOut, Tag, Users, Wallet, Calculator } from 'lucide';
@@ -71,6 +72,7 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
             </span>
             {isAdmin(me) ? 'Admin' : isSupport(me) ? 'Support' : 'Writer'} #{me.id}
           </p>
+          <NotificationBell side="staff" staffLink={(item) => (item.orderId === null ? null : `${paths.staff}/orders/${item.orderId}`)} />
           <StaffLogout />
         </div>
       }

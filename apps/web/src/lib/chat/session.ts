@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SOCKET_EVENT } from '@app/domain/chat/rules';
 import { serverFrameSchema, type OrderUnread } from '@app/domain/chat';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
+import { NOTIFICATION_SOCKET_EVENT, NOTIFICATIONS_READ_SOCKET_EVENT, notificationFrameSchema } from '@app/domain/notification';
+import { applyNotificationFrame, notificationKeys } from '@/lib/notifications';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { backoffDelay } from '@/lib/backoff';
 import { tokenStorage } from '@/lib/storage';
@@ -86,6 +88,12 @@ export const createChatSession = ({
 
   // ── frames ────────────────────────────────────────────────────────────────────────────────────────
   const onFrame = (raw: Frame) => {
+    // ADR 0088: the notifications' events 20 and 21 ride the same socket, into the bell's cache.
+    if (raw.event === NOTIFICATION_SOCKET_EVENT || raw.event === NOTIFICATIONS_READ_SOCKET_EVENT) {
+      const notification = notificationFrameSchema.safeParse(raw);
+      if (notification.success) applyNotificationFrame(queryClient, side, notification.data);
+      return;
+    }
     // Anything that is not one of the server's frames is dropped rather than trusted into the cache.
     const parsed = serverFrameSchema.safeParse(raw);
     if (!parsed.success) return;
@@ -128,6 +136,7 @@ export const createChatSession = ({
     // messages.ts) and merge by id: what arrives on the socket meanwhile merges too.
     void queryClient.invalidateQueries({ queryKey: chatKeys.windows() });
     void queryClient.invalidateQueries({ queryKey: chatKeys.unreads() });
+    void queryClient.invalidateQueries({ queryKey: notificationKeys.list(side) });
     pump();
   };
 

@@ -1,0 +1,2 @@
+export * from './rules/index';
+export * from './wire';
