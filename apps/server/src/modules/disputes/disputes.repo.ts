@@ -61,17 +61,6 @@ export const createDisputesRepo = (q: Queryable) => ({
     return row ? { id: Number(row.id) } : null;
   },
 
-  async orderFacts(orderId: number): Promise<{ title: string; deadline: Date; customerEmail: string; writerEmail: string | null } | null> {
-    const [row] = await q.query<{ title: string; deadline: Date; customer_email: string; writer_email: string | null }>(
-      `SELECT o.title, o.deadline, c.email AS customer_email, w.email AS writer_email
-         FROM orders o JOIN users c ON c.id = o.customer_id LEFT JOIN users w ON w.id = o.writer_id WHERE o.id = $1`,
-      [orderId],
-    );
-    return row
-      ? { title: row.title, deadline: date(row.deadline), customerEmail: row.customer_email, writerEmail: row.writer_email }
-      : null;
-  },
-
   async openDispute(orderId: number): Promise<DisputeRow | null> {
     const [row] = await q.query(`SELECT ${COLUMNS} FROM order_disputes d WHERE d.order_id = $1 AND d.status = 'open'`, [orderId]);
     return row ? toRow(row) : null;

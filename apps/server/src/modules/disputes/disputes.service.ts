@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTION,
   amountToCents,
   CANCEL_MESSAGE,
   CANCEL_REASON_MAX_LENGTH,
@@ -39,7 +40,8 @@ import type { Logger } from '../../lib/logger';
 import { isSupport, type Actor } from '../../lib/actor';
 import { notFound } from '../../lib/errors';
 import { extendDeadlineBySupport, recordTimelineEvent } from '../delivery';
-import { createMailRepo } from '../mail';
+import { notify } from '../notifications';
+import { recordAudit } from '../audit';
 import { orderWrites, type LockedOrder } from '../orders';
 import { refundOrder } from '../payments';
 import { readOrderMoney, type OrderMoneyRecord } from '../transactions';
@@ -79,16 +81,11 @@ export interface DisputesDeps {
   db: Db;
   clock: Clock;
   log: Logger;
-  origin: string;
-  mailTransport: 'smtp' | 'outbox';
   policy: CancelPolicy;
 }
 
-export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }: DisputesDeps) => {
+export const createDisputes = ({ db, clock, log, policy }: DisputesDeps) => {
   const repo = createDisputesRepo(db);
-  const mail = async (tx: Queryable, m: { to: string; subject: string; text: string }, now: Date): Promise<void> => {
-    await createMailRepo(tx).insert({ to: m.to, subject: m.subject, text: m.text, html: '', transport: mailTransport, now });
-  };
 
   const ownOrder = async (customerId: number, orderId: number): Promise<number> => {
     const order = await repo.orderOfCustomer({ orderId, customerId });
@@ -176,25 +173,25 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
     });
     if (!dispute) throw conflict(DISPUTE_MESSAGE.alreadyOpen);
     await recordTimelineEvent(tx, { orderId: locked.id, type: 'dispute_opened', actor, note: disputeReasonLabel(reason), now });
-    const facts = await r.orderFacts(locked.id);
-    if (facts)
-      await mail(
-        tx,
-        {
-          to: facts.customerEmail,
-          subject: `Order #${locked.id}: your dispute was received`,
-          text: [
-            `We received your dispute about "${facts.title}" (order #${locked.id}): ${disputeReasonLabel(reason)}.`,
-            requestedRefundCents !== null
-              ? `You asked to cancel; the refund the policy gives now is ${formatUsd(requestedRefundCents)}.`
-              : '',
-            `Support answers by ${answerBy.toUTCString()}.`,
-            '',
-            `${origin}/orderinfo/${locked.id}`,
-          ].join('\n'),
-        },
-        now,
-      );
+    // ADR 0088: the customer is told through the one notification path (bell, one folded mail, push).
+    await notify(tx, {
+      userId: dispute.customerId,
+      type: 'dispute_updated',
+      orderId: locked.id,
+      facts: {
+        answerBy,
+        note: [
+          `We received your dispute (${disputeReasonLabel(reason)}).`,
+          requestedRefundCents !== null
+            ? `You asked to cancel; the refund the policy gives now is ${formatUsd(requestedRefundCents)}.`
+            : '',
+          `Support answers by ${answerBy.toUTCString()}.`,
+        ]
+          .filter(Boolean)
+          .join(' '),
+      },
+      now,
+    });
     log.info({ orderId: locked.id, disputeId: dispute.id, reason }, 'dispute opened');
     return dispute;
   };
@@ -449,6 +446,21 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
         )
           throw conflict(DISPUTE_MESSAGE.alreadyResolved);
         const label = disputeOutcomeLabel(body.outcome);
+        // ADR 0090: support's outcome in the audit log, in the outcome's transaction.
+        await recordAudit(tx, {
+          actor,
+          action: AUDIT_ACTION.disputeResolve,
+          orderId,
+          before: { disputeId: dispute.id, status: dispute.status },
+          after: {
+            disputeId: dispute.id,
+            status: 'resolved',
+            outcome: body.outcome,
+            refunded: refundedCents === null ? null : refundedCents / 100,
+            message,
+          },
+          at: now,
+        });
         await recordTimelineEvent(tx, {
           orderId,
           type: 'dispute_resolved',
@@ -457,23 +469,15 @@ export const createDisputes = ({ db, clock, log, origin, mailTransport, policy }
           note: refundedCents ? `${label}: ${formatUsd(refundedCents)}. ${message}` : `${label}. ${message}`,
           now,
         });
-        const facts = await r.orderFacts(orderId);
-        if (facts)
-          await mail(
-            tx,
-            {
-              to: facts.customerEmail,
-              subject: `Order #${orderId}: your dispute is resolved`,
-              text: [
-                `Support resolved your dispute about "${facts.title}" (order #${orderId}): ${label}${refundedCents ? `, ${formatUsd(refundedCents)} refunded` : ''}.`,
-                '',
-                message,
-                '',
-                `${origin}/orderinfo/${orderId}`,
-              ].join('\n'),
-            },
-            now,
-          );
+        await notify(tx, {
+          userId: dispute.customerId,
+          type: 'dispute_updated',
+          orderId,
+          facts: {
+            note: `Support resolved your dispute: ${label}${refundedCents ? `, ${formatUsd(refundedCents)} refunded` : ''}. ${message}`,
+          },
+          now,
+        });
         log.info({ orderId, disputeId: dispute.id, outcome: body.outcome, refundedCents }, 'dispute resolved');
         const after = await r.lock(dispute.id);
         if (!after) throw notFound();

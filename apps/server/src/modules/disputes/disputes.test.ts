@@ -342,6 +342,12 @@ describe('disputes: opened by the customer, resolved once by support', () => {
     expect((await creditNotes(paid.id)).map((d) => d.kind)).toEqual(['credit_note']);
     expect(await statusOf(paid.id)).toBe(ORDER_STATUS.inProgress);
     expect(await events(paid.id)).toContain('dispute_resolved');
+    // ADR 0090: support's outcome is in the audit log once, with the amount.
+    const audit = await t.db.query<{ action: string; after: { refunded: number } }>(
+      "SELECT action, after FROM audit_log WHERE order_id = $1 AND action = 'dispute.resolve'",
+      [paid.id],
+    );
+    expect(audit.map((a) => a.after.refunded)).toEqual([5]);
 
     const twice = await resolve(dispute.id, { outcome: 'partial_refund', amount: 5, message: 'Again' });
     expect(twice.statusCode).toBe(409);

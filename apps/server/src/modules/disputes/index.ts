@@ -12,7 +12,7 @@ export { disputesReport, eraseCustomerDisputes } from './disputes.personal-data.
  * settings' CANCEL_IN_PROGRESS_REFUND_PERCENT. Registered in the multipart scope (a dispute carries files).
  */
 export const disputesModule: FastifyPluginAsyncZod<{
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'origin' | 'config' | 'mailer'>;
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log' | 'config'>;
   files: FilesService;
   uploadRate: UploadRate;
 }> = async (app, { ctx, files, uploadRate }) => {
@@ -20,8 +20,6 @@ export const disputesModule: FastifyPluginAsyncZod<{
     db: ctx.db,
     clock: ctx.clock,
     log: ctx.log,
-    origin: ctx.origin,
-    mailTransport: ctx.mailer.kind,
     policy: ctx.config.cancelPolicy,
   });
   await app.register(disputesRoutes, { service, files, uploadRate });

@@ -279,6 +279,15 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
       await settle.refreshPending(order.id, now);
       await earnPointsForPayment(tx, { paymentId, orderId: order.id, customerId: order.customerId, amountCents: charge.amountCents, now });
       await settle.resolveUnapplied({ paymentId, resolution: 'applied', staffId: actor.userId, now });
+      // ADR 0090: the audit entry in the money's transaction.
+      await recordAudit(tx, {
+        actor,
+        action: AUDIT_ACTION.unappliedApply,
+        orderId: order.id,
+        before: { paymentId, unapplied: true, amount: parked.amountCents / 100 },
+        after: { paymentId, unapplied: false, appliedTo: order.id },
+        at: now,
+      });
       log.info(
         { paymentId, orderId: order.id, amountCents: charge.amountCents, staffId: actor.userId },
         'unapplied payment applied by support',
@@ -329,6 +338,14 @@ export const createMoneySupport = ({ db, clock, log }: { db: Db; clock: Clock; l
       if (transactionId === undefined) throw new DomainError(ERROR_CODE.conflict, 'This payment is already refunded');
       await repo.moveState({ id: payment.id, from: 'parked', to: 'refunded', now });
       await settle.resolveUnapplied({ paymentId, resolution: 'refunded', staffId: actor.userId, now });
+      await recordAudit(tx, {
+        actor,
+        action: AUDIT_ACTION.unappliedRefund,
+        orderId: order.id,
+        before: { paymentId, unapplied: true, amount: parked.amountCents / 100 },
+        after: { paymentId, refunded: true, transactionId, reason },
+        at: now,
+      });
       log.info(
         { paymentId, orderId: order.id, amountCents: parked.amountCents, staffId: actor.userId },
         'unapplied payment refunded by support',

@@ -102,6 +102,9 @@ describe('ADR 0089: support applies or refunds an unapplied payment', () => {
     expect((await post(`/api/staff/payments/unapplied/${paymentId}/apply`, support)).statusCode).toBe(404);
     const history = await t.db.query('SELECT 1 FROM order_status_history WHERE order_id = $1 AND status_id = 2', [id]);
     expect(history).toHaveLength(1);
+    // ADR 0090: in the audit log once.
+    const audit = await t.db.query("SELECT 1 FROM audit_log WHERE order_id = $1 AND action = 'money.unapplied-apply'", [id]);
+    expect(audit).toHaveLength(1);
   });
 
   it('refunds parked money through the one refund use case, leaving the order and its own money alone', async () => {
