@@ -268,6 +268,11 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
+    // ADR 0088: the Web Push service worker, served as it is.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -31,7 +31,7 @@ import { pricingModule } from './modules/pricing';
 import { reviewsModule } from './modules/reviews';
 import { revisionsModule } from './modules/revisions';
 import { staffModule } from './modules/staff';
-import { transactionsModule } from './modules/transactions';
+import { documentPdfOfPayment, transactionsModule } from './modules/transactions';
 import { authPlugin } from './plugins/auth';
 import { isLoopback, trustProxyOption } from './plugins/client-ip';
 import { registerCompression } from './plugins/compression';
@@ -247,6 +247,7 @@ export const buildApp = async (opts: BuildAppOptions): Promise<FastifyInstance> 
   // ADR 0088: notifications; each one made (committed) wakes the user's sockets through the chat bus.
   await app.register(notificationsModule, {
     ctx,
+    documentPdf: documentPdfOfPayment,
     devAllow: (request) => isLoopback(request.socket.remoteAddress),
     ...(opts.onNotificationJobs ? { onJobs: opts.onNotificationJobs } : {}),
     queued: () => mailing.delivery?.nudge(),

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { storedAppSecret } from '../../db/app-secrets';
 import type { Queryable } from '../../db/client';
 import { createPeriodicJob } from '../../lib/periodic-job';
-import { createNotificationJobs, type NotificationJobs } from './notifications.jobs';
+import { createNotificationJobs, type DocumentPdf, type NotificationJobs } from './notifications.jobs';
 import { onNotified } from './notifications.notify';
 import { createPushSender, resolveVapidKeys, type PushSender } from './notifications.push';
 import { createNotificationsRepo, toWire } from './notifications.repo';
@@ -43,11 +43,13 @@ const UNSUBSCRIBE_SECRET = 'notifications_unsubscribe_secret';
  */
 export const notificationsModule: FastifyPluginAsyncZod<{
   ctx: Pick<AppContext, 'config' | 'db' | 'clock' | 'log' | 'origin' | 'mailer'>;
+  /** ADR 0085: the receipts' and credit notes' PDFs that go with their mails. */
+  documentPdf: DocumentPdf;
   devAllow?: (request: FastifyRequest) => boolean;
   /** Tests: the job, to run by hand. */
   onJobs?: (jobs: NotificationJobs) => void;
   queued?: () => void;
-}> = async (app, { ctx, devAllow, onJobs, queued }) => {
+}> = async (app, { ctx, documentPdf, devAllow, onJobs, queued }) => {
   const secret = await storedAppSecret(ctx.db, UNSUBSCRIBE_SECRET, () => randomBytes(32).toString('base64url'));
   const tokens = createUnsubscribeTokens(secret);
   const service = createNotificationsService({ db: ctx.db, clock: ctx.clock, tokens });
@@ -75,6 +77,7 @@ export const notificationsModule: FastifyPluginAsyncZod<{
     mailTransport: ctx.mailer.kind,
     tokens,
     fontFile: ctx.config.receiptFontFile,
+    documentPdf,
     ...(queued ? { queued } : {}),
   });
   onJobs?.(jobs);

@@ -3,11 +3,16 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import { createMailRepo, type MailAttachment } from '../mail';
-import { documentPdfOfPayment } from '../transactions';
 import { notify } from './notifications.notify';
 import { createNotificationsRepo, type CustomerNotificationRow } from './notifications.repo';
 import { renderNotificationMail } from './notifications.templates';
 import type { UnsubscribeTokens } from './notifications.unsubscribe';
+
+/** A payment's receipt or a refund's credit note as a PDF, for the customer who owns it; null when it is not theirs. */
+export type DocumentPdf = (
+  q: Db,
+  args: { customerId: number; paymentId?: string; transactionId?: number; fontFile: string | undefined },
+) => Promise<{ fileName: string; pdf: Buffer } | null>;
 
 /** A claimed group's lease: a run that dies leaves it to another after this. */
 const LEASE_MS = 2 * 60_000;
@@ -22,6 +27,11 @@ export interface NotificationJobDeps {
   mailTransport: 'smtp' | 'outbox';
   tokens: UnsubscribeTokens;
   fontFile: string | undefined;
+  /**
+   * ADR 0085: a receipt's or credit note's PDF (the transactions module's `documentPdfOfPayment`, given by
+   * the composition root: the transactions module reaches the orders module, which notifies).
+   */
+  documentPdf: DocumentPdf;
   /** A mail was queued (the SMTP delivery job's nudge). */
   queued?: () => void;
 }
@@ -118,7 +128,7 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
             const paymentId = typeof row.data.paymentId === 'string' ? row.data.paymentId : undefined;
             const transactionId = typeof row.data.transactionId === 'number' ? row.data.transactionId : undefined;
             if ((row.type === 'payment_received' && paymentId) || (row.type === 'refund_issued' && transactionId)) {
-              const doc = await documentPdfOfPayment(db, {
+              const doc = await deps.documentPdf(db, {
                 customerId: first.userId,
                 ...(paymentId ? { paymentId } : {}),
                 ...(transactionId ? { transactionId } : {}),
