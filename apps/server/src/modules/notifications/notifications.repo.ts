@@ -274,4 +274,3 @@ export const createNotificationsRepo = (q: Queryable) => ({
       [userId],
     ),
 });
-export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
