@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Tabs as RadixTabs } from 'radix-ui';
+import { Tabs as RadixTabs, Tooltip } from 'radix-ui';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -23,7 +23,7 @@ interface TabsProps<V extends string> {
 // Narrow (below lg): the tabs share the row and a long label wraps, so every tab stays in view (the list
 // still scrolls if even that cannot fit, at 320 px); wide: one line each.
 const triggerClass =
-  '-mb-px min-w-0 inline-flex items-center justify-center gap-2 border-b-2 text-center border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:text-slate-500 lg:shrink-0 lg:whitespace-nowrap lg:px-4';
+  '-mb-px min-w-0 inline-flex items-center justify-center gap-2 border-b-2 text-center border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:pointer-events-none disabled:text-slate-500 disabled:hover:text-slate-500 lg:shrink-0 lg:whitespace-nowrap lg:px-4';
 
 function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   const tooltipId = useId();
@@ -39,19 +39,36 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
     </RadixTabs.Trigger>
   );
   if (!item.tooltip) return trigger;
-  // A CSS tooltip on the wrapper: a disabled button gets no pointer events, its wrapper still does.
+  // A Radix tooltip on a wrapper (ADR 0091): a disabled button gets no pointer events, its wrapper still
+  // does; the tip is placed inside the viewport by Radix's collision handling, so it never widens the page.
   return (
-    <span className="group relative inline-flex min-w-0 lg:shrink-0">
-      {trigger}
-      {/* No role="tooltip": a tablist may hold tabs only (axe aria-required-children); the tab's
-          aria-describedby still reads this text. */}
-      <span
-        id={tooltipId}
-        className="pointer-events-none absolute top-full left-1/2 z-20 mt-1 hidden -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white group-focus-within:block group-hover:block"
-      >
-        {item.tooltip}
-      </span>
-    </span>
+    <Tooltip.Provider delayDuration={150}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <span className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0">
+            {trigger}
+            {/* The tab's description for assistive technology, always there (the tip is drawn only while
+                open). No role="tooltip": a tablist may hold tabs only (axe aria-required-children). */}
+            <span id={tooltipId} className="sr-only">
+              {item.tooltip}
+            </span>
+          </span>
+        </Tooltip.Trigger>
+        <Tooltip.Portal
+          container={typeof document === 'undefined' ? undefined : (document.querySelector<HTMLElement>('main') ?? undefined)}
+        >
+          <Tooltip.Content
+            side="bottom"
+            sideOffset={4}
+            collisionPadding={8}
+            aria-hidden
+            className="z-50 max-w-[calc(100vw-1rem)] rounded bg-slate-900 px-2 py-1 text-xs text-white shadow-lg"
+          >
+            {item.tooltip}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
   );
 }
 

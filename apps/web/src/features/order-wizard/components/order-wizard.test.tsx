@@ -132,7 +132,7 @@ describe('step 2', () => {
   it('shows the premium writer tooltip from a keyboard-usable button', async () => {
     const { user } = await open('/order?subject=1&step=2');
     await user.click(await screen.findByRole('button', { name: 'About Premium writer' }));
-    expect(screen.getByRole('tooltip')).toHaveTextContent('One of our 10 top specialists in your subject');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('One of our 10 top specialists in your subject');
   });
 });
 
