@@ -31,9 +31,41 @@ test.describe('at 390 px in mobile emulation', () => {
     await about.click();
     await expect(tip).toBeHidden();
   });
+
+  test('one phone input: country searched with its flag, number formatted as typed', async ({ page }) => {
+    await usePhoneInput(page, 390);
+  });
 });
 
+const CHECKOUT = '/order?subject=1&description=Ten%20characters%20at%20least&step=3';
+
+/** The one phone input: a searchable country list with flags, the number formatted as typed. */
+const usePhoneInput = async (page: Page, width: number) => {
+  await openWizard(page, CHECKOUT, 'Checkout');
+  const country = page.getByRole('button', { name: 'Country: United States +1' });
+  await expect(country).toBeVisible();
+  await country.click();
+  await page.getByRole('combobox', { name: 'Search countries' }).fill('united k');
+  await expect(page.getByRole('option', { name: /United Kingdom/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: /Canada/ })).toHaveCount(0);
+  await expectNoSidewaysScroll(page, width);
+  await expectNoAxeViolations(page, `country list open at ${width} px`);
+  await page.screenshot({ path: `test-results/shots/journey-phone-list-${width}.png` });
+  await page.getByRole('option', { name: /United Kingdom/ }).click();
+  await expect(page.getByRole('button', { name: 'Country: United Kingdom +44' })).toBeVisible();
+  await expect(page.getByLabel('Phone')).toBeFocused();
+  await page.getByLabel('Phone').fill('+1 201 555 0123');
+  await expect(page.getByRole('button', { name: 'Country: United States +1' })).toBeVisible();
+  await expect(page.getByLabel('Phone')).toHaveValue('(201) 555-0123');
+  await expectNoSidewaysScroll(page, width);
+  await page.screenshot({ path: `test-results/shots/journey-phone-filled-${width}.png` });
+};
+
 test.describe('at 1280 px', () => {
+  test('one phone input: country searched with its flag, number formatted as typed', async ({ page }) => {
+    await usePhoneInput(page, 1280);
+  });
+
   test('a "?" tip opens beside its button, closes on Escape', async ({ page }) => {
     await openWizard(page);
     const about = page.getByRole('button', { name: 'About Editing' });

@@ -74,6 +74,9 @@ export default defineConfig({
     // it (Safari before 17) fetches that code when the entry imports it. Its polyfill is not worth the
     // entry's bytes (ADR 0062).
     modulePreload: { polyfill: false },
+    // Country flags stay files of their own (ADR 0091): inlined, all 540 would weigh down the style sheet
+    // that the phone input loads; as files, only the flags on screen are fetched.
+    assetsInlineLimit: (file) => (file.includes(`flag-icons${path.sep}flags`) || file.includes('flag-icons/flags') ? false : undefined),
     // Everything the entry needs statically in one chunk: one request and one gzip stream for the code
     // every page runs first (React, the query cache, the router, the shell, the API client) (ADR 0028).
     rolldownOptions: {

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import { Popover } from 'radix-ui';
+import { landmarkOf } from '@/lib/landmark';
 
 interface ToggletipPopoverProps {
   id: string;
@@ -14,10 +15,6 @@ interface ToggletipPopoverProps {
  * collision handling (flips and shifts to stay 8 px inside the viewport, never wider than it), so it cannot
  * widen a 390 px page. Loaded on the first hover, focus or press of a tip's button, not with the first paint.
  */
-/** The landmark holding `element` (main, a form, a complementary…), else the body. */
-export const landmarkOf = (element: Element | null): HTMLElement | undefined =>
-  element?.closest<HTMLElement>('main, aside, nav, header, footer, [role="region"], [role="dialog"]') ?? undefined;
-
 export default function ToggletipPopover({ id, text, open, onOpenChange, anchor }: ToggletipPopoverProps) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
