@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openWizard, shoot, test } from './support';
+import { expect, expectNoAxeViolations, openWizard, shoot, test, WIZARD_WAIT, wizardStep } from './support';
 
 /**
  * Issue 27, the customer's journey as seen on screen (ADR 0091): at 1280 px and at 390 px in mobile
@@ -35,6 +35,10 @@ test.describe('at 390 px in mobile emulation', () => {
   test('one phone input: country searched with its flag, number formatted as typed', async ({ page }) => {
     await usePhoneInput(page, 390);
   });
+
+  test('the wizard at 390 px: dates, reasons, prices by extras, the title kept, the code in the summary', async ({ page }) => {
+    await walkWizard(page, 390);
+  });
 });
 
 const CHECKOUT = '/order?subject=1&description=Ten%20characters%20at%20least&step=3';
@@ -61,7 +65,79 @@ const usePhoneInput = async (page: Page, width: number) => {
   await page.screenshot({ path: `test-results/shots/journey-phone-filled-${width}.png` });
 };
 
+/** The wizard's three steps as a visitor sees them (issue 27 item 3), with axe and a screenshot of each. */
+const walkWizard = async (page: Page, width: number) => {
+  await openWizard(page);
+  // The visitor's header offers the way in.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+  // Each deadline shows its moment in the customer's zone.
+  await expect(page.getByRole('radio', { name: '10 days' })).toHaveAccessibleDescription(/^by \w{3}, \w{3} \d{1,2}, \d{1,2}:\d\d [AP]M$/);
+  await page.getByLabel('Academic level').selectOption({ label: 'PhD' });
+  await expect(page.getByRole('radio', { name: '12 hours' })).toHaveAccessibleDescription(
+    'Not available at this level: too short for the depth it needs',
+  );
+  await expectNoAxeViolations(page, `step 1 at ${width} px`);
+  await shoot(page, `journey-wizard-step1`);
+  await page.getByLabel('Academic level').selectOption({ label: 'High School' });
+  await page.getByLabel('Subject').selectOption({ label: 'English' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizardStep(page, 'Instructions')).toBeVisible(WIZARD_WAIT);
+  // Each extra with its price beside its box; a short title keeps what was typed, with SPEC's warning.
+  await expect(page.getByRole('checkbox', { name: /^Premium writer \+\$\d+\.\d\d$/ })).not.toBeChecked();
+  await page.getByLabel('Title').fill('War');
+  await page.getByLabel('Title').blur();
+  await expect(page.getByLabel('Title')).toHaveValue('War');
+  await expect(page.getByText('We will leave the "Title" choice to writer')).toBeVisible();
+  await page.getByLabel('Paper details').fill('Three sources, MLA style.');
+  await expectNoAxeViolations(page, `step 2 at ${width} px`);
+  await shoot(page, `journey-wizard-step2`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(wizardStep(page, 'Checkout')).toBeVisible(WIZARD_WAIT);
+  // Checkout opens on the account, says how to come back without a password; the code waits in the summary.
+  await expect(page.getByLabel('Discount code')).toHaveCount(0);
+  await expect(page.getByText('No password needed: to come back, choose "Email me a sign-in link"')).toBeVisible();
+  if (width < 992) await page.getByRole('button', { name: 'Total', exact: true }).click();
+  await page.getByRole('button', { name: 'Have a code?' }).click();
+  await page.getByRole('button', { name: 'Apply' }).click();
+  // (Below 992 px the summary is in the bottom bar; the side column's copy is hidden.)
+  await expect(page.getByText('Please enter your discount').filter({ visible: true })).toBeVisible();
+  await expect(page.getByLabel('Discount code').filter({ visible: true })).not.toHaveAttribute('aria-invalid', 'true');
+  await expectNoSidewaysScroll(page, width);
+  await expectNoAxeViolations(page, `step 3 at ${width} px`);
+  await shoot(page, `journey-wizard-step3`);
+};
+
 test.describe('at 1280 px', () => {
+  test('the wizard: dates by each deadline, reasons for greyed options, prices by extras, the title kept, the code in the summary', async ({
+    page,
+  }) => {
+    await walkWizard(page, 1280);
+  });
+
+  for (const timezoneId of ['America/Los_Angeles', 'Asia/Kolkata']) {
+    test(`a deadline's date is the customer's own in ${timezoneId}`, async ({ browser }) => {
+      const context = await browser.newContext({ timezoneId, locale: 'en-US', bypassCSP: true });
+      const page = await context.newPage();
+      await openWizard(page);
+      const hours = await page.evaluate(() => new Date(Date.now() + 240 * 3_600_000));
+      const expected = new Intl.DateTimeFormat('en-US', {
+        timeZone: timezoneId,
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      const description = await page.getByRole('radio', { name: '10 days' }).getAttribute('aria-describedby');
+      // Within the minute the page and this check read the clock (the date is drawn once hydrated).
+      const allowed = [expected.format(hours), expected.format(new Date(hours.getTime() - 60_000))].map((d) => `by ${d}`);
+      await expect.poll(() => page.locator(`[id="${description}"]`).textContent()).toMatch(/^by /);
+      expect(allowed).toContain(await page.locator(`[id="${description}"]`).textContent());
+      await page.screenshot({ path: `test-results/shots/journey-deadline-${timezoneId.replace('/', '-')}-1280.png` });
+      await context.close();
+    });
+  }
+
   test('one phone input: country searched with its flag, number formatted as typed', async ({ page }) => {
     await usePhoneInput(page, 1280);
   });

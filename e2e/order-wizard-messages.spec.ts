@@ -55,7 +55,8 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await details.fill('Please compare two pollination studies.');
   await continueTo(page, 'Checkout');
 
-  // Step 3: the discount, then Create with the account part empty or wrong.
+  // Step 3: the discount (behind "Have a code?" in the price summary), then Create with the account part empty or wrong.
+  await page.getByRole('button', { name: 'Have a code?' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByLabel('Discount code')).toHaveAccessibleDescription('Please enter your discount');
   await expectNoAxeViolations(page, 'step 3, discount error');
@@ -85,6 +86,7 @@ test('WELCOME10 lowers the price; TOPWRITER20 asks for the Top Writer feature un
   const full = await wizardTotal(page);
   const cents = (usd: string) => Math.round(Number(usd.replace(/[$,]/g, '')) * 100);
 
+  await page.getByRole('button', { name: 'Have a code?' }).click();
   const code = page.getByLabel('Discount code');
   await code.fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();

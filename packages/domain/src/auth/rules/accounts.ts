@@ -22,6 +22,13 @@ export const STAFF_ROLE_IDS: readonly Role[] = [ROLE.writer, ROLE.support];
 export const isCustomerRole = (role: number): boolean => (CUSTOMER_ROLE_IDS as readonly number[]).includes(role);
 export const isStaffRole = (role: number): boolean => (STAFF_ROLE_IDS as readonly number[]).includes(role);
 
+/**
+ * Issue 27: how a customer who signed up at checkout without a password gets back in, said the same at
+ * checkout and in the welcome mail.
+ */
+export const NO_PASSWORD_NEEDED =
+  'No password needed: to come back, choose "Email me a sign-in link" on the sign-in page and open the link we send to this address.';
+
 /** SPEC §8 "Signup and login" and "Email and password notices", exactly worded. */
 export const AUTH_MESSAGE = {
   invalidName: 'Please provide valid Name',

@@ -21,6 +21,8 @@ export interface RadioOption {
   label: string;
   disabled?: boolean;
   extra?: ReactNode;
+  /** a second line: what the choice means (a deadline's date) or why it is greyed out */
+  note?: ReactNode;
 }
 
 interface RadioCardsProps {
@@ -35,6 +37,7 @@ interface RadioCardsProps {
 
 /** A radio group as cards, in a fieldset with its legend (keyboard: arrows move within the group). */
 export function RadioCards({ legend, name, value, options, onChange, disabled, columns = 'grid-cols-2 sm:grid-cols-4' }: RadioCardsProps) {
+  const noteId = useId();
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
@@ -50,10 +53,19 @@ export function RadioCards({ legend, name, value, options, onChange, disabled, c
               value={option.value}
               checked={value === option.value}
               disabled={option.disabled}
+              aria-describedby={option.note ? `${noteId}-${option.value}` : undefined}
               onChange={() => onChange(option.value)}
               className="accent-primary"
             />
-            <span className="flex-1">{option.label}</span>
+            <span className="flex flex-1 flex-col">
+              {option.label}
+              {/* The radio's description, not part of its name ("2 days", not "2 days by Tue…"). */}
+              {option.note && (
+                <span id={`${noteId}-${option.value}`} aria-hidden="true">
+                  {option.note}
+                </span>
+              )}
+            </span>
             {option.extra}
           </label>
         ))}
@@ -124,40 +136,6 @@ export function NumberStepper({ label, value, min, max, onChange, hint }: Steppe
             {hint}
           </span>
         )}
-      </div>
-    </div>
-  );
-}
-
-interface CheckProps {
-  label: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  tip?: ReactNode;
-  note?: string;
-}
-
-export function Check({ label, checked, onChange, disabled, tip, note }: CheckProps) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 size-4 accent-primary"
-      />
-      <div className="flex flex-col">
-        <span className="flex items-center gap-1">
-          <label htmlFor={id} className={`text-sm ${disabled ? 'text-slate-500' : 'text-slate-800'}`}>
-            {label}
-          </label>
-          {tip}
-        </span>
-        {note && <span className="text-xs text-slate-600">{note}</span>}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { AUTH_MESSAGE, emailOnItsWayBody } from '@app/domain/auth/rules';
+import { AUTH_MESSAGE, emailOnItsWayBody, NO_PASSWORD_NEEDED } from '@app/domain/auth/rules';
 import {
   ORDER_FORM_MESSAGE,
   splitCheckoutName,
@@ -19,8 +19,8 @@ import { useFieldFocus } from '../hooks/use-field-focus';
 import { useWizardCheckout, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { internationalPhone, isPhoneValid } from '@/lib/phone';
-import { Check, describedBy, FieldError } from './controls';
-import { DiscountField } from './discount-field';
+import { Check } from './check';
+import { describedBy, FieldError } from './controls';
 
 export type AccountInput = (
   | { kind: 'signed-in' }
@@ -230,7 +230,6 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
 
   return (
     <div className="flex flex-col gap-6">
-      <DiscountField />
       {!customer && (
         <fieldset className="flex flex-col gap-4" disabled={locked}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
@@ -286,6 +285,7 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 onChange={(e) => change('email', { email: e.target.value })}
                 onBlur={() => void onEmailBlur()}
               />
+              <p className="-mt-2 text-sm text-slate-600">{NO_PASSWORD_NEEDED}</p>
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${id}-phone`} className="text-sm font-medium text-slate-800">
                   Phone
