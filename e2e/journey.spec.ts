@@ -1,5 +1,16 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openWizard, shoot, test, WIZARD_WAIT, wizardStep } from './support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  openSignedIn,
+  openWizard,
+  placeOrder,
+  shoot,
+  signUp,
+  test,
+  WIZARD_WAIT,
+  wizardStep,
+} from './support';
 
 /**
  * Issue 27, the customer's journey as seen on screen (ADR 0091): at 1280 px and at 390 px in mobile
@@ -34,6 +45,10 @@ test.describe('at 390 px in mobile emulation', () => {
 
   test('one phone input: country searched with its flag, number formatted as typed', async ({ page }) => {
     await usePhoneInput(page, 390);
+  });
+
+  test('the payment step at 390 px', async ({ page, request }) => {
+    await payStep(page, request, 390);
   });
 
   test('the wizard at 390 px: dates, reasons, prices by extras, the title kept, the code in the summary', async ({ page }) => {
@@ -107,7 +122,36 @@ const walkWizard = async (page: Page, width: number) => {
   await shoot(page, `journey-wizard-step3`);
 };
 
+/** The payment step (issue 27 item 4): marked methods with a line each; the error's Contact Support opens the chat. */
+const payStep = async (page: Page, request: APIRequestContext, width: number) => {
+  const account = await signUp(request, `journey-pay-${width}`);
+  const order = await placeOrder(request, account.accessToken, 'Payment step as seen');
+  await openSignedIn(page, account, `/orderinfo/${order.id}/details?pay=1`);
+  const chooser = page.getByRole('dialog', { name: 'Choose a payment method' });
+  await expect(chooser).toBeVisible({ timeout: 25_000 });
+  const first = chooser.getByRole('button', { name: /^Pay \$[\d.]+ with / }).first();
+  await expect(first).toHaveAccessibleDescription(/\w/);
+  await expectNoSidewaysScroll(page, width);
+  await expectNoAxeViolations(page, `payment chooser at ${width} px`);
+  await page.screenshot({ path: `test-results/shots/journey-pay-chooser-${width}.png` });
+  await page.keyboard.press('Escape');
+  await page.goto(`/orderinfo/${order.id}/details?payment=fail`);
+  const problem = page.getByRole('dialog', { name: /problem with your payment for order/ });
+  await expect(problem).toBeVisible({ timeout: 25_000 });
+  await expectNoAxeViolations(page, `payment error at ${width} px`);
+  await page.screenshot({ path: `test-results/shots/journey-pay-error-${width}.png` });
+  await problem.getByRole('link', { name: 'Contact Support' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orderinfo/${order.id}/messages\\?panel=support`));
+  await expect(problem).toBeHidden();
+  await expect(page.getByRole('tabpanel').getByRole('textbox').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `test-results/shots/journey-pay-support-${width}.png` });
+};
+
 test.describe('at 1280 px', () => {
+  test('the payment step: marked methods, Contact Support opens the support chat', async ({ page, request }) => {
+    await payStep(page, request, 1280);
+  });
+
   test('the wizard: dates by each deadline, reasons for greyed options, prices by extras, the title kept, the code in the summary', async ({
     page,
   }) => {
