@@ -47,6 +47,10 @@ test.describe('at 390 px in mobile emulation', () => {
     await usePhoneInput(page, 390);
   });
 
+  test('the greyed-out Revisions tab says why at 390 px', async ({ page, request }) => {
+    await revisionsTabTip(page, request, 390);
+  });
+
   test('the payment step at 390 px', async ({ page, request }) => {
     await payStep(page, request, 390);
   });
@@ -147,7 +151,26 @@ const payStep = async (page: Page, request: APIRequestContext, width: number) =>
   await page.screenshot({ path: `test-results/shots/journey-pay-support-${width}.png` });
 };
 
+/** The greyed-out Revisions tab says why, in a tip that stays on screen (issue 27 item 5). */
+const revisionsTabTip = async (page: Page, request: APIRequestContext, width: number) => {
+  const account = await signUp(request, `journey-tab-${width}`);
+  const order = await placeOrder(request, account.accessToken, 'Revisions tab as seen');
+  await openSignedIn(page, account, `/orderinfo/${order.id}/details`);
+  const tab = page.getByRole('tab', { name: 'Revisions' });
+  await expect(tab).toBeDisabled({ timeout: 25_000 });
+  await expect(tab).toHaveAccessibleDescription('Revisions open once the order is completed');
+  await tab.hover({ force: true });
+  await expect(page.locator('[data-radix-popper-content-wrapper]').getByText('Revisions open once the order is completed')).toBeVisible();
+  await expectNoSidewaysScroll(page, width);
+  await expectNoAxeViolations(page, `revisions tab tip at ${width} px`);
+  await page.screenshot({ path: `test-results/shots/journey-revisions-tab-${width}.png` });
+};
+
 test.describe('at 1280 px', () => {
+  test('the greyed-out Revisions tab says why', async ({ page, request }) => {
+    await revisionsTabTip(page, request, 1280);
+  });
+
   test('the payment step: marked methods, Contact Support opens the support chat', async ({ page, request }) => {
     await payStep(page, request, 1280);
   });

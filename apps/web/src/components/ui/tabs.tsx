@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Tabs as RadixTabs, Tooltip } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { Popover, Tabs as RadixTabs } from 'radix-ui';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -39,36 +39,50 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
     </RadixTabs.Trigger>
   );
   if (!item.tooltip) return trigger;
-  // A Radix tooltip on a wrapper (ADR 0091): a disabled button gets no pointer events, its wrapper still
-  // does; the tip is placed inside the viewport by Radix's collision handling, so it never widens the page.
+  return <TabTip trigger={trigger} tooltipId={tooltipId} text={item.tooltip} />;
+}
+
+/**
+ * A tip under a (possibly disabled) tab, on hover and focus (ADR 0091): a Radix popover anchored to the tab's
+ * wrapper (a disabled button gets no pointer events, its wrapper does), placed inside the viewport by Radix's
+ * collision handling so it never widens the page. An anchor, not Radix Tooltip's trigger: the trigger puts
+ * ARIA attributes on the wrapper, which a tablist may not hold beside its tabs (axe aria-required-children).
+ */
+function TabTip({ trigger, tooltipId, text }: { trigger: ReactNode; tooltipId: string; text: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <Tooltip.Provider delayDuration={150}>
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0">
-            {trigger}
-            {/* The tab's description for assistive technology, always there (the tip is drawn only while
-                open). No role="tooltip": a tablist may hold tabs only (axe aria-required-children). */}
-            <span id={tooltipId} className="sr-only">
-              {item.tooltip}
-            </span>
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal
-          container={typeof document === 'undefined' ? undefined : (document.querySelector<HTMLElement>('main') ?? undefined)}
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Anchor asChild>
+        <span
+          className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0"
+          onPointerEnter={() => setOpen(true)}
+          onPointerLeave={() => setOpen(false)}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
         >
-          <Tooltip.Content
-            side="bottom"
-            sideOffset={4}
-            collisionPadding={8}
-            aria-hidden
-            className="z-50 max-w-[calc(100vw-1rem)] rounded bg-slate-900 px-2 py-1 text-xs text-white shadow-lg"
-          >
-            {item.tooltip}
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
-    </Tooltip.Provider>
+          {trigger}
+          {/* The tab's description for assistive technology, always there (the tip is drawn only while
+              open); hidden, so that the tablist holds tabs only. */}
+          <span id={tooltipId} hidden>
+            {text}
+          </span>
+        </span>
+      </Popover.Anchor>
+      <Popover.Portal container={typeof document === 'undefined' ? undefined : (document.querySelector<HTMLElement>('main') ?? undefined)}>
+        <Popover.Content
+          role="tooltip"
+          aria-hidden
+          side="bottom"
+          sideOffset={4}
+          collisionPadding={8}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          className="z-50 max-w-[calc(100vw-1rem)] rounded bg-slate-900 px-2 py-1 text-xs text-white shadow-lg"
+        >
+          {text}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 
