@@ -29,11 +29,11 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await expectNoAxeViolations(page, 'step 1 with its error');
   await completePaperStep(page);
 
-  // Step 2: a short title becomes Writer's Choice with its warning.
+  // Step 2: a short title gets its warning; what was typed stays (it is sent as Writer's Choice, issue 27).
   const title = page.getByLabel('Title');
   await title.fill('Bee');
   await title.blur();
-  await expect(title).toHaveValue("Writer's Choice");
+  await expect(title).toHaveValue('Bee');
   await expect(title).toHaveAccessibleDescription('We will leave the "Title" choice to writer');
 
   const details = page.getByLabel('Paper details');
@@ -55,7 +55,8 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
   await details.fill('Please compare two pollination studies.');
   await continueTo(page, 'Checkout');
 
-  // Step 3: the discount, then Create with the account part empty or wrong.
+  // Step 3: the discount (behind "Have a code?" in the price summary), then Create with the account part empty or wrong.
+  await page.getByRole('button', { name: 'Have a code?' }).click();
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByLabel('Discount code')).toHaveAccessibleDescription('Please enter your discount');
   await expectNoAxeViolations(page, 'step 3, discount error');
@@ -85,6 +86,7 @@ test('WELCOME10 lowers the price; TOPWRITER20 asks for the Top Writer feature un
   const full = await wizardTotal(page);
   const cents = (usd: string) => Math.round(Number(usd.replace(/[$,]/g, '')) * 100);
 
+  await page.getByRole('button', { name: 'Have a code?' }).click();
   const code = page.getByLabel('Discount code');
   await code.fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -100,7 +102,7 @@ test('WELCOME10 lowers the price; TOPWRITER20 asks for the Top Writer feature un
 
   // With a premium writer chosen on step 2 the code counts at once, and its message is gone.
   await page.getByRole('button', { name: /Step 2/ }).click();
-  await page.getByLabel('Premium writer', { exact: true }).check();
+  await page.getByRole('checkbox', { name: /^Premium writer/ }).check();
   const column = page.getByRole('complementary', { name: 'Price' });
   const premiumRow = column
     .getByRole('term')

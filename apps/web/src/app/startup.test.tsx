@@ -58,6 +58,9 @@ describe('startup', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(order[0]).toBeGreaterThanOrEqual(0);
     expect(screen.queryByRole('status', { name: 'Loading' })).not.toBeInTheDocument();
+    // Issue 27: the customer lands on their orders and is told the link signed them in.
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByRole('status')).toHaveTextContent("You're signed in");
     server.events.removeAllListeners();
   });
 

@@ -39,17 +39,19 @@ export function Startup({ children }: { children: ReactNode }) {
 
   const magicLinkFailed = magicLink.isError;
   const magicLinkNotice = magicLink.data?.notice ?? null;
+  const magicLinkSignedIn = magicLink.data?.signedIn ?? null;
   useEffect(() => {
     if (magicToken === null || !magicLinkDone) return;
-    // UI contract: no toast on success, just signed in; the token leaves the address bar either way.
-    // The one exception: the link removed a password set before the mailbox was proven (ADR 0038).
+    // Issue 27: a link that signed the customer in says so ("You're signed in"), unless it has more to say:
+    // it removed a password set before the mailbox was proven (ADR 0038). The token leaves the address bar.
     if (magicLinkFailed) void magicLinkInvalidMessage().then((message) => toast.error(message));
-    if (magicLinkNotice) toast.show(magicLinkNotice);
+    else if (magicLinkNotice) toast.show(magicLinkNotice);
+    else if (magicLinkSignedIn) toast.success(magicLinkSignedIn);
     const params = new URLSearchParams(searchParams);
     params.delete(QUERY_PARAM.magicLink);
     const search = params.toString();
     navigate(search === '' ? pathname : `${pathname}?${search}`, { replace: true });
-  }, [magicToken, magicLinkDone, magicLinkFailed, magicLinkNotice, searchParams, navigate, pathname]);
+  }, [magicToken, magicLinkDone, magicLinkFailed, magicLinkNotice, magicLinkSignedIn, searchParams, navigate, pathname]);
 
   if (settings.isError) return <StartupFailed onRetry={() => void settings.refetch()} />;
   if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;

@@ -18,6 +18,14 @@ describe('the order body on the wire (SPEC §7, CONTRACT)', () => {
     expect(orderBodySchema.safeParse(body).success).toBe(true);
   });
   it.each([
+    ['abc', "Writer's Choice"],
+    ['  ab  ', "Writer's Choice"],
+    ['', "Writer's Choice"],
+    ['Climate', 'Climate'],
+  ])("sends a title under 5 characters (%j) as 'Writer's Choice', the form keeping what was typed (SPEC §5)", (title, topic) => {
+    expect(toOrderBody({ ...defaultOrderForm(1), title }, 1).topic).toBe(topic);
+  });
+  it.each([
     [1, 'academicLevel'],
     [3, 'resumeLevel'],
     [4, 'thesisLevel'],

@@ -4,6 +4,7 @@ import {
   EMAIL_CONFIRM_TTL_SECONDS,
   MAGIC_LINK_TTL_SECONDS,
   PASSWORD_RESET_TTL_SECONDS,
+  NO_PASSWORD_NEEDED,
 } from '@app/domain';
 import type { MailMessage } from '../mail';
 import { escapeHtml } from '../../lib/html';
@@ -52,6 +53,7 @@ export const welcomeMail = (m: { to: string; firstName: string; confirmUrl: stri
             text: `We set a password for you. To sign in without it, open this link (it works once and expires in ${hours(MAGIC_LINK_TTL_SECONDS)}):`,
             link: { url: m.magicLinkUrl, label: 'Sign in' },
           },
+          { text: NO_PASSWORD_NEEDED },
         ]
       : []),
   ]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGE, CUSTOMER_STATUS, ROLE } from '@app/domain';
+import { AUTH_MESSAGE, CUSTOMER_STATUS, NO_PASSWORD_NEEDED, ROLE } from '@app/domain';
 import { hashPassword } from '../../lib/password';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 
@@ -96,6 +96,8 @@ describe('POST /api/en/auth/jwt/sign_up', () => {
     const [mail] = await outbox(body.email);
     const token = /\/order\?magicLink=([\w-]+)/.exec(mail?.text ?? '')?.[1];
     expect(token).toBeDefined();
+    // Issue 27: the same line as at checkout on how to come back without a password.
+    expect(mail?.text).toContain(NO_PASSWORD_NEEDED);
     const magic = await t.app.inject({ method: 'GET', url: `/api/en/auth/magic_link/${token}`, remoteAddress: nextIp() });
     expect(magic.statusCode).toBe(200);
     expect(magic.json()).toEqual({ accessToken: expect.any(String), refreshToken: expect.any(String) });

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { AppShell, MAIN_ID } from '@/components/layout/app-shell';
 import { paths } from '@/config/paths';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
@@ -45,10 +46,15 @@ export function ShellLayout({ children }: { children: ReactNode }) {
         )
       }
       headerActions={
-        signedIn && (
+        signedIn ? (
           <Suspense fallback={null}>
             <HeaderActions />
           </Suspense>
+        ) : (
+          // Issue 27: a returning customer finds the way in from every visitor page.
+          <Link to={paths.login} className="rounded-md px-3 py-1.5 text-sm font-medium text-primary-text hover:bg-slate-100">
+            Sign in
+          </Link>
         )
       }
     >

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Tabs as RadixTabs } from 'radix-ui';
+import { useId, useState, type ReactNode } from 'react';
+import { Popover, Tabs as RadixTabs } from 'radix-ui';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -23,7 +23,7 @@ interface TabsProps<V extends string> {
 // Narrow (below lg): the tabs share the row and a long label wraps, so every tab stays in view (the list
 // still scrolls if even that cannot fit, at 320 px); wide: one line each.
 const triggerClass =
-  '-mb-px min-w-0 inline-flex items-center justify-center gap-2 border-b-2 text-center border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-500 disabled:hover:text-slate-500 lg:shrink-0 lg:whitespace-nowrap lg:px-4';
+  '-mb-px min-w-0 inline-flex items-center justify-center gap-2 border-b-2 text-center border-transparent px-3 py-2 text-sm font-medium text-slate-700 hover:text-slate-900 data-[state=active]:border-primary data-[state=active]:text-slate-900 disabled:pointer-events-none disabled:text-slate-500 disabled:hover:text-slate-500 lg:shrink-0 lg:whitespace-nowrap lg:px-4';
 
 function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   const tooltipId = useId();
@@ -39,19 +39,50 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
     </RadixTabs.Trigger>
   );
   if (!item.tooltip) return trigger;
-  // A CSS tooltip on the wrapper: a disabled button gets no pointer events, its wrapper still does.
+  return <TabTip trigger={trigger} tooltipId={tooltipId} text={item.tooltip} />;
+}
+
+/**
+ * A tip under a (possibly disabled) tab, on hover and focus (ADR 0091): a Radix popover anchored to the tab's
+ * wrapper (a disabled button gets no pointer events, its wrapper does), placed inside the viewport by Radix's
+ * collision handling so it never widens the page. An anchor, not Radix Tooltip's trigger: the trigger puts
+ * ARIA attributes on the wrapper, which a tablist may not hold beside its tabs (axe aria-required-children).
+ */
+function TabTip({ trigger, tooltipId, text }: { trigger: ReactNode; tooltipId: string; text: string }) {
+  const [open, setOpen] = useState(false);
   return (
-    <span className="group relative inline-flex min-w-0 lg:shrink-0">
-      {trigger}
-      {/* No role="tooltip": a tablist may hold tabs only (axe aria-required-children); the tab's
-          aria-describedby still reads this text. */}
-      <span
-        id={tooltipId}
-        className="pointer-events-none absolute top-full left-1/2 z-20 mt-1 hidden -translate-x-1/2 rounded bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white group-focus-within:block group-hover:block"
-      >
-        {item.tooltip}
-      </span>
-    </span>
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Anchor asChild>
+        <span
+          className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0"
+          onPointerEnter={() => setOpen(true)}
+          onPointerLeave={() => setOpen(false)}
+          onFocus={() => setOpen(true)}
+          onBlur={() => setOpen(false)}
+        >
+          {trigger}
+          {/* The tab's description for assistive technology, always there (the tip is drawn only while
+              open); hidden, so that the tablist holds tabs only. */}
+          <span id={tooltipId} hidden>
+            {text}
+          </span>
+        </span>
+      </Popover.Anchor>
+      <Popover.Portal container={typeof document === 'undefined' ? undefined : (document.querySelector<HTMLElement>('main') ?? undefined)}>
+        <Popover.Content
+          role="tooltip"
+          aria-hidden
+          side="bottom"
+          sideOffset={4}
+          collisionPadding={8}
+          onOpenAutoFocus={(event) => event.preventDefault()}
+          onCloseAutoFocus={(event) => event.preventDefault()}
+          className="z-50 max-w-[calc(100vw-1rem)] rounded bg-slate-900 px-2 py-1 text-xs text-white shadow-lg"
+        >
+          {text}
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }
 

@@ -25,6 +25,13 @@ export const isStaffRole = (role: number): boolean => (STAFF_ROLE_IDS as readonl
 export const hasSupportRights = (role: number): boolean => role === ROLE.support || role === ROLE.admin;
 export const isAdminRole = (role: number): boolean => role === ROLE.admin;
 
+/**
+ * Issue 27: how a customer who signed up at checkout without a password gets back in, said the same at
+ * checkout and in the welcome mail.
+ */
+export const NO_PASSWORD_NEEDED =
+  'No password needed: to come back, choose "Email me a sign-in link" on the sign-in page and open the link we send to this address.';
+
 /** SPEC §8 "Signup and login" and "Email and password notices", exactly worded. */
 export const AUTH_MESSAGE = {
   invalidName: 'Please provide valid Name',

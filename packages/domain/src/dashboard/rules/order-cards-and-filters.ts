@@ -49,6 +49,8 @@ export const isRevisionsTabEnabled = (status: number): boolean => status === ORD
 export const ORDER_TAB_MESSAGE = {
   unreadMessages: 'You have unread messages',
   activeRevision: 'You have one active revision',
+  /** issue 27: why the revisions tab is greyed out before the order is completed */
+  revisionsClosed: 'Revisions open once the order is completed',
 } as const;
 
 /**

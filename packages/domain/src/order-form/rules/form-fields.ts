@@ -58,6 +58,12 @@ export const ORDER_FORM_MESSAGE = {
   premiumWriterTooltip: 'One of our 10 top specialists in your subject',
   /** the note beside the extra quality check when the deadline is too short for it */
   extraQualityCheckUnavailable: `Available for deadlines of ${ORDER_FORM_LIMITS.extraQualityCheckMinHours} hours or more`,
+  /** why a greyed-out deadline cannot be chosen (SPEC §4: level 4 or 5 disables urgency options 3 and 6) */
+  urgencyUnavailableAtLevel: 'Not available at this level: too short for the depth it needs',
+  /** why spacing cannot be changed (SPEC §4: a presentation is double-spaced) */
+  spacingFixedForPresentation: 'Presentations are always double-spaced',
+  /** why the one-page summary cannot be ticked (SPEC §4: not with a presentation) */
+  onePageSummaryUnavailable: 'Not available for presentations',
 } as const;
 
 /** SPEC §9 "Order defaults" and "Default urgency". */
@@ -224,7 +230,8 @@ export const toOrderBody = (values: OrderFormValues, siteCategory: number): Orde
   pages: values.pages,
   sources: values.sources,
   idSpacing: values.spacing,
-  topic: values.title,
+  // SPEC §5: a title under 5 characters is sent as 'Writer's Choice'; the field keeps what was typed.
+  topic: siteCategory === SITE_CATEGORY.resume ? values.title : normalizeTitle(values.title, siteCategory).title,
   paperDetails: values.details,
   credentials: values.credentials,
   urgency: values.urgency,

@@ -11,11 +11,14 @@ const noticeOf = (data: unknown): string | null =>
  * A stored access token goes along (auth: false still sends one): it shows the link was opened in the
  * browser of the account's session, which keeps that session and its password (ADR 0038).
  */
-export const magicLinkSignIn = async (token: string): Promise<{ notice: string | null }> => {
+export const magicLinkSignIn = async (token: string): Promise<{ notice: string | null; signedIn: string }> => {
   const data = await apiFetch(`/api/en/auth/magic_link/${encodeURIComponent(token)}`, { auth: false });
   storeTokens(tokenPairSchema.parse(data));
-  return { notice: noticeOf(data) };
+  return { notice: noticeOf(data), signedIn: SIGNED_IN_BY_LINK };
 };
+
+/** Issue 27: what the startup says once a link signed the customer in (here, not in the entry chunk). */
+const SIGNED_IN_BY_LINK = "You're signed in";
 
 /** SPEC §8: what the startup says for a spent or unknown link. */
 export const MAGIC_LINK_INVALID = AUTH_MESSAGE.resetLinkInvalid;

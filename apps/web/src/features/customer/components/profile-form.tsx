@@ -1,10 +1,10 @@
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useRegisterAfterChange } from '@/lib/register-after-change';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CUSTOMER_MESSAGE,
   PROFILE_ADDRESS_MAX_LENGTH,
-  PROFILE_PHONE_MAX_LENGTH,
   PROFILE_TEXT_MAX_LENGTH,
   PROFILE_ZIP_MAX_LENGTH,
   customerUpdateBodySchema,
@@ -13,7 +13,9 @@ import {
 } from '@app/domain/customer';
 import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, TextField } from '@/components/ui/field';
+import { CheckboxField, Field, TextField } from '@/components/ui/field';
+import { PhoneInput } from '@/components/ui/phone-input';
+import { splitStoredPhone, storedPhone } from '@/lib/phone';
 import { toast } from '@/components/ui/toast';
 import { useUpdateCustomer } from '../api/update-customer';
 
@@ -35,10 +37,40 @@ const valuesOf = (customer: Customer): ProfileFormValues => ({
   enabledNightCalls: customer.enabledNightCalls,
 });
 
+interface ProfilePhoneProps {
+  id: string;
+  stored: string;
+  invalid: boolean | undefined;
+  describedBy: string | undefined;
+  inputRef: (element: HTMLInputElement | null) => void;
+  onChange: (stored: string) => void;
+  onBlur: () => void;
+}
+
+/**
+ * The checkout's phone input on the profile (ADR 0091). The profile keeps digits only, dialling code first
+ * (SPEC §5); the country chosen is kept here too, since +1 alone does not say Canada or the United States.
+ */
+function ProfilePhone({ stored, onChange, ...props }: ProfilePhoneProps) {
+  const [value, setValue] = useState(() => splitStoredPhone(stored, 'US'));
+  return (
+    <PhoneInput
+      {...props}
+      autoComplete="tel"
+      country={value.country}
+      phone={value.phone}
+      onChange={(next) => {
+        setValue(next);
+        onChange(storedPhone(next.phone, next.country));
+      }}
+    />
+  );
+}
+
 /** SPEC §7 PUT /api/en/customers/customer with SPEC §8 "Profile and privacy" notices. */
 export function ProfileForm({ customer }: { customer: Customer }) {
   const update = useUpdateCustomer();
-  const { register, handleSubmit, formState } = useForm<ProfileFormValues>({
+  const { register, handleSubmit, formState, control } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
     mode: 'onBlur',
     values: valuesOf(customer),
@@ -75,15 +107,24 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           {...field('lastName')}
         />
       </div>
-      <TextField
-        label="Phone"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        maxLength={PROFILE_PHONE_MAX_LENGTH}
-        hint={`Digits only, up to ${PROFILE_PHONE_MAX_LENGTH}.`}
-        error={errors.phone?.message}
-        {...field('phone')}
+      <Controller
+        control={control}
+        name="phone"
+        render={({ field: phone }) => (
+          <Field label="Phone" error={errors.phone?.message}>
+            {(control) => (
+              <ProfilePhone
+                id={control.id}
+                stored={phone.value}
+                invalid={control['aria-invalid']}
+                describedBy={control['aria-describedby']}
+                inputRef={phone.ref}
+                onChange={phone.onChange}
+                onBlur={phone.onBlur}
+              />
+            )}
+          </Field>
+        )}
       />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-slate-800">Address</legend>

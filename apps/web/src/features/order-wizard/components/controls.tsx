@@ -1,59 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { CircleHelp } from 'lucide';
-import { Icon } from '@/components/ui/icon';
+import { useId, useState, type ReactNode } from 'react';
 
-/** Keeps an open tip inside the viewport (WCAG 1.4.10 at 320 px): shifted sideways by what spills over. */
-const TIP_MARGIN_PX = 8;
-const clampIntoViewport = (tip: HTMLElement) => {
-  tip.style.translate = '';
-  const { left, right } = tip.getBoundingClientRect();
-  tip.style.translate = `${Math.max(Math.min(0, document.documentElement.clientWidth - TIP_MARGIN_PX - right), TIP_MARGIN_PX - left)}px`;
-};
-
-/**
- * A toggletip (ADR 0043): the tip shows on click, Enter or Space and stays until the button is pressed
- * again, loses the focus, or Escape is pressed (WCAG 1.4.13); it never spills off a narrow screen.
- */
-export function InfoTip({ label, text }: { label: string; text: string }) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const tipRef = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    if (open && tipRef.current) clampIntoViewport(tipRef.current);
-  }, [open]);
-  return (
-    <span className="relative inline-flex">
-      <button
-        type="button"
-        aria-label={`About ${label}`}
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={(event) => {
-          // Safari does not focus a clicked button; the focus must be here for Escape and blur to close.
-          event.currentTarget.focus();
-          setOpen((v) => !v);
-        }}
-        onBlur={() => setOpen(false)}
-        // The focus stays on the button while the tip is open (leaving closes it), so Escape lands here.
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setOpen(false);
-        }}
-        className="rounded-full p-0.5 text-slate-600 hover:text-slate-900"
-      >
-        <Icon icon={CircleHelp} className="size-4" />
-      </button>
-      <span
-        ref={tipRef}
-        id={id}
-        role="tooltip"
-        hidden={!open}
-        className="absolute top-6 left-0 z-20 w-56 max-w-[calc(100vw-1rem)] rounded-md bg-slate-900 px-3 py-2 text-xs font-normal text-white shadow-lg"
-      >
-        {text}
-      </span>
-    </span>
-  );
-}
+/** The wizard's "?" tips: one toggletip for the whole app (components/ui/toggletip, ADR 0091). */
+export { Toggletip as InfoTip } from '@/components/ui/toggletip';
 
 /** `aria-describedby` naming only the messages on screen (an id of nothing is an error for assistive technology). */
 export const describedBy = (...ids: (string | false | null | undefined)[]): string | undefined =>
@@ -73,6 +21,8 @@ export interface RadioOption {
   label: string;
   disabled?: boolean;
   extra?: ReactNode;
+  /** a second line: what the choice means (a deadline's date) or why it is greyed out */
+  note?: ReactNode;
 }
 
 interface RadioCardsProps {
@@ -87,6 +37,7 @@ interface RadioCardsProps {
 
 /** A radio group as cards, in a fieldset with its legend (keyboard: arrows move within the group). */
 export function RadioCards({ legend, name, value, options, onChange, disabled, columns = 'grid-cols-2 sm:grid-cols-4' }: RadioCardsProps) {
+  const noteId = useId();
   return (
     <fieldset className="flex flex-col gap-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium text-slate-800">{legend}</legend>
@@ -102,10 +53,19 @@ export function RadioCards({ legend, name, value, options, onChange, disabled, c
               value={option.value}
               checked={value === option.value}
               disabled={option.disabled}
+              aria-describedby={option.note ? `${noteId}-${option.value}` : undefined}
               onChange={() => onChange(option.value)}
               className="accent-primary"
             />
-            <span className="flex-1">{option.label}</span>
+            <span className="flex flex-1 flex-col">
+              {option.label}
+              {/* The radio's description, not part of its name ("2 days", not "2 days by Tue…"). */}
+              {option.note && (
+                <span id={`${noteId}-${option.value}`} aria-hidden="true">
+                  {option.note}
+                </span>
+              )}
+            </span>
             {option.extra}
           </label>
         ))}
@@ -176,40 +136,6 @@ export function NumberStepper({ label, value, min, max, onChange, hint }: Steppe
             {hint}
           </span>
         )}
-      </div>
-    </div>
-  );
-}
-
-interface CheckProps {
-  label: ReactNode;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  disabled?: boolean;
-  tip?: ReactNode;
-  note?: string;
-}
-
-export function Check({ label, checked, onChange, disabled, tip, note }: CheckProps) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-1 size-4 accent-primary"
-      />
-      <div className="flex flex-col">
-        <span className="flex items-center gap-1">
-          <label htmlFor={id} className={`text-sm ${disabled ? 'text-slate-500' : 'text-slate-800'}`}>
-            {label}
-          </label>
-          {tip}
-        </span>
-        {note && <span className="text-xs text-slate-600">{note}</span>}
       </div>
     </div>
   );

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { inputClass } from '@/components/ui/input';
 import { useWizardDiscount, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
 
 /** SPEC §4 "Discount" and §8 messages; the applying itself is the wizard's (hooks/use-discount-apply). */
-export function DiscountField() {
+function DiscountField({ focusOnShow }: { focusOnShow: boolean }) {
   const { discount, discountBlocked, apply, notice, busy } = useWizardDiscount();
   const { values } = useWizardForm();
   const { locked } = useWizardSubmission();
@@ -18,6 +18,11 @@ export function DiscountField() {
     if (appliedCode !== null) setCode(appliedCode);
   }
 
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnShow) inputRef.current?.focus();
+  }, [focusOnShow]);
+
   const message = discountBlocked ?? notice?.text;
   const tone = discountBlocked ? 'error' : notice?.tone;
   return (
@@ -27,6 +32,7 @@ export function DiscountField() {
       </label>
       <div className="flex gap-2">
         <input
+          ref={inputRef}
           id={id}
           name="discountCode"
           className={inputClass}
@@ -43,11 +49,33 @@ export function DiscountField() {
         <p
           id={`${id}-msg`}
           role={tone === 'error' ? 'alert' : 'status'}
-          className={`text-sm ${tone === 'error' ? 'text-red-700' : 'text-green-800'}`}
+          className={`text-sm ${tone === 'error' ? 'text-red-700' : tone === 'success' ? 'text-green-800' : 'text-slate-700'}`}
         >
           {message}
         </p>
       )}
     </div>
   );
+}
+
+/**
+ * The discount code in the price summary (issue 27), behind "Have a code?": most customers have none, and
+ * the field no longer opens checkout. It stays open once a code is applied, refused or being typed.
+ */
+export function DiscountDisclosure() {
+  const { discount, notice } = useWizardDiscount();
+  const [opened, setOpened] = useState(false);
+  if (!opened && discount === null && notice === null) {
+    return (
+      <button
+        type="button"
+        aria-expanded={false}
+        onClick={() => setOpened(true)}
+        className="self-start text-sm font-medium text-primary underline underline-offset-2 hover:no-underline"
+      >
+        Have a code?
+      </button>
+    );
+  }
+  return <DiscountField focusOnShow={opened} />;
 }

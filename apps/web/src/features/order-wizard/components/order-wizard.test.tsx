@@ -60,6 +60,8 @@ describe('step 1', () => {
     expect(screen.getByRole('radio', { name: 'Double' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Single' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'Double' })).toBeChecked();
+    // Issue 27: a greyed-out choice says why.
+    expect(screen.getByRole('radio', { name: 'Single' })).toHaveAccessibleDescription('Presentations are always double-spaced');
   });
 
   it('level 4 or 5 disables the urgencies 3 and 6 and moves a chosen one away', async () => {
@@ -69,7 +71,32 @@ describe('step 1', () => {
     await user.selectOptions(screen.getByLabelText('Academic level'), 'PhD');
     expect(screen.getByRole('radio', { name: '24 hours' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: '12 hours' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: '12 hours' })).toHaveAccessibleDescription(
+      'Not available at this level: too short for the depth it needs',
+    );
     await waitFor(() => expect(screen.getByRole('radio', { name: '2 days' })).toBeChecked());
+  });
+
+  it("shows each deadline's date and time in the customer's zone (issue 27)", async () => {
+    vi.useFakeTimers({ now: new Date('2026-03-02T10:00:00Z'), toFake: ['Date'] });
+    try {
+      await open('/order');
+      const expected = new Intl.DateTimeFormat(undefined, {
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      });
+      expect(screen.getByRole('radio', { name: '2 days' })).toHaveAccessibleDescription(
+        `by ${expected.format(new Date('2026-03-04T10:00:00Z'))}`,
+      );
+      expect(screen.getByRole('radio', { name: '12 hours' })).toHaveAccessibleDescription(
+        `by ${expected.format(new Date('2026-03-02T22:00:00Z'))}`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the volume warning for many pages on a short deadline', async () => {
@@ -94,7 +121,8 @@ describe('step 2', () => {
     await user.type(title, 'abc');
     await user.tab();
     expect(screen.getByText('We will leave the "Title" choice to writer')).toBeInTheDocument();
-    expect(title).toHaveValue("Writer's Choice");
+    // Issue 27: what was typed stays (the body sends 'Writer's Choice', toOrderBody).
+    expect(title).toHaveValue('abc');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Fill out either "Paper Details" or "File(s)" field')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Paper details'), 'short');
@@ -129,10 +157,17 @@ describe('step 2', () => {
     expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
   });
 
+  it('shows what each extra adds to the price beside its box before it is ticked (issue 27)', async () => {
+    await open('/order?subject=1&step=2');
+    const premium = await screen.findByRole('checkbox', { name: /^Premium writer \+\$\d+\.\d\d$/ });
+    expect(premium).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Originality report \+\$\d+\.\d\d$/ })).not.toBeChecked();
+  });
+
   it('shows the premium writer tooltip from a keyboard-usable button', async () => {
     const { user } = await open('/order?subject=1&step=2');
     await user.click(await screen.findByRole('button', { name: 'About Premium writer' }));
-    expect(screen.getByRole('tooltip')).toHaveTextContent('One of our 10 top specialists in your subject');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('One of our 10 top specialists in your subject');
   });
 });
 
@@ -173,8 +208,16 @@ describe('persistence and prefill', () => {
 describe('discount', () => {
   it('applies, shows the discount in the price, and resets when applied again', async () => {
     const { user } = await open('/order?subject=1&description=Ten%20characters%20at%20least&step=3');
-    await user.click(await screen.findByRole('button', { name: 'Apply' }));
+    // Issue 27: behind "Have a code?" in the price summary; checkout no longer opens with it.
+    expect(screen.queryByLabelText('Discount code')).not.toBeInTheDocument();
+    const haveCode = await screen.findByRole('button', { name: 'Have a code?' });
+    expect(haveCode).toHaveAttribute('aria-expanded', 'false');
+    await user.click(haveCode);
+    expect(screen.getByLabelText('Discount code')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Please enter your discount')).toBeInTheDocument();
+    // Nothing typed is a hint, not an error painted red.
+    expect(screen.getByLabelText('Discount code')).not.toHaveAttribute('aria-invalid');
     await user.type(screen.getByLabelText('Discount code'), 'WELCOME10');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Your discount has been successfully applied')).toBeInTheDocument();
@@ -230,24 +273,30 @@ describe('checkout', () => {
   it('lets the area code choose among the countries sharing a dialling code (SPEC §3 "Country table")', async () => {
     const { user } = await open(stepThree);
     const phone = await screen.findByLabelText('Phone');
-    const country = screen.getByLabelText('Country');
-    expect(country).toHaveValue('US');
+    const countryIs = (name: string) =>
+      expect(screen.getByRole('button', { name: new RegExp(`^Country: ${name} \\+`) })).toBeInTheDocument();
+    countryIs('United States');
     await user.type(phone, '4165550123');
-    expect(country).toHaveValue('CA');
+    countryIs('Canada');
     expect(phone).toHaveValue('(416) 555-0123');
     await user.clear(phone);
     // A pasted international number chooses its country and keeps the national digits.
     await user.click(phone);
     await user.paste('+1 876 555 0123');
-    expect(country).toHaveValue('JM');
+    countryIs('Jamaica');
     expect(phone).toHaveValue('(876) 555-0123');
     await user.clear(phone);
     await user.paste('+7 701 234 5678');
-    expect(country).toHaveValue('KZ');
-    // Picking a country of one area code starts the number with it.
-    await user.selectOptions(country, 'BS');
+    countryIs('Kazakhstan');
+    // Picking a country of one area code (searched by its dialling code or name) starts the number with it.
+    await user.click(screen.getByRole('button', { name: /^Country: / }));
+    const search = await screen.findByRole('combobox', { name: 'Search countries' });
+    await user.type(search, 'bahamas');
+    expect(screen.getByRole('option', { name: /Bahamas/ })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Canada/ })).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    countryIs('Bahamas');
     expect(phone).toHaveValue('(242)');
-    expect(screen.getByRole('option', { name: 'Canada (CA) +1' })).toBeInTheDocument();
   });
 });
 

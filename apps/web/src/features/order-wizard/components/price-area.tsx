@@ -3,6 +3,7 @@ import { createPortal } from 'react-dom';
 import { useWizardPriceState } from '../hooks/use-wizard-price';
 import { PriceContext, useWizardDiscount, useWizardForm } from '../hooks/wizard-contexts';
 import { PriceBar } from './price-bar';
+import { DiscountDisclosure } from './discount-field';
 import { PriceSummary } from './price-summary';
 
 /** The price, in a component of its own: its confirmation re-renders the price alone (ADR 0056). */
@@ -19,7 +20,15 @@ function WizardPriceProvider({ children }: { children: ReactNode }) {
  * the first paint, which draws the step and a placeholder bar (ADR 0062).
  */
 export function PriceArea({ asideSlot }: { asideSlot: HTMLElement | null }) {
-  const summary = useMemo(() => <PriceSummary />, []);
+  const summary = useMemo(
+    () => (
+      <div className="flex flex-col gap-3">
+        <PriceSummary />
+        <DiscountDisclosure />
+      </div>
+    ),
+    [],
+  );
   return (
     <WizardPriceProvider>
       {asideSlot && createPortal(summary, asideSlot)}

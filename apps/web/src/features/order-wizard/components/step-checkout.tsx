@@ -1,5 +1,5 @@
-import { useId, useMemo, useRef, useState } from 'react';
-import { AUTH_MESSAGE, emailOnItsWayBody } from '@app/domain/auth/rules';
+import { useId, useRef, useState } from 'react';
+import { AUTH_MESSAGE, emailOnItsWayBody, NO_PASSWORD_NEEDED } from '@app/domain/auth/rules';
 import {
   ORDER_FORM_MESSAGE,
   splitCheckoutName,
@@ -17,9 +17,10 @@ import { errorMessage } from '@/lib/api-client';
 import { checkmail, requestOrderMagicLink } from '../api/account';
 import { useFieldFocus } from '../hooks/use-field-focus';
 import { useWizardCheckout, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
-import { countries, formatPhone, internationalPhone, isPhoneValid, readPhoneInput } from '../lib/phone';
-import { Check, describedBy, FieldError } from './controls';
-import { DiscountField } from './discount-field';
+import { PhoneInput } from '@/components/ui/phone-input';
+import { internationalPhone, isPhoneValid } from '@/lib/phone';
+import { Check } from './check';
+import { describedBy, FieldError } from './controls';
 
 export type AccountInput = (
   | { kind: 'signed-in' }
@@ -142,8 +143,6 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
   const [password, setPassword] = useState('');
   const [billing, setBilling] = useState<BillingDetails | null>(null);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; title?: string; text: string } | null>(null);
-  const list = useMemo(() => countries(), []);
-  const country = list.find((c) => c.iso === checkout.country) ?? list.find((c) => c.iso === 'US');
   const set = (patch: Partial<typeof checkout>) => setCheckout((current) => ({ ...current, ...patch }));
   const id = useId();
   // ADR 0042: leaving a field shows its error once it was changed, or after a Create attempt; not while
@@ -231,7 +230,6 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
 
   return (
     <div className="flex flex-col gap-6">
-      <DiscountField />
       {!customer && (
         <fieldset className="flex flex-col gap-4" disabled={locked}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Your account</legend>
@@ -287,44 +285,21 @@ export function StepCheckout({ onCreate, creating, failure, editing, onForgotPas
                 onChange={(e) => change('email', { email: e.target.value })}
                 onBlur={() => void onEmailBlur()}
               />
+              <p className="-mt-2 text-sm text-slate-600">{NO_PASSWORD_NEEDED}</p>
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${id}-phone`} className="text-sm font-medium text-slate-800">
                   Phone
                 </label>
-                <div className="flex gap-2">
-                  <select
-                    aria-label="Country"
-                    className="w-32 shrink-0 rounded-md border border-slate-400 bg-white px-2 py-2 text-base"
-                    value={country?.iso ?? 'US'}
-                    onChange={(e) => {
-                      // A country known by one area code starts the number with it (Jamaica is +1, 876 …).
-                      const picked = list.find((c) => c.iso === e.target.value);
-                      set({ country: e.target.value, phone: picked?.areaCodes?.length === 1 ? (picked.areaCodes[0] ?? '') : '' });
-                    }}
-                  >
-                    {list.map((c) => (
-                      <option key={c.iso} value={c.iso}>
-                        {c.name} ({c.iso}) +{c.dialCode}
-                      </option>
-                    ))}
-                  </select>
-                  <span className="self-center text-slate-700" aria-hidden="true">
-                    +{country?.dialCode}
-                  </span>
-                  <input
-                    id={`${id}-phone`}
-                    type="tel"
-                    autoComplete="tel-national"
-                    ref={fieldRef('phone')}
-                    placeholder={checkout.country === 'US' ? '(XXX) XXX-XXXX' : undefined}
-                    className={inputClass}
-                    value={formatPhone(checkout.phone, checkout.country)}
-                    aria-invalid={errors.phone ? true : undefined}
-                    aria-describedby={describedBy(errors.phone && `${id}-phone-error`)}
-                    onChange={(e) => change('phone', readPhoneInput(e.target.value, checkout.country))}
-                    onBlur={() => checkOnBlur('phone') && setErrors((x) => ({ ...x, phone: validate().phone }))}
-                  />
-                </div>
+                <PhoneInput
+                  id={`${id}-phone`}
+                  country={checkout.country}
+                  phone={checkout.phone}
+                  inputRef={fieldRef('phone')}
+                  invalid={Boolean(errors.phone)}
+                  describedBy={describedBy(errors.phone && `${id}-phone-error`)}
+                  onChange={(next) => change('phone', next)}
+                  onBlur={() => checkOnBlur('phone') && setErrors((x) => ({ ...x, phone: validate().phone }))}
+                />
                 <FieldError id={`${id}-phone-error`} message={errors.phone} />
               </div>
               <div className="flex flex-col gap-1" ref={fieldRef('terms')} tabIndex={-1}>

@@ -5,9 +5,12 @@ import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
 import { normalizeTitle, ORDER_FORM_LIMITS, ORDER_FORM_MESSAGE, WRITERS_CHOICE_TITLE } from '@app/domain/order-form/rules';
 import { inputClass } from '@/components/ui/input';
+import { formatUsd } from '@app/domain/money';
 import { usePreferredWriters } from '../api/catalogues';
+import { useExtraPrices } from '../hooks/use-extra-prices';
 import { useWizardFiles, useWizardFocus, useWizardForm, useWizardSubmission } from '../hooks/wizard-contexts';
-import { Check, describedBy, FieldError, InfoTip } from './controls';
+import { Check } from './check';
+import { describedBy, FieldError, InfoTip } from './controls';
 
 export interface InstructionErrors {
   title?: string | undefined;
@@ -165,6 +168,8 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
   const { fieldRef } = useWizardFocus();
   const id = useId();
   const resume = siteCategory === SITE_CATEGORY.resume;
+  const extraPrices = useExtraPrices(values, siteCategory);
+  const plus = (cents: number | null) => (cents ? `+${formatUsd(cents)}` : undefined);
   // ADR 0042: leaving a field checks it only once it was changed; tabbing through an empty one says nothing.
   const changed = useRef(new Set<'title' | 'details'>());
   const titleField = {
@@ -178,9 +183,9 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
     },
     onBlur: () => {
       if (!changed.current.has('title')) return;
-      const { title, warning } = normalizeTitle(rawValues.title, siteCategory);
-      if (warning) update({ title });
-      setTitleWarning(warning);
+      // SPEC §5: a title under 5 characters is sent as 'Writer's Choice' (toOrderBody); the field keeps
+      // what was typed, with the warning, so nothing typed is lost.
+      setTitleWarning(normalizeTitle(rawValues.title, siteCategory).warning);
       onBlurField('title');
     },
   };
@@ -252,6 +257,7 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
         <Check
           label="Premium writer"
           checked={values.premiumWriter}
+          price={plus(extraPrices.premiumWriter)}
           onChange={(premiumWriter) => update({ premiumWriter })}
           tip={<InfoTip label="Premium writer" text={ORDER_FORM_MESSAGE.premiumWriterTooltip} />}
         />
@@ -261,12 +267,14 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             checked={values.extraQualityCheck}
             disabled={deps.disabled.extraQualityCheck}
             note={deps.disabled.extraQualityCheck ? ORDER_FORM_MESSAGE.extraQualityCheckUnavailable : undefined}
+            price={deps.disabled.extraQualityCheck ? undefined : plus(extraPrices.extraQualityCheck)}
             onChange={(extraQualityCheck) => update({ extraQualityCheck })}
           />
         )}
         <Check
           label="Originality report"
           checked={values.originalityReport}
+          price={plus(extraPrices.originalityReport)}
           onChange={(originalityReport) => update({ originalityReport })}
         />
         {settings.enableOnePageSummary && (
@@ -274,6 +282,8 @@ export function StepInstructions({ errors, onBlurField, titleWarning, setTitleWa
             label="One-page summary"
             checked={values.onePageSummary}
             disabled={deps.disabled.onePageSummary}
+            note={deps.disabled.onePageSummary ? ORDER_FORM_MESSAGE.onePageSummaryUnavailable : undefined}
+            price={deps.disabled.onePageSummary ? undefined : plus(extraPrices.onePageSummary)}
             onChange={(onePageSummary) => update({ onePageSummary })}
           />
         )}

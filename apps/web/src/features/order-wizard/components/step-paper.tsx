@@ -1,4 +1,4 @@
-import { useEffect, useId, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useId, useSyncExternalStore, type Ref } from 'react';
 import { levelListForCategory } from '@app/domain/routes';
 import { SITE_CATEGORY, siteCategoryName } from '@app/domain/settings/rules';
 import { WORK_TYPE } from '@app/domain/order/rules';
@@ -55,6 +55,17 @@ function Select({ label, value, items, onChange, placeholder, error, name, selec
   );
 }
 
+// A deadline's date (issue 27) is drawn once hydrated: its code is not part of the first paint (ADR 0025).
+const DueDate = lazy(() => import('./due-date'));
+const subscribeNothing = () => () => {};
+/** False in the server's render and while hydrating, true after: the client's clock and zone may be read. */
+const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+
 /** Step 1 (SPEC §4: complete once a subject is chosen): the service, the work and its deadline. */
 export function StepPaper({ subjectError, subjectRef }: { subjectError: string | undefined; subjectRef: Ref<HTMLSelectElement> }) {
   const { values, deps, update, siteCategory, setSiteCategory, settings } = useWizardForm();
@@ -67,6 +78,7 @@ export function StepPaper({ subjectError, subjectRef }: { subjectError: string |
   const levels = useSharedList(levelList);
   const resumeServices = useSharedList('resume_services', resume);
   const urgencies = useUrgencies(settings.idSite);
+  const hydrated = useHydrated();
   const unit = deps.pagesLabel === 'slides' ? 'Slides' : 'Pages';
   const words = wordsFor(values.pages, values.spacing);
 
@@ -187,7 +199,12 @@ export function StepPaper({ subjectError, subjectRef }: { subjectError: string |
           onChange={(spacing) => update({ spacing: spacing === 1 ? 1 : 2 })}
           options={[
             { value: 2, label: 'Double', disabled: deps.disabled.spacing },
-            { value: 1, label: 'Single', disabled: deps.disabled.spacing },
+            {
+              value: 1,
+              label: 'Single',
+              disabled: deps.disabled.spacing,
+              note: deps.disabled.spacing ? <span className="text-xs">{ORDER_FORM_MESSAGE.spacingFixedForPresentation}</span> : undefined,
+            },
           ]}
         />
       )}
@@ -197,11 +214,25 @@ export function StepPaper({ subjectError, subjectRef }: { subjectError: string |
         value={values.urgency}
         columns="grid-cols-2 sm:grid-cols-4"
         onChange={(urgency) => update({ urgency })}
-        options={(urgencies.data ?? []).map((u) => ({
-          value: u.hours,
-          label: u.name,
-          disabled: deps.disabled.urgencyOptionIds.includes(u.id),
-        }))}
+        options={(urgencies.data ?? []).map((u) => {
+          const unavailable = deps.disabled.urgencyOptionIds.includes(u.id);
+          return {
+            value: u.hours,
+            label: u.name,
+            disabled: unavailable,
+            note: (
+              <span className="min-h-4 text-xs text-slate-600">
+                {unavailable
+                  ? ORDER_FORM_MESSAGE.urgencyUnavailableAtLevel
+                  : hydrated && (
+                      <Suspense fallback={null}>
+                        <DueDate hours={u.hours} />
+                      </Suspense>
+                    )}
+              </span>
+            ),
+          };
+        })}
       />
       {showsVolumeWarning(values, siteCategory) && (
         <Alert tone="info" title={ORDER_FORM_MESSAGE.volumeWarning}>

@@ -108,7 +108,7 @@ describe('the info tooltip', () => {
     const about = await screen.findByRole('button', { name: 'About Editing & Proofreading' });
     await user.click(about);
     expect(about).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('tooltip')).toBeVisible();
+    expect(await screen.findByRole('tooltip')).toBeVisible();
     await user.keyboard('{Escape}');
     expect(about).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();

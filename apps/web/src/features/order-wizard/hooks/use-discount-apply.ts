@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/api-client';
 import { trackWizardEvent } from '../lib/debug';
 import type { AppliedDiscount } from '../lib/persisted-state';
 
-export type DiscountNotice = { tone: 'error' | 'success'; text: string } | null;
+// 'info': Apply with nothing typed is a hint, not an error painted over the form (issue 27).
+export type DiscountNotice = { tone: 'error' | 'success' | 'info'; text: string } | null;
 
 const failureText = (error: unknown): string => {
   if (error instanceof ApiError) return error.fieldErrors.code?.[0] ?? error.serverMessage ?? TRANSPORT_MESSAGE.somethingWentWrong;
@@ -34,7 +35,7 @@ export const useDiscountApply = (
       setNotice(null);
       if (applied !== null && applied === normalized) return;
       if (normalized === '') {
-        setNotice({ tone: 'error', text: DISCOUNT_MESSAGE.empty });
+        setNotice({ tone: 'info', text: DISCOUNT_MESSAGE.empty });
         return;
       }
       setBusy(true);

@@ -67,6 +67,8 @@ describe('order details', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Clone' })).toHaveAttribute('href', '/order?cloningOrder=42');
     expect(screen.queryByRole('button', { name: 'Leave feedback' })).not.toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Revisions' })).toBeDisabled();
+    // Issue 27: the greyed-out tab says why.
+    expect(screen.getByRole('tab', { name: 'Revisions' })).toHaveAccessibleDescription('Revisions open once the order is completed');
   });
 
   it.each([
@@ -116,11 +118,10 @@ describe('order details', { timeout: 20_000 }, () => {
     const { user } = await openOrder();
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
-    expect(
-      within(dialog)
-        .getAllByRole('button', { name: /\$90\.00/ })
-        .map((b) => b.textContent),
-    ).toEqual(['Pay $90.00 with Card (paycore.io)$90.00', 'Pay $90.00 with PayPal$90.00']);
+    const methods = within(dialog).getAllByRole('button', { name: /\$90\.00/ });
+    expect(methods).toHaveLength(2);
+    expect(methods[0]).toHaveAccessibleName('Pay $90.00 with Card (paycore.io)');
+    expect(methods[1]).toHaveAccessibleName('Pay $90.00 with PayPal');
   });
 
   it.each([

@@ -141,9 +141,15 @@ export function OrderPage({
           {
             value: 'revisions',
             label: 'Revisions',
-            // CONTRACT "Revisions": enabled only in status 5; the tooltip only when a revision is active.
+            // CONTRACT "Revisions": enabled only in status 5; the tooltip while a revision is active, or why it is closed.
             disabled: !revisionsEnabled,
-            tooltip: data.activeRevision !== null ? ORDER_TAB_MESSAGE.activeRevision : undefined,
+            // Issue 27: a greyed-out tab says why.
+            tooltip:
+              data.activeRevision !== null
+                ? ORDER_TAB_MESSAGE.activeRevision
+                : !revisionsEnabled
+                  ? ORDER_TAB_MESSAGE.revisionsClosed
+                  : undefined,
             content: revisions?.(data) ?? (
               <EmptyState icon={RotateCcw} title="Revisions">
                 <p>Requesting a free revision of this order from this page is coming soon.</p>

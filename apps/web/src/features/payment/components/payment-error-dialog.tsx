@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { LifeBuoy, RefreshCw } from 'lucide';
+import { paths } from '@/config/paths';
 import { Icon } from '@/components/ui/icon';
 import { PAYMENT_MESSAGE, showsAlternativePayment } from '@app/domain/payment';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -9,23 +11,20 @@ interface PaymentErrorDialogProps {
   onOpenChange: (open: boolean) => void;
   order: { id: number; pending: boolean };
   multipayment: boolean;
-  supportEmail: string;
   onChooseAlternative: () => void;
+  /** the dialog closes as the support chat opens */
+  onContactSupport: () => void;
 }
 
-/**
- * SPEC §8 "Payment error modal". Contact Support opens the support chat once messaging exists (CONTRACT "Chat");
- * until then it writes to the site's support email, the order named in the subject.
- */
+/** SPEC §8 "Payment error modal". Contact Support opens the order's support chat in place (CONTRACT "Chat"). */
 export function PaymentErrorDialog({
   open,
   onOpenChange,
   order,
   multipayment,
-  supportEmail,
   onChooseAlternative,
+  onContactSupport,
 }: PaymentErrorDialogProps) {
-  const subject = encodeURIComponent(`Payment problem with order #${order.id}`);
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${PAYMENT_MESSAGE.problem} #${order.id}`}>
       <p className="text-sm text-slate-700">
@@ -38,10 +37,15 @@ export function PaymentErrorDialog({
             {PAYMENT_MESSAGE.chooseAlternative}
           </Button>
         )}
-        <a href={`mailto:${supportEmail}?subject=${subject}`} className={buttonClass('secondary', 'no-underline')}>
+        {/* Issue 27: the order's support chat, on this page (SPEC §2 `?panel=support`), not the mail program. */}
+        <Link
+          to={`${paths.orderInfo(order.id, 'messages')}?panel=support`}
+          onClick={onContactSupport}
+          className={buttonClass('secondary', 'no-underline')}
+        >
           <Icon icon={LifeBuoy} className="size-4" />
           {PAYMENT_MESSAGE.contactSupport}
-        </a>
+        </Link>
       </div>
     </Dialog>
   );

@@ -120,7 +120,7 @@ export function PaymentReturn({ order, settings, onPaid }: PaymentReturnProps) {
         }}
         order={order}
         multipayment={settings.multipayment}
-        supportEmail={settings.email}
+        onContactSupport={() => setErrorClosed(true)}
         onChooseAlternative={() => {
           closeError();
           flow.begin();

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail } from '@app/domain/order';
 import type { SiteSettings } from '@app/domain/settings';
+import { toast } from '@/components/ui/toast';
 import { server } from '@/testing/msw-server';
 import { orderDetailFixture, orderListItemFixture, settingsFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
@@ -37,18 +38,26 @@ describe('the payment method chooser (SPEC §4 "Payment flow")', { timeout: 20_0
     serveSettings({ payments_rules: ALL_FOUR, multipayment: true });
     serveOrder({ finalPrice: 90 });
     const { user } = await openOrder();
+    const dismissAll = vi.spyOn(toast, 'dismissAll');
+    expect(dismissAll).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Pay $90.00' }));
     const dialog = await screen.findByRole('dialog', { name: 'Choose a payment method' });
-    expect(
-      within(dialog)
-        .getAllByRole('button', { name: /^Pay \$90\.00 with/ })
-        .map((b) => b.textContent),
-    ).toEqual([
-      'Pay $90.00 with Card (paycore.io)$90.00',
-      'Pay $90.00 with PayPal$90.00',
-      'Pay $90.00 with Fondy$90.00',
-      'Pay $90.00 with Paymentwall$90.00',
-    ]);
+    // Issue 27: the sign-up's toasts are gone once the chooser opens.
+    expect(dismissAll).toHaveBeenCalled();
+    dismissAll.mockRestore();
+    const methods = within(dialog).getAllByRole('button', { name: /^Pay \$90\.00 with/ });
+    expect(methods.map((b) => b.textContent?.endsWith('$90.00'))).toEqual([true, true, true, true]);
+    // Issue 27: each with its provider's mark and one line on what it takes.
+    for (const [i, [name, line]] of [
+      ['Card (paycore.io)', 'Card: Visa, Mastercard and others'],
+      ['PayPal', 'PayPal balance or card'],
+      ['Fondy', 'Card, Apple Pay or Google Pay'],
+      ['Paymentwall', 'Card or a local payment method'],
+    ].entries()) {
+      expect(methods[i]).toHaveAccessibleName(`Pay $90.00 with ${name}`);
+      expect(methods[i]).toHaveAccessibleDescription(line);
+      expect(methods[i]?.querySelector('svg')).not.toBeNull();
+    }
     expect(leavePageFor).not.toHaveBeenCalled();
   });
 
@@ -140,10 +149,8 @@ describe('back from the provider (CONTRACT "Payments")', { timeout: 20_000 }, ()
     serveOrder({ pending: false });
     const { user, router } = await openOrder('?payment=fail');
     const modal = await screen.findByRole('dialog', { name: "Looks like there's been a problem with your payment for order #42" });
-    expect(within(modal).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
-      'href',
-      'mailto:help@example.com?subject=Payment%20problem%20with%20order%20%2342',
-    );
+    // Issue 27: the order's support chat in place, not the mail program.
+    expect(within(modal).getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/orderinfo/42/messages?panel=support');
     await user.click(within(modal).getByRole('button', { name: 'Choose alternative payment method' }));
     const chooser = await screen.findByRole('dialog', { name: 'Choose a payment method' });
     await user.click(within(chooser).getByRole('button', { name: 'Pay $90.00 with Fondy' }));

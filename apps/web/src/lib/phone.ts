@@ -46,3 +46,20 @@ export const readPhoneInput = (raw: string, iso: string): { country: string; pho
   const dialCode = dialCodeOf(iso);
   return { country: dialCode ? countryForNationalNumber(dialCode, phone, iso) : iso, phone };
 };
+
+/**
+ * A stored phone (the profile keeps digits only, SPEC §5: the dialling code then the national number; a
+ * number from sign-up may start with '+') split for the phone input: the country its dialling code and area
+ * code name, the national digits. A number no dialling code fits stays as national digits of `fallback`.
+ */
+export const splitStoredPhone = (stored: string, fallback: string): { country: string; phone: string } => {
+  const digits = stored.replace(/\D/g, '');
+  if (digits === '') return { country: fallback, phone: '' };
+  const found = countryForInternationalNumber(`+${digits}`, fallback);
+  return found
+    ? { country: found.iso, phone: found.nationalDigits.slice(0, MAX_DIGITS) }
+    : { country: fallback, phone: digits.slice(0, MAX_DIGITS) };
+};
+
+/** The profile's form of a number: digits only, the dialling code first (SPEC §5); empty stays empty. */
+export const storedPhone = (phone: string, iso: string): string => (phone === '' ? '' : internationalPhone(phone, iso).replace(/\D/g, ''));
