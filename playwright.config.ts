@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
@@ -17,14 +17,10 @@ process.env.TMPDIR = path.join(tmpRoot, 'playwright-tmp');
 mkdirSync(process.env.TMPDIR, { recursive: true });
 
 // A fresh embedded database each run. The config is evaluated in the runner and again in each worker:
-// the runner picks the directory once and its workers inherit it through the environment.
-if (!process.env.E2E_DATA_DIR) {
-  // Older runs' data directories are of no use any more (one run at a time: the port is fixed).
-  for (const entry of readdirSync(tmpRoot)) {
-    if (entry.startsWith('e2e-data-')) rmSync(path.join(tmpRoot, entry), { recursive: true, force: true });
-  }
-  process.env.E2E_DATA_DIR = path.join('.tmp', `e2e-data-${Date.now()}`);
-}
+// the runner picks the directory once and its workers inherit it through the environment. Evaluating the
+// config deletes nothing: other tools load it too (knip reads it for the test files), and a deletion here
+// removed a running suite's database under it. `npm run e2e` (scripts/e2e.mjs) clears older runs' folders.
+if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = path.join('.tmp', `e2e-data-${Date.now()}`);
 const dataDir = process.env.E2E_DATA_DIR;
 const origin = `http://localhost:${E2E_PORT}`;
 

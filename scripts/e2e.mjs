@@ -3,7 +3,7 @@
 // (`npm run e2e -- --project desktop e2e/login.spec.ts`). Playwright never downloads a browser here:
 // it launches the system Chromium at /usr/bin/chromium (STACK "Gotchas"), installed first when missing.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, thisMachine } from './ensure-chromium.mjs';
 
@@ -15,6 +15,12 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const tmp = path.join(root, '.tmp', 'playwright-tmp');
 mkdirSync(tmp, { recursive: true });
 const env = { ...process.env, TMPDIR: tmp, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
+
+// Older runs' embedded databases (playwright.config.ts picks a fresh one per run) are of no use any more:
+// one run at a time per checkout (the port is fixed). Cleared here, not when the config is evaluated.
+for (const entry of readdirSync(path.join(root, '.tmp'))) {
+  if (entry.startsWith('e2e-data-')) rmSync(path.join(root, '.tmp', entry), { recursive: true, force: true });
+}
 
 const run = (command, args) =>
   new Promise((resolve) => {
