@@ -2,6 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { APIRequestContext, Browser, Page, TestInfo } from '@playwright/test';
 import { generate } from 'otplib';
 import {
+  type Account,
+  ADMIN,
   completeInstructionsStep,
   completePaperStep,
   expect,
@@ -11,11 +13,11 @@ import {
   placeOrder,
   shoot,
   signUp,
+  SLOW,
   test,
   WIZARD_WAIT,
   wizardStep,
   wizardTotal,
-  type Account,
 } from './support';
 
 /**
@@ -27,8 +29,6 @@ import {
  * state at 1280 and 390 px.
  */
 test.setTimeout(300_000);
-const SLOW = { timeout: 25_000 };
-const ADMIN = { email: 'admin@example.com', password: 'admin12345' } as const;
 
 /** axe on the page as it is, at the desktop width and at 390 px (the narrow layout), then back. */
 const axeBothWidths = async (page: Page, state: string, { dialog = false } = {}) => {

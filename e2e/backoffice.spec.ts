@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import {
+  type Account,
+  bearer,
   essayOrderBody,
   expect,
   expectNoAxeViolations,
@@ -10,9 +12,11 @@ import {
   shoot,
   signInApi,
   signUp,
+  SLOW,
+  SUPPORT,
   test,
-  type Account,
   type Tokens,
+  WRITER,
 } from './support';
 
 /**
@@ -24,11 +28,7 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-const SLOW = { timeout: 25_000 };
 
-const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
-const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 const BRIEF = 'Compare the Hanseatic trade routes with the Venetian ones; cite at least two primary sources.';
 const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(120_000, 0x41), Buffer.from('\n%%EOF\n')]);
 

@@ -1,6 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Tokens } from './support';
+import {
+  bearer,
+  expect,
+  expectNoAxeViolations,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signInApi,
+  signUp,
+  SLOW,
+  SUPPORT,
+  test,
+  type Tokens,
+  WRITER,
+} from './support';
 
 /**
  * Issue 24 (ADR 0087): cancel and disputes, with the money shown. A cancel before work: the order page says
@@ -9,12 +23,7 @@ import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signInA
  * support in the console with a partial refund, which the customer then reads on the order and on /transactions.
  */
 
-const SLOW = { timeout: 25_000 } as const;
 test.describe.configure({ timeout: 150_000 });
-
-const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
-const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
 /** Pays an order through the Fondy sandbox as the browser would (the redirect, then the sandbox's Pay). */
 const payInSandbox = async (request: APIRequestContext, uid: string): Promise<void> => {

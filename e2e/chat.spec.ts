@@ -1,5 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
+  type Account,
+  bearer,
   expect,
   expectNoAxeViolations,
   openNavigation,
@@ -8,8 +10,8 @@ import {
   shoot,
   signInApi,
   signUp,
+  SLOW,
   test,
-  type Account,
   type Tokens,
 } from './support';
 
@@ -19,13 +21,10 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 let customer: Account;
 let orderId: number;
 let staff: Tokens;
-
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
 interface StaffMessage {
   id: number;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openSignedIn, placeOrder, signUp, test, type Account, expectNoAxeViolations } from './support';
+import { type Account, expect, expectNoAxeViolations, openSignedIn, placeOrder, signUp, SLOW, test } from './support';
 
 /**
  * SPEC §2 /dashboard journeys (ADR 0021, 0022): a fresh customer with 30 orders (placed through the API), filtered,
@@ -8,7 +8,6 @@ import { expect, openSignedIn, placeOrder, signUp, test, type Account, expectNoA
 test.describe.configure({ mode: 'serial' });
 // The machine running the journeys is shared and slow to serve the first lazy chunks: generous waits.
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 let account: Account;
 const titles = Array.from({ length: 30 }, (_, i) => `Journey order ${String(i + 1).padStart(2, '0')}`);

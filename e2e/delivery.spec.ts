@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  type Account,
+  bearer,
   expect,
   expectNoAxeViolations,
   openNavigation,
@@ -8,9 +10,11 @@ import {
   shoot,
   signInApi,
   signUp,
+  SLOW,
+  SUPPORT,
   test,
-  type Account,
   type Tokens,
+  WRITER,
 } from './support';
 
 /**
@@ -21,12 +25,7 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 const HOUR = 3_600_000;
-
-const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
-const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
 let customer: Account;
 let support: Tokens;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, openSignedIn, placeOrder, signUp, tabTo, test } from './support';
+import { expect, expectNoAxeViolations, openSignedIn, placeOrder, signUp, SLOW, tabTo, test } from './support';
 
 /**
  * ADR 0042: a customer moves around the signed-in pages with the keyboard alone: the skip link,
@@ -7,7 +7,6 @@ import { expect, expectNoAxeViolations, openSignedIn, placeOrder, signUp, tabTo,
  * title, takes the focus on its heading and is announced; axe-core finds nothing on any of them.
  */
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 const liveRegion = (page: Page) => page.getByTestId('live-region');
 

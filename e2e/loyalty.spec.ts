@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  type Account,
+  bearer,
   completeInstructionsStep,
   completePaperStep,
   expect,
@@ -10,9 +12,9 @@ import {
   placeOrderWith,
   shoot,
   signUp,
+  SLOW,
   test,
   WIZARD_WAIT,
-  type Account,
 } from './support';
 
 /**
@@ -21,12 +23,10 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(150_000);
-const SLOW = { timeout: 25_000 };
 
 let customer: Account;
 let customerId = 0;
 
-const bearer = (a: Account) => ({ Authorization: `Bearer ${a.accessToken}` });
 const summary = async (request: APIRequestContext, a: Account) =>
   (await (await request.get('/api/en/orders/discounts/loyalty_discounts', { headers: bearer(a) })).json()) as { points: number };
 

@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  type Account,
+  bearer,
   expect,
   expectNoAxeViolations,
   openSignedIn,
@@ -7,9 +9,11 @@ import {
   shoot,
   signInApi,
   signUp,
+  SLOW,
+  SUPPORT,
   test,
-  type Account,
   type Tokens,
+  WRITER,
 } from './support';
 
 /**
@@ -19,11 +23,6 @@ import {
  */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
-
-const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
-const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
 let customer: Account;
 let support: Tokens;

@@ -1,11 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO, expect, openSignedIn, signInApi, test, type Tokens, expectNoAxeViolations } from './support';
+import { DEMO, expect, expectNoAxeViolations, openSignedIn, signInApi, SLOW, test, type Tokens } from './support';
 
 /** SPEC §2 /orderinfo journeys (ADR 0021): the demo customer's order in each status, files, feedback, redirects. */
 test.describe.configure({ mode: 'serial' });
 // The machine running the journeys is shared and slow to serve the first lazy chunks: generous waits.
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 interface Listed {
   id: number;

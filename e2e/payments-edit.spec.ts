@@ -1,11 +1,10 @@
-import { essayOrderBody, expect, openSignedIn, placeOrder, shoot, signInApi, signUp, test } from './support';
+import { essayOrderBody, expect, openSignedIn, placeOrder, shoot, signInApi, signUp, SLOW, test } from './support';
 
 /**
  * ADR 0034, 0035 journey: a checkout opened for a cheap order, the order edited to a dear one, the cheap
  * attempt paid. The order must not become paid, and its page says what happened to the money.
  */
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 test('paying a checkout opened before an edit raised the price does not pay the order, and the page says so', async ({ page }) => {
   const account = await signUp(page.request, 'pay-after-edit');

@@ -1,17 +1,18 @@
 import type { Page } from '@playwright/test';
 import {
+  type Account,
   completeInstructionsStep,
   completePaperStep,
   expect,
+  expectNoAxeViolations,
   freshEmail,
   openSignedIn,
   openWizard,
   placeOrder,
   shoot,
   signUp,
+  SLOW,
   test,
-  type Account,
-  expectNoAxeViolations,
 } from './support';
 
 /**
@@ -21,7 +22,6 @@ import {
  */
 // The machine running the journeys is shared and slow to serve the first lazy chunks: generous waits.
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 const PROVIDERS = [
   { provider: 'paycore', name: 'Card (paycore.io)' },

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  type Account,
+  bearer,
   expect,
   expectNoAxeViolations,
   freshEmail,
@@ -10,7 +12,6 @@ import {
   shoot,
   signUp,
   test,
-  type Account,
   type Tokens,
 } from './support';
 
@@ -21,7 +22,6 @@ const SLOW = { timeout: 20_000 };
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 const notice = (page: Page, text: string) => page.getByRole('region', { name: 'Notifications' }).getByText(text);
 const profileOf = async (request: APIRequestContext, tokens: Tokens) => {
   const response = await request.get('/api/en/customers/customer', { headers: bearer(tokens) });

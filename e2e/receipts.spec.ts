@@ -2,14 +2,13 @@ import { readFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { expect, expectNoAxeViolations, freshEmail, openSignedIn, placeOrder, shoot, signUp, test, type Tokens } from './support';
+import { expect, expectNoAxeViolations, freshEmail, openSignedIn, placeOrder, shoot, signUp, SLOW, test, type Tokens } from './support';
 
 /**
  * Issue 24 (ADR 0085): a receipt downloaded from /transactions and its text read back; the year's ZIP;
  * and the Terms dialog that asks a customer who has not accepted the current versions.
  */
 
-const SLOW = { timeout: 25_000 } as const;
 // A sign-up, a payment, two downloads and screenshots at two widths: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
 

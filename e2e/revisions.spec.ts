@@ -1,11 +1,24 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, expect, linkFromMail, openSignedIn, placeOrder, shoot, signInApi, signUp, test, type Account, type Tokens } from './support';
+import {
+  type Account,
+  bearer,
+  DEMO,
+  expect,
+  linkFromMail,
+  openSignedIn,
+  placeOrder,
+  shoot,
+  signInApi,
+  signUp,
+  SLOW,
+  test,
+  type Tokens,
+} from './support';
 
 /** Revision journeys (ADR 0044): free revisions of a completed order, the customer's side and support's. */
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
-const SLOW = { timeout: 25_000 };
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n');
 const REVISED = `Revised essay delivered at ${Date.now()}\n`;
@@ -13,7 +26,6 @@ const REVISED = `Revised essay delivered at ${Date.now()}\n`;
 let customer: Account;
 let orderId: number;
 
-const bearer = (tokens: Tokens) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 const support = (request: APIRequestContext) => signInApi(request, 'support@example.com', 'support12345');
 const setOrderStatus = async (request: APIRequestContext, staff: Tokens, id: number, status: number) => {
   const response = await request.put(`/api/staff/orders/${id}/status`, { headers: bearer(staff), data: { status } });

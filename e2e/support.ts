@@ -65,6 +65,15 @@ export const signUp = async (request: APIRequestContext, label: string): Promise
   return { email, password, ...tokens };
 };
 
+/** CONTRACT "Demo data": the seeded staff accounts the journeys sign in with. */
+export const SUPPORT = { email: 'support@example.com', password: 'support12345' } as const;
+export const WRITER = { email: 'writer@example.com', password: 'writer12345' } as const;
+export const ADMIN = { email: 'admin@example.com', password: 'admin12345' } as const;
+/** The wait for what the server does in the background (a socket, a job, a mail) on a loaded machine. */
+export const SLOW = { timeout: 25_000 } as const;
+/** The Authorization header of an account's access token, for API calls beside the page. */
+export const bearer = (tokens: Pick<Tokens, 'accessToken'>) => ({ Authorization: `Bearer ${tokens.accessToken}` });
+
 export const signInApi = async (request: APIRequestContext, email: string, password: string): Promise<Tokens> => {
   const response = await request.post('/api/en/auth/jwt/sign_in', { data: { email, password, hashDevice: hashDevice() } });
   expect(response.status(), await response.text()).toBe(200);

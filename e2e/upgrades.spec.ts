@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signUp, test } from './support';
+import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signUp, SLOW, test } from './support';
 
 /**
  * ADR 0086 journey (issue 24, "Upgrades after payment"): on a paid order the customer previews an upgrade
@@ -8,7 +8,6 @@ import { expect, expectNoAxeViolations, openSignedIn, placeOrder, shoot, signUp,
  * again, changes and charges nothing more.
  */
 test.setTimeout(150_000);
-const SLOW = { timeout: 25_000 };
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
