@@ -53,12 +53,15 @@ export const notificationsModule: FastifyPluginAsyncZod<{
   const secret = await storedAppSecret(ctx.db, UNSUBSCRIBE_SECRET, () => randomBytes(32).toString('base64url'));
   const tokens = createUnsubscribeTokens(secret);
   const service = createNotificationsService({ db: ctx.db, clock: ctx.clock, tokens });
-  // ADR 0088: Web Push keys (made on first use when not configured) and the push of each new notification.
-  let push: Promise<PushSender> | undefined;
-  const pusher = () =>
-    (push ??= resolveVapidKeys(ctx.config, ctx.db).then((keys) =>
-      createPushSender({ db: ctx.db, keys, subject: ctx.config.notifications.vapidSubject ?? ctx.origin, log: ctx.log }),
-    ));
+  // ADR 0088: Web Push keys (made on the first start when not configured) and the push of each new notification.
+  const keys = await resolveVapidKeys(ctx.config, ctx.db);
+  const push: PushSender = createPushSender({
+    db: ctx.db,
+    keys,
+    subject: ctx.config.notifications.vapidSubject ?? ctx.origin,
+    log: ctx.log,
+  });
+  const pusher = async () => push;
   await app.register(notificationsRoutes, { service, pushKey: async () => (await pusher()).publicKey });
   const stopPush = onNotified((n) => {
     if (n.notificationId === undefined) return;

@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import { effectivePreferences, isStaffNotificationType } from '@app/domain';
 import type { Config } from '../../config';
 import { storedAppSecret } from '../../db/app-secrets';
@@ -15,14 +16,27 @@ export interface VapidKeys {
 }
 
 /**
- * ADR 0088: Web Push's VAPID keys: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or generated on first start and
- * kept in app_secrets like the JWT secret, so every instance signs with the same pair. `web-push` is loaded
- * only when keys must be made (ADR 0058: nothing heavy at start).
+ * A VAPID key pair as `web-push` makes it (`generateVAPIDKeys`): a P-256 key, the public key the uncompressed
+ * point (65 bytes), the private key its 32 bytes, both base64url; made with node:crypto, so a start loads
+ * no push library (ADR 0058).
+ */
+const newVapidKeys = (): VapidKeys => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // The private key's leading zero bytes, if any, are kept: always 32 bytes.
+  const secret = ecdh.getPrivateKey();
+  const privateKey = Buffer.concat([Buffer.alloc(32 - secret.length), secret]);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
+};
+
+/**
+ * ADR 0088: Web Push's VAPID keys: from VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY, or generated on first start (the
+ * notifications module asks at registration, so a database has its pair from its first start, not from its
+ * first notification) and kept in app_secrets like the JWT secret, so every instance signs with the same pair.
  */
 export const resolveVapidKeys = async (config: Pick<Config, 'notifications'>, db: Db): Promise<VapidKeys> => {
   if (config.notifications.vapid) return config.notifications.vapid;
-  const { default: webpush } = await import('web-push');
-  const stored = await storedAppSecret(db, VAPID_SECRET, () => JSON.stringify(webpush.generateVAPIDKeys()));
+  const stored = await storedAppSecret(db, VAPID_SECRET, () => JSON.stringify(newVapidKeys()));
   return JSON.parse(stored) as VapidKeys;
 };
 

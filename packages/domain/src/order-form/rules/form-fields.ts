@@ -230,8 +230,12 @@ export const toOrderBody = (values: OrderFormValues, siteCategory: number): Orde
   pages: values.pages,
   sources: values.sources,
   idSpacing: values.spacing,
-  // SPEC §5: a title under 5 characters is sent as 'Writer's Choice'; the field keeps what was typed.
-  topic: siteCategory === SITE_CATEGORY.resume ? values.title : normalizeTitle(values.title, siteCategory).title,
+  // SPEC §5: a title under 5 characters is sent as 'Writer's Choice'; the field keeps what was typed. Any
+  // other title goes as typed: the server's checks (length, HTML) answer for it, nothing is cut here.
+  topic:
+    siteCategory !== SITE_CATEGORY.resume && normalizeTitle(values.title, siteCategory).title === WRITERS_CHOICE_TITLE
+      ? WRITERS_CHOICE_TITLE
+      : values.title,
   paperDetails: values.details,
   credentials: values.credentials,
   urgency: values.urgency,
