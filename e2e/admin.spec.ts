@@ -151,6 +151,7 @@ test('an admin turns on two-factor, publishes a price and creates a code that th
 
   await completePaperStep(after);
   await completeInstructionsStep(after, 'Pricing Policy in Small Businesses');
+  await after.getByRole('button', { name: 'Have a code?' }).click();
   await after.getByLabel('Discount code').fill(code);
   await after.getByRole('button', { name: 'Apply' }).click();
   await expect(after.getByText('Your discount has been successfully applied')).toBeVisible(WIZARD_WAIT);

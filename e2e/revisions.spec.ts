@@ -14,6 +14,7 @@ import {
   SLOW,
   test,
   type Tokens,
+  runNotificationsJob,
 } from './support';
 
 /** Revision journeys (ADR 0044): free revisions of a completed order, the customer's side and support's. */
@@ -162,6 +163,7 @@ test('support completes the revision with a writer file; the customer opens the 
   await move(12);
   await move(5);
 
+  await runNotificationsJob(request);
   const link = await linkFromMail(request, customer.email, `revision=${id}`);
   await openSignedIn(page, customer, link);
   const info = page.getByTestId('revision-info');

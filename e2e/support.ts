@@ -74,6 +74,17 @@ export const SLOW = { timeout: 25_000 } as const;
 /** The Authorization header of an account's access token, for API calls beside the page. */
 export const bearer = (tokens: Pick<Tokens, 'accessToken'>) => ({ Authorization: `Bearer ${tokens.accessToken}` });
 
+/**
+ * ADR 0088: the notifications job run now, as if `minutes` later (the few minutes that fold a burst of one
+ * order's events into one mail have passed): the order mails reach the outbox.
+ */
+export const runNotificationsJob = async (request: APIRequestContext, minutes = 10): Promise<void> => {
+  const response = await request.post('/api/dev/notifications/run', {
+    data: { at: new Date(Date.now() + minutes * 60_000).toISOString() },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+};
+
 export const signInApi = async (request: APIRequestContext, email: string, password: string): Promise<Tokens> => {
   const response = await request.post('/api/en/auth/jwt/sign_in', { data: { email, password, hashDevice: hashDevice() } });
   expect(response.status(), await response.text()).toBe(200);
