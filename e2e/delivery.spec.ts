@@ -175,7 +175,9 @@ test('the review clock runs out (time injected): the order completes by itself a
   const mails = (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}`)).json()) as {
     messages: { subject: string }[];
   };
-  expect(mails.messages.map((m) => m.subject)).toContainEqual(expect.stringMatching(new RegExp(`#${orderId}\\b.*(is complete|Completed)`)));
+  expect(mails.messages.map((m) => m.subject)).toContainEqual(
+    expect.stringMatching(new RegExp(`#${orderId}\\b.*(is complete|completed)`, 'i')),
+  );
 });
 
 test('a proposed deadline: accepted, declined, and left unanswered', async ({ page, request }) => {
