@@ -66,8 +66,9 @@ function StaffShell({ me, children }: { me: StaffMe; children: ReactNode }) {
       nav={(closeMenu) => <SideNav items={items} onNavigate={closeMenu} />}
       headerActions={
         <div className="flex items-center gap-3">
-          <p className="text-right text-sm leading-tight whitespace-nowrap text-slate-700">
-            <span className="block font-semibold text-slate-900 max-sm:sr-only">
+          {/* Below 640 px the header has no room beside the brand: who is signed in is read out, not shown. */}
+          <p className="text-right text-sm leading-tight whitespace-nowrap text-slate-700 max-sm:sr-only">
+            <span className="block font-semibold text-slate-900">
               {me.firstName} {me.lastName}
             </span>
             {isAdmin(me) ? 'Admin' : isSupport(me) ? 'Support' : 'Writer'} #{me.id}
