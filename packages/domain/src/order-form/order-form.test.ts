@@ -150,6 +150,12 @@ describe('step completion (SPEC §4)', () => {
     expect(isSubjectStepComplete({ subject: null })).toBe(false);
     expect(isSubjectStepComplete({ subject: 3 })).toBe(true);
   });
+  it("a subject of 0 (a select's empty choice) is no subject: step 1 stays open with its message", () => {
+    expect(isSubjectStepComplete({ subject: 0 })).toBe(false);
+    expect(validateOrderDetails({ workType: 1, details: 'Enough details here', subject: 0 }, { fileCount: 0 }).subject).toBe(
+      ORDER_FORM_MESSAGE.subjectRequired,
+    );
+  });
   it('completes step 2 once details and files are valid', () => {
     expect(isDetailsStepComplete({ workType: 1, details: 'Enough details here', subject: 1 }, { fileCount: 0, filesValid: true })).toBe(
       true,

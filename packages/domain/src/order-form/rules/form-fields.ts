@@ -177,6 +177,9 @@ export const normalizeTitle = (raw: string, siteCategory: number): TitleResult =
 
 export type OrderFieldErrors = Partial<Record<'title' | 'details' | 'files' | 'subject' | 'pages' | 'sources', string>>;
 
+/** A subject is an id of the list (never 0: a select's empty choice is no subject). */
+const hasSubject = (values: Pick<OrderFormValues, 'subject'>): boolean => values.subject !== null && values.subject > 0;
+
 /** SPEC §5 "Order form, step 1" (details, files, subject). */
 export const validateOrderDetails = (
   values: Pick<OrderFormValues, 'details' | 'subject' | 'workType'>,
@@ -190,12 +193,12 @@ export const validateOrderDetails = (
   } else if (details.length === 0 && ctx.fileCount === 0 && !errors.files) {
     errors.details = ORDER_FORM_MESSAGE.detailsOrFiles;
   }
-  if (values.subject === null) errors.subject = ORDER_FORM_MESSAGE.subjectRequired;
+  if (!hasSubject(values)) errors.subject = ORDER_FORM_MESSAGE.subjectRequired;
   return errors;
 };
 
 /** SPEC §4 "Order form steps". */
-export const isSubjectStepComplete = (values: Pick<OrderFormValues, 'subject'>): boolean => values.subject !== null;
+export const isSubjectStepComplete = (values: Pick<OrderFormValues, 'subject'>): boolean => hasSubject(values);
 export const isDetailsStepComplete = (
   values: Pick<OrderFormValues, 'details' | 'subject' | 'workType'>,
   ctx: { fileCount: number; filesValid: boolean },

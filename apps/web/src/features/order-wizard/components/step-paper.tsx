@@ -41,7 +41,10 @@ function Select({ label, value, items, onChange, placeholder, error, name, selec
         value={value ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(Number(event.target.value))}
+        // The placeholder's empty value is no choice (never the id 0): the state keeps what was chosen.
+        onChange={(event) => {
+          if (event.target.value !== '') onChange(Number(event.target.value));
+        }}
       >
         {value === null && <option value="">{placeholder ?? 'Choose…'}</option>}
         {items.map((item) => (
