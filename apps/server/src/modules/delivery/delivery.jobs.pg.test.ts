@@ -6,7 +6,7 @@ import { insertCustomer, insertDelivery, insertOrder } from '../../testing/facto
 
 /**
  * ADR 0084: the review clock's job on two instances sharing one PostgreSQL server: each due delivery
- * completes its order once (one history entry, one mail), whichever instance gets it, and a customer's
+ * completes its order once (one history entry, one notification), whichever instance gets it, and a customer's
  * accept racing both jobs still completes the order once.
  */
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -77,11 +77,13 @@ describe('the after-payment job across two instances', () => {
     for (const h of history) expect(h.n).toBe(1);
     const racedVia = history.find((h) => Number(h.order_id) === raced)?.via;
     expect(accept.statusCode).toBe(racedVia === 'acceptance' ? 200 : 409);
-    const mails = await dbA.query<{ subject: string; n: number }>(
-      `SELECT subject, count(*)::int AS n FROM mail_outbox WHERE to_address = 'pg.jobs.customer@example.com' GROUP BY subject`,
+    // ADR 0088: the customer is told through the one notification path (its job makes the mail, once):
+    // one 'completed' notification per order the clock completed, none twice.
+    const told = await dbA.query<{ order_id: number; n: number }>(
+      `SELECT order_id, count(*)::int AS n FROM notifications WHERE user_id = $1 AND type = 'completed' GROUP BY order_id`,
+      [customer.id],
     );
-    const completeMails = mails.filter((m) => m.subject.endsWith('is complete'));
-    expect(completeMails.every((m) => m.n === 1)).toBe(true);
-    expect(completeMails).toHaveLength(racedVia === 'acceptance' ? orders.length - 1 : orders.length);
+    expect(told.every((t) => t.n === 1)).toBe(true);
+    expect(told).toHaveLength(racedVia === 'acceptance' ? orders.length - 1 : orders.length);
   });
 });
