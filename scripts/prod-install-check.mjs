@@ -73,7 +73,10 @@ try {
   step('npm ci --omit=dev');
   const installEnv = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', NODE_ENV: 'production' };
   await run(npm, ['ci', '--omit=dev', '--no-audit', '--no-fund'], { env: installEnv });
-  for (const devOnly of ['vitest', 'typescript', 'eslint', '@playwright/test']) {
+  // Not typescript: it is an optional peer of cosmiconfig, which the mail templates' mjml reaches (through
+  // htmlnano), so npm marks it devOptional and installs it with --omit=dev (ADR 0088). The tools that run
+  // only in development must still be absent.
+  for (const devOnly of ['vitest', 'eslint', '@playwright/test', 'knip']) {
     if (existsSync(path.join(work, 'node_modules', devOnly)))
       fail(`${devOnly} (a devDependency) was installed: this is no production install`);
   }
