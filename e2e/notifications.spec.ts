@@ -14,6 +14,7 @@ import {
   test,
   type Tokens,
   WRITER,
+  runNotificationsJob,
 } from './support';
 
 /**
@@ -53,13 +54,6 @@ const deliver = async (request: APIRequestContext, orderId: number) => {
     data: { message: 'Here it is.' },
   });
   expect(submitted.status(), await submitted.text()).toBe(200);
-};
-/** The notifications job, as if `minutes` later (the fold window passed). */
-const runMailJob = async (request: APIRequestContext, minutes = 10) => {
-  const response = await request.post('/api/dev/notifications/run', {
-    data: { at: new Date(Date.now() + minutes * 60_000).toISOString() },
-  });
-  expect(response.status(), await response.text()).toBe(200);
 };
 const subjects = async (request: APIRequestContext): Promise<string[]> => {
   const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}&limit=100`);
@@ -124,7 +118,7 @@ test('turning a type off in /profile stops its mail; the receipt stays locked', 
 
   const orderId = await paidOrder(request, 'An essay whose writer is not mailed');
   await assign(request, orderId);
-  await runMailJob(request);
+  await runNotificationsJob(request);
   // This order's mail: the receipt only; the writer's assignment is not mailed.
   const ofOrder = (await subjects(request)).filter((s) => s.includes(`#${orderId}`));
   expect(ofOrder).toEqual([`Payment received for order #${orderId}`]);
