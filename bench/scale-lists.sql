@@ -95,6 +95,23 @@ INSERT INTO transactions (customer_id, order_id, payment_id, provider, type, amo
 SELECT p.customer_id, p.order_id, p.id, p.provider, 'refund', p.amount_cents, p.updated_at + interval '3 days', 'payment:' || p.id
 FROM payments p WHERE p.state = 'refunded';
 
+-- Their receipts and credit notes (ADR 0085), numbered in time order, as the money path would have issued
+-- them (a compact snapshot: the bench reads lists, not the PDFs); without them the server would issue
+-- 800,000 documents in the background while it is measured (ADR 0093).
+INSERT INTO transaction_documents (transaction_id, customer_id, kind, number, refers_to, issued_at, snapshot)
+SELECT t.id, t.customer_id, 'receipt', c.last_number + row_number() OVER (ORDER BY t.created_at, t.id), NULL, t.created_at,
+  jsonb_build_object('version', 1, 'money', jsonb_build_object('provider', t.provider, 'amountCents', t.amount_cents,
+    'currency', t.currency, 'date', t.created_at, 'reference', t.payment_id, 'sandbox', t.sandbox))
+FROM transactions t, document_counters c WHERE c.kind = 'receipt' AND t.type = 'payment' AND t.status = 'completed'
+  AND NOT EXISTS (SELECT 1 FROM transaction_documents d WHERE d.transaction_id = t.id);
+INSERT INTO transaction_documents (transaction_id, customer_id, kind, number, refers_to, issued_at, snapshot)
+SELECT t.id, t.customer_id, 'credit_note', c.last_number + row_number() OVER (ORDER BY t.created_at, t.id), p.id, t.created_at,
+  jsonb_build_object('version', 1, 'money', jsonb_build_object('provider', t.provider, 'amountCents', t.amount_cents,
+    'currency', t.currency, 'date', t.created_at, 'reference', t.payment_id, 'sandbox', t.sandbox))
+FROM transactions t JOIN transactions p ON p.payment_id = t.payment_id AND p.type = 'payment', document_counters c
+WHERE c.kind = 'credit_note' AND t.type = 'refund' AND NOT EXISTS (SELECT 1 FROM transaction_documents d WHERE d.transaction_id = t.id);
+UPDATE document_counters c SET last_number = (SELECT coalesce(max(number), 0) FROM transaction_documents d WHERE d.kind = c.kind);
+
 -- Chats on a third of the orders, some with messages the customer has not read.
 INSERT INTO chat_sequences (order_id, last_sequence, staff_writer, staff_support, customer_read_writer, customer_read_support)
 SELECT o.id, 6, 3, 1, CASE WHEN o.id % 7 = 0 THEN 1 ELSE 3 END, 1 FROM orders o WHERE o.id % 3 = 0;

@@ -64,7 +64,12 @@ export const staffOrderSchema = orderListItemSchema.omit({ unread: true, hidden:
   openRevision: z.boolean(),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
-export const staffOrderListSchema = z.object({ orders: z.array(staffOrderSchema), total: z.number().int() });
+export const staffOrderListSchema = z.object({
+  orders: z.array(staffOrderSchema),
+  total: z.number().int(),
+  /** ADR 0093: a search's total is at least `total` (it stopped counting there); the page still holds its rows. */
+  totalCapped: z.boolean(),
+});
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>;
 
 /** Staff's view of one history entry: who (account and role) and why. */

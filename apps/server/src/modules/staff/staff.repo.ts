@@ -115,13 +115,19 @@ export interface StaffQueueFilter {
   byDeadline: boolean;
 }
 
+/** ADR 0093: a search counts its matches up to this many; past it the total reads "1,000+" (`totalCapped`). */
+export const STAFF_SEARCH_COUNT_CAP = 1000;
+
 /**
- * The narrower views in one statement: the matching ids with their count (a window over the match, which
- * each view's index keeps small), then the page's rows. A search unites the orders whose title matches
- * (trigram index) with those of the customers whose email matches (trigram index on users) and the order
- * the text names by id. `countSql` counts alone, for a page past the last one.
+ * The narrower views. Without a search, one statement: the matching ids with their count (a window over
+ * the match, which each view's index keeps small), then the page's rows; `countSql` counts alone, for a
+ * page past the last one. A search (ADR 0093) is one scan of orders whose title matches (trigram index),
+ * whose customer's email matches (trigram index on users, read first) or whose id the text names: its
+ * page stops at the page's last row (newest first, the planner walks the date index for a broad match and
+ * the trigram index for a rare one), and its count stops at STAFF_SEARCH_COUNT_CAP + 1, so a phrase that
+ * matches 25,000 titles never reads them all.
  */
-const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; params: unknown[] } => {
+const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; params: unknown[]; windowed: boolean } => {
   const params: unknown[] = [];
   const add = (value: unknown): string => {
     params.push(value);
@@ -141,37 +147,49 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
     // A view this server does not count (disputes before their flow lands) matches nothing.
     clauses.push(clause ?? 'false');
   }
+  if (f.search) {
+    const either: string[] = [];
+    if (f.search.text !== null) {
+      const pattern = add(containsPattern(f.search.text));
+      either.push(`lower(o.title) LIKE ${pattern}`);
+      either.push(`o.customer_id = ANY(ARRAY(SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern}))`);
+    }
+    if (f.search.id !== null) either.push(`o.id = ${add(f.search.id)}`);
+    clauses.push(either.length > 0 ? `(${either.join(' OR ')})` : 'false');
+  }
   const byDeadline = f.byDeadline || f.dueWithin !== null;
   // A writer's "my orders" by deadline: what is in work first, then the rest.
   const rank = byDeadline && f.writerId !== null ? `CASE WHEN o.status_id IN ${IN_WORK} THEN 0 ELSE 1 END` : '0';
   const keys = byDeadline ? `o.id, o.deadline AS sort_at, ${rank} AS rank` : 'o.id, o.created_at AS sort_at, 0 AS rank';
-  const and = (extra: string[]) => {
-    const all = [...clauses, ...extra];
-    return all.length > 0 ? `WHERE ${all.join(' AND ')}` : '';
-  };
-  let matches: string;
-  if (f.search) {
-    const branches: string[] = [];
-    if (f.search.text !== null) {
-      const pattern = add(containsPattern(f.search.text));
-      branches.push(`SELECT ${keys} FROM orders o ${and([`lower(o.title) LIKE ${pattern}`])}`);
-      branches.push(`SELECT ${keys} FROM users u JOIN orders o ON o.customer_id = u.id ${and([`lower(u.email) LIKE ${pattern}`])}`);
-    }
-    if (f.search.id !== null) branches.push(`SELECT ${keys} FROM orders o ${and([`o.id = ${add(f.search.id)}`])}`);
-    matches = branches.join(' UNION ');
-  } else {
-    matches = `SELECT ${keys} FROM orders o ${and([])}`;
-  }
+  const sortKeys = byDeadline ? `${rank}, o.deadline` : 'o.created_at';
+  const where = clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '';
   const order = byDeadline ? 'ASC' : 'DESC';
+  const limit = `$${params.length + 1}`;
+  const offset = `$${params.length + 2}`;
+  const rows = (page: string) =>
+    `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
+  if (f.search) {
+    return {
+      sql: `WITH page AS (
+          SELECT ${keys}, NULL::int AS total FROM orders o ${where}
+          ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit} OFFSET ${offset}
+        )
+        ${rows('page')}`,
+      countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`,
+      params,
+      windowed: false,
+    };
+  }
   return {
-    sql: `WITH matches AS (${matches}),
+    sql: `WITH matches AS (SELECT ${keys} FROM orders o ${where}),
       page AS (
         SELECT m.id, m.sort_at, m.rank, count(*) OVER () AS total FROM matches m
-        ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}
+        ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT ${limit} OFFSET ${offset}
       )
-      SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`,
-    countSql: `SELECT count(*)::int AS total FROM (${matches}) m`,
+      ${rows('page')}`,
+    countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where}) m`,
     params,
+    windowed: true,
   };
 };
 
@@ -198,7 +216,9 @@ export const createStaffRepo = (db: Db) => ({
    * the last page of a million orders costs what the first does. The narrower views (a writer's orders,
    * unassigned, due, a search) count their matches and page them in one statement.
    */
-  queue: async (filter: StaffQueueFilter & { limit: number; offset: number }): Promise<{ rows: StaffOrderRow[]; total: number }> => {
+  queue: async (
+    filter: StaffQueueFilter & { limit: number; offset: number },
+  ): Promise<{ rows: StaffOrderRow[]; total: number; totalCapped: boolean }> => {
     const { limit, offset } = filter;
     const plain =
       filter.writerId === null &&
@@ -213,7 +233,7 @@ export const createStaffRepo = (db: Db) => ({
         [filter.statusId],
       );
       const total = Number(count?.total ?? 0);
-      if (offset >= total) return { rows: [], total };
+      if (offset >= total) return { rows: [], total, totalCapped: false };
       // Past the middle, the same rows are the first ones counted from the oldest end.
       const fromEnd = offset > total - offset - limit;
       const take = Math.min(limit, total - offset);
@@ -227,17 +247,24 @@ export const createStaffRepo = (db: Db) => ({
          SELECT ${COLUMNS} FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
         [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...(filter.statusId === null ? [] : [filter.statusId])],
       );
-      return { rows: rows.map(toRow), total };
+      return { rows: rows.map(toRow), total, totalCapped: false };
     }
-    const { sql, params } = narrowQueueSql(filter);
+    const { sql, countSql, params, windowed } = narrowQueueSql(filter);
     const rows = await db.query<Record<string, unknown>>(sql, [...params, limit, offset]);
-    let total = Number(rows[0]?.total ?? 0);
-    if (rows.length === 0 && offset > 0) {
-      // Past the last page: no row carries the count.
-      const [count] = await db.query<{ total: number }>(narrowQueueSql(filter).countSql, params);
-      total = Number(count?.total ?? 0);
+    if (windowed) {
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && offset > 0) {
+        // Past the last page: no row carries the count.
+        const [count] = await db.query<{ total: number }>(countSql, params);
+        total = Number(count?.total ?? 0);
+      }
+      return { rows: rows.map(toRow), total, totalCapped: false };
     }
-    return { rows: rows.map(toRow), total };
+    // A search: its count stops past the cap; a page past the cap still counts what it has seen.
+    const [count] = await db.query<{ total: number }>(countSql, params);
+    const counted = Number(count?.total ?? 0);
+    if (counted <= STAFF_SEARCH_COUNT_CAP) return { rows: rows.map(toRow), total: counted, totalCapped: false };
+    return { rows: rows.map(toRow), total: Math.max(STAFF_SEARCH_COUNT_CAP, offset + rows.length), totalCapped: true };
   },
 
   /** One order: any for support (writerId null), only an assigned one for a writer. */

@@ -169,7 +169,7 @@ export const createStaffService = ({
 
     /** CONTRACT "Staff side" queue: support sees every order, a writer the orders assigned to them. */
     queue: async ({ actor, query }: { actor: Actor; query: StaffOrderQuery }): Promise<StaffOrderList> => {
-      const { rows, total } = await repo.queue({
+      const { rows, total, totalCapped } = await repo.queue({
         writerId: writerScope(actor),
         statusId: query.status ?? null,
         unassigned: query.unassigned === '1',
@@ -180,7 +180,7 @@ export const createStaffService = ({
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      return { orders: rows.map((row) => toWire(row, actor, writerTerms)), total };
+      return { orders: rows.map((row) => toWire(row, actor, writerTerms)), total, totalCapped };
     },
 
     /** ADR 0089: each view's count (support: every order; a writer: theirs). */

@@ -3,7 +3,7 @@ import type { ModuleOptions } from '../../context';
 import type { Queryable } from '../../db/client';
 import { documentFileName, TRANSACTION_STATUS } from '@app/domain';
 import { renderDocumentPdf } from './transactions.documents.pdf';
-import { issueDocument, prepareDocuments } from './transactions.documents';
+import { catchUpDocuments, issueDocument, prepareDocuments } from './transactions.documents';
 import { createDocumentsRepo } from './transactions.documents.repo';
 import { createTransactionsRepo, type NewPaymentTransaction, type NewRefund, type OrderMoneyRecord } from './transactions.repo';
 import { transactionsRoutes } from './transactions.routes';
@@ -16,8 +16,28 @@ export { receiptsReport, transactionsReport } from './transactions.personal-data
 /** SPEC §2 /transactions: the customer's payments and refunds (ADR 0024), their receipts and credit notes (ADR 0085). */
 export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (app, { ctx }) => {
   // ADR 0085: the seller of the next documents, and a document for any settled money that has none.
-  const issued = await prepareDocuments(ctx.db, { seller: ctx.config.seller });
-  if (issued > 0) ctx.log.info({ issued }, 'receipts and credit notes issued for money recorded without one');
+  const start = await prepareDocuments(ctx.db, { seller: ctx.config.seller });
+  if (start.issued > 0) ctx.log.info({ issued: start.issued }, 'receipts and credit notes issued for money recorded without one');
+  if (!start.done) {
+    // ADR 0093: the rest in the background, a batch at a time, until none is missing or the server closes.
+    let closing = false;
+    let running: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      running = (async () => {
+        let issued = 0;
+        for (let done = false; !done && !closing; ) {
+          const batch = await catchUpDocuments(ctx.db, 1);
+          issued += batch.issued;
+          done = batch.done;
+        }
+        ctx.log.info({ issued }, 'receipts and credit notes caught up in the background');
+      })().catch((error: unknown) => ctx.log.error({ err: error }, 'issuing the missing receipts and credit notes failed'));
+    });
+    app.addHook('onClose', async () => {
+      closing = true;
+      await running;
+    });
+  }
   const service = createTransactionsService({
     repo: createTransactionsRepo(ctx.db),
     documents: createDocumentsRepo(ctx.db),

@@ -6,6 +6,7 @@ import { createAccessTokens } from '../auth';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { insertCustomer } from '../../testing/factories';
 import { recordPaymentTransaction } from './index';
+import { CATCH_UP_AT_START } from './transactions.documents';
 
 /**
  * Issue 24, ADR 0085: each settled payment gets a numbered receipt and each refund a credit note naming
@@ -410,6 +411,35 @@ describe('money recorded without a document (before migration 0022, or by the de
     expect(docs[1]?.refers_to).toBe(docs[0]?.transaction_id);
     const refund = (await transactions(me)).find((x) => x.type === 'refund');
     expect(await pdfText((await download(me, refund?.id ?? 0)).rawPayload)).toContain('Refunded to PayPal');
+  });
+});
+
+describe('a backlog of money without documents (ADR 0093)', () => {
+  it('does not hold the start: the first batches before it answers, the rest in the background, each once', async () => {
+    const me = await customer();
+    const [order] = await t.db.query<{ id: number }>(
+      `INSERT INTO orders (uid, customer_id, site_category, work_type_id, level_id, title, pages, urgency_hours, deadline, basic_price_cents, final_price_cents, status_id)
+       VALUES ($1, $2, 1, 1, 2, 'Backlog order', 2, 240, now() + interval '5 days', 2400, 2400, 7) RETURNING id`,
+      [`backlog-${me.id}-0123456789ab`, me.id],
+    );
+    const backlog = CATCH_UP_AT_START * 200 + 37;
+    await t.db.query(
+      `INSERT INTO transactions (customer_id, order_id, provider, type, amount_cents, created_at)
+       SELECT $1, $2, 'paypal', 'payment', 100, now() - g * interval '1 minute' FROM generate_series(1, ${backlog}) g`,
+      [me.id, order?.id],
+    );
+    const again = await buildTestApp({ db: t.db });
+    try {
+      const atStart = (await documentsOf(me.id)).length;
+      expect(atStart).toBeGreaterThanOrEqual(CATCH_UP_AT_START * 200);
+      await expect.poll(async () => (await documentsOf(me.id)).length, { timeout: 60_000, interval: 200 }).toBe(backlog);
+    } finally {
+      await again.close();
+    }
+    const [dup] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM (SELECT transaction_id FROM transaction_documents GROUP BY transaction_id HAVING count(*) > 1) d`,
+    );
+    expect(dup?.n).toBe(0);
   });
 });
 

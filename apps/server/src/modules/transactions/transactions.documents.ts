@@ -53,15 +53,14 @@ export const issueDocument = async (q: Queryable, t: DocumentedTransaction): Pro
 const CATCH_UP_BATCH = 200;
 
 /**
- * ADR 0085, at start: the seller from the settings, then a document for every settled payment and refund
- * that has none (money written before migration 0022, or by the demo seed), oldest first. Each batch holds
- * both counters before it reads what is missing, so two instances starting together never issue one twice.
- * Returns how many it issued.
+ * ADR 0085: a document for every settled payment and refund that has none (money written before migration
+ * 0022, or by the demo seed), oldest first, at most `batches` batches. Each batch holds both counters
+ * before it reads what is missing, so two instances catching up together never issue one twice. Returns
+ * how many it issued and whether nothing is left.
  */
-export const prepareDocuments = async (db: Db, { seller }: { seller: SellerDetails }): Promise<number> => {
-  await createDocumentsRepo(db).setSeller(seller);
+export const catchUpDocuments = async (db: Db, batches: number): Promise<{ issued: number; done: boolean }> => {
   let issued = 0;
-  for (;;) {
+  for (let batch = 0; batch < batches; batch++) {
     const count = await db.transaction(async (tx) => {
       const repo = createDocumentsRepo(tx);
       await repo.lockCounters();
@@ -83,6 +82,20 @@ export const prepareDocuments = async (db: Db, { seller }: { seller: SellerDetai
       return missing.length;
     });
     issued += count;
-    if (count < CATCH_UP_BATCH) return issued;
+    if (count < CATCH_UP_BATCH) return { issued, done: true };
   }
+  return { issued, done: false };
+};
+
+/** The batches caught up before the server answers (ADR 0093): the rest is issued in the background. */
+export const CATCH_UP_AT_START = 2;
+
+/**
+ * ADR 0085, at start: the seller from the settings, then the documents missing, up to CATCH_UP_AT_START
+ * batches (ADR 0093: a database upgraded with 800,000 undocumented payments must not hold the start for
+ * an hour; the module goes on in the background).
+ */
+export const prepareDocuments = async (db: Db, { seller }: { seller: SellerDetails }): Promise<{ issued: number; done: boolean }> => {
+  await createDocumentsRepo(db).setSeller(seller);
+  return catchUpDocuments(db, CATCH_UP_AT_START);
 };

@@ -149,6 +149,7 @@ export function OrdersQueue({ support }: { support: boolean }) {
   const filterId = useId();
   const [search, setSearch] = useState(q);
   const total = queue.data?.total ?? 0;
+  const capped = queue.data?.totalCapped ?? false;
   const pageCount = Math.max(1, Math.ceil(total / STAFF_QUEUE_PAGE_SIZE));
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -217,7 +218,10 @@ export function OrdersQueue({ support }: { support: boolean }) {
       <p id={`${filterId}-title`} className="text-sm text-slate-700" aria-live="polite">
         {what}
         {q !== '' && ` matching “${q}”`}
-        {queue.data && `: ${total} ${total === 1 ? 'order' : 'orders'}.`}
+        {queue.data &&
+          (capped
+            ? `: more than ${total.toLocaleString('en-US')} orders. Add a word to narrow the search.`
+            : `: ${total} ${total === 1 ? 'order' : 'orders'}.`)}
       </p>
 
       {queue.isPending ? (

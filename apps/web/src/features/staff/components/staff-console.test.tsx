@@ -84,7 +84,7 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
       const page = Number(params.get('page'));
       const limit = Number(params.get('limit'));
       const list = [...orders.values()].filter((o) => status === null || o.status === Number(status));
-      return HttpResponse.json({ orders: list.slice((page - 1) * limit, page * limit), total: list.length });
+      return HttpResponse.json({ orders: list.slice((page - 1) * limit, page * limit), total: list.length, totalCapped: false });
     }),
     http.get('/api/staff/orders/:id', ({ params }) => {
       const order = orders.get(Number(params.id));
