@@ -97,7 +97,7 @@ FROM payments p WHERE p.state = 'refunded';
 
 -- Their receipts and credit notes (ADR 0085), numbered in time order, as the money path would have issued
 -- them (a compact snapshot: the bench reads lists, not the PDFs); without them the server would issue
--- 800,000 documents in the background while it is measured (ADR 0093).
+-- 800,000 documents in the background while it is measured (ADR 0099).
 INSERT INTO transaction_documents (transaction_id, customer_id, kind, number, refers_to, issued_at, snapshot)
 SELECT t.id, t.customer_id, 'receipt', c.last_number + row_number() OVER (ORDER BY t.created_at, t.id), NULL, t.created_at,
   jsonb_build_object('version', 1, 'money', jsonb_build_object('provider', t.provider, 'amountCents', t.amount_cents,

@@ -67,7 +67,7 @@ export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderListSchema = z.object({
   orders: z.array(staffOrderSchema),
   total: z.number().int(),
-  /** ADR 0093: a search's total is at least `total` (it stopped counting there); the page still holds its rows. */
+  /** ADR 0099: a search's total is at least `total` (it stopped counting there); the page still holds its rows. */
   totalCapped: z.boolean(),
 });
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>;

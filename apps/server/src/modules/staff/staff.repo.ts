@@ -115,13 +115,13 @@ export interface StaffQueueFilter {
   byDeadline: boolean;
 }
 
-/** ADR 0093: a search counts its matches up to this many; past it the total reads "1,000+" (`totalCapped`). */
+/** ADR 0099: a search counts its matches up to this many; past it the total reads "1,000+" (`totalCapped`). */
 export const STAFF_SEARCH_COUNT_CAP = 1000;
 
 /**
  * The narrower views. Without a search, one statement: the matching ids with their count (a window over
  * the match, which each view's index keeps small), then the page's rows; `countSql` counts alone, for a
- * page past the last one. A search (ADR 0093) is one scan of orders whose title matches (trigram index),
+ * page past the last one. A search (ADR 0099) is one scan of orders whose title matches (trigram index),
  * whose customer's email matches (trigram index on users, read first) or whose id the text names: its
  * page stops at the page's last row (newest first, the planner walks the date index for a broad match and
  * the trigram index for a rare one), and its count stops at STAFF_SEARCH_COUNT_CAP + 1, so a phrase that
@@ -166,15 +166,14 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
   const order = byDeadline ? 'ASC' : 'DESC';
   const limit = `$${params.length + 1}`;
   const offset = `$${params.length + 2}`;
-  const rows = (page: string) =>
-    `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
+  const rows = `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
   if (f.search) {
     return {
       sql: `WITH page AS (
           SELECT ${keys}, NULL::int AS total FROM orders o ${where}
           ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit} OFFSET ${offset}
         )
-        ${rows('page')}`,
+        ${rows}`,
       countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`,
       params,
       windowed: false,
@@ -186,7 +185,7 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
         SELECT m.id, m.sort_at, m.rank, count(*) OVER () AS total FROM matches m
         ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT ${limit} OFFSET ${offset}
       )
-      ${rows('page')}`,
+      ${rows}`,
     countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where}) m`,
     params,
     windowed: true,

@@ -5,7 +5,7 @@ import { insertOrder } from '../../testing/factories';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
 import { STAFF_SEARCH_COUNT_CAP } from './staff.repo';
 
-// ADR 0093: a search stops counting past STAFF_SEARCH_COUNT_CAP matches ("more than 1,000"), its pages still
+// ADR 0099: a search stops counting past STAFF_SEARCH_COUNT_CAP matches ("more than 1,000"), its pages still
 // newest first and complete; a narrower search keeps its exact total.
 
 let t: TestApp;
@@ -67,7 +67,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('staff search past the count cap (ADR 0093)', () => {
+describe('staff search past the count cap (ADR 0099)', () => {
   it('says "at least the cap" and still pages newest first', async () => {
     const first = await list(support, 'q=broad%20phrase&limit=20');
     expect(first).toMatchObject({ total: STAFF_SEARCH_COUNT_CAP, totalCapped: true });

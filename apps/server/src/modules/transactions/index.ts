@@ -19,13 +19,13 @@ export const transactionsModule: FastifyPluginAsyncZod<ModuleOptions> = async (a
   const start = await prepareDocuments(ctx.db, { seller: ctx.config.seller });
   if (start.issued > 0) ctx.log.info({ issued: start.issued }, 'receipts and credit notes issued for money recorded without one');
   if (!start.done) {
-    // ADR 0093: the rest in the background, a batch at a time, until none is missing or the server closes.
+    // ADR 0099: the rest in the background, a batch at a time, until none is missing or the server closes.
     let closing = false;
     let running: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
       running = (async () => {
         let issued = 0;
-        for (let done = false; !done && !closing; ) {
+        for (let done = false; !done && !closing;) {
           const batch = await catchUpDocuments(ctx.db, 1);
           issued += batch.issued;
           done = batch.done;

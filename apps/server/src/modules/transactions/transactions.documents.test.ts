@@ -414,7 +414,7 @@ describe('money recorded without a document (before migration 0022, or by the de
   });
 });
 
-describe('a backlog of money without documents (ADR 0093)', () => {
+describe('a backlog of money without documents (ADR 0099)', () => {
   it('does not hold the start: the first batches before it answers, the rest in the background, each once', async () => {
     const me = await customer();
     const [order] = await t.db.query<{ id: number }>(

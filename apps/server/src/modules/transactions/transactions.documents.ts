@@ -87,12 +87,12 @@ export const catchUpDocuments = async (db: Db, batches: number): Promise<{ issue
   return { issued, done: false };
 };
 
-/** The batches caught up before the server answers (ADR 0093): the rest is issued in the background. */
+/** The batches caught up before the server answers (ADR 0099): the rest is issued in the background. */
 export const CATCH_UP_AT_START = 2;
 
 /**
  * ADR 0085, at start: the seller from the settings, then the documents missing, up to CATCH_UP_AT_START
- * batches (ADR 0093: a database upgraded with 800,000 undocumented payments must not hold the start for
+ * batches (ADR 0099: a database upgraded with 800,000 undocumented payments must not hold the start for
  * an hour; the module goes on in the background).
  */
 export const prepareDocuments = async (db: Db, { seller }: { seller: SellerDetails }): Promise<{ issued: number; done: boolean }> => {
