@@ -25,7 +25,8 @@ export const orderBodySchema = z.object({
   paperFormat: id.nullable().optional(),
   paperType: id.nullable().optional(),
   resumeService: id.nullable().optional(),
-  subject: id.nullable().optional(),
+  // 0 is no subject (the wizard's empty choice): SPEC's "Choose the required" text, not a schema error.
+  subject: z.number().int().nonnegative().nullable().optional(),
   discountCode: text(DISCOUNT_CODE_MAX_LENGTH, DISCOUNT_MESSAGE.invalid),
   pages: z.number().int().min(1).max(100),
   sources: z.number().int().min(0).max(100),

@@ -37,6 +37,14 @@ describe('checkOrderSubmission (the server runs the wizard rules again)', () => 
     expect(result.order).toMatchObject({ paperType: 17, spacing: 2 });
     expect(priceInputForOrder(result.order).preferredWriter).toBe(false);
   });
+  it('answers a subject of 0 (the empty choice) with SPEC\'s "Choose the required" text, and refuses a negative one', () => {
+    const body = { ...parse({}), subject: 0 };
+    expect(checkOrderSubmission(orderBodySchema.parse(body), { siteCategory: 1, catalogues })).toEqual({
+      ok: false,
+      errors: { subject: [ORDER_FORM_MESSAGE.subjectRequired] },
+    });
+    expect(orderBodySchema.safeParse({ ...body, subject: -1 }).success).toBe(false);
+  });
   it('refuses the urgency options levels 4 and 5 disable', () => {
     const result = checkOrderSubmission(parse({ level: 5, urgency: 24 }), { siteCategory: 1, catalogues });
     expect(result.ok).toBe(false);

@@ -116,7 +116,7 @@ export const checkOrderSubmission = (
       paperFormat: body.paperFormat ?? defaults.paperFormat,
       paperType: body.paperType ?? defaults.paperType,
       resumeService: body.resumeService ?? null,
-      subject: body.subject ?? null,
+      subject: body.subject === 0 ? null : (body.subject ?? null),
       pages: body.pages,
       sources: body.sources,
       spacing: body.idSpacing,
