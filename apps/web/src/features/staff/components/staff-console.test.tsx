@@ -84,6 +84,8 @@ const serveStaff = (me: typeof SUPPORT_ME, total = 3) => {
       const page = Number(params.get('page'));
       const limit = Number(params.get('limit'));
       const list = [...orders.values()].filter((o) => status === null || o.status === Number(status));
+      // ADR 0099: a search past the server's count cap.
+      if (params.get('q') === 'essay') return HttpResponse.json({ orders: list.slice(0, limit), total: 1000, totalCapped: true });
       return HttpResponse.json({ orders: list.slice((page - 1) * limit, page * limit), total: list.length, totalCapped: false });
     }),
     http.get('/api/staff/orders/:id', ({ params }) => {
@@ -214,6 +216,16 @@ describe('staff console', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Order by'), { target: { value: 'deadline' } });
     await waitFor(() => expect(calls.queue.at(-1)?.get('sort')).toBe('deadline'));
   });
+
+  it('says "more than" for a search the server stopped counting, and pages its first 50 pages', async () => {
+    serveStaff(SUPPORT_ME, 25);
+    signIn();
+    renderApp('/staff?q=essay');
+    expect(
+      await screen.findByText(/matching “essay”: more than 1,000 orders\. Add a word to narrow the search\./, {}, { timeout: 30_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 50' })).toBeInTheDocument();
+  }, 60_000);
 
   it('records a manual payment on an unpaid order, with its reference, and shows a refusal', async () => {
     const calls = serveStaff(SUPPORT_ME, 1);
