@@ -57,8 +57,8 @@ export const PUSH_SUBSCRIPTIONS_MAX = 10;
 
 /** ADR 0088: the first key of the mail job's advisory lock of one (user, order) group (the second its hash); "NTFM". */
 const MAIL_GROUP_LOCK = 0x4e54464d;
-/** Due groups one claim looks at (the first not being claimed by another run is taken). */
-const CLAIM_CANDIDATES = 20;
+/** Oldest due rows (through notifications_mail_due_idx) whose groups one claim looks at; the first not being claimed by another run is taken. */
+const CLAIM_CANDIDATES = 50;
 /** Claims tried when the group found was claimed by another run meanwhile. */
 const CLAIM_TRIES = 5;
 
@@ -173,10 +173,14 @@ export const createNotificationsRepo = (q: Queryable) => ({
   claimDueGroup: async ({ now, leaseUntil }: { now: Date; leaseUntil: Date }): Promise<CustomerNotificationRow[]> => {
     for (let tries = 0; tries < CLAIM_TRIES; tries += 1) {
       const [head] = await q.query<{ user_id: number; order_id: number | null }>(
-        `WITH due AS MATERIALIZED (
-           SELECT user_id, order_id, min(mail_due_at) AS due, min(id) AS first FROM notifications
+        `WITH oldest AS MATERIALIZED (
+           SELECT user_id, order_id, mail_due_at, id FROM notifications
             WHERE mail_state = 'pending' AND mail_due_at <= $1 AND (mail_claimed_until IS NULL OR mail_claimed_until < $1)
-            GROUP BY user_id, order_id ORDER BY due, first LIMIT $3)
+            ORDER BY mail_due_at, id LIMIT $3),
+         due AS MATERIALIZED (
+           SELECT user_id, order_id, min(mail_due_at) AS due, min(id) AS first FROM oldest
+            GROUP BY user_id, order_id ORDER BY due, first)
+         -- No ORDER BY here: the lock is tried on the groups in their order until one is got (LIMIT 1).
          SELECT user_id, order_id FROM due
           WHERE pg_try_advisory_xact_lock($2::int, hashtext(user_id::text || ':' || coalesce(order_id, 0)::text))
           LIMIT 1`,
