@@ -64,7 +64,7 @@ export default defineConfig({
     {
       // SPEC §9: below 992 px the side navigation collapses; only the journeys that differ on phones.
       name: 'phone',
-      testMatch: /(phone-.*|sign-in|order-wizard-phone|loyalty|chat|profile|cancel-dispute|upgrades)\.spec\.ts/,
+      testMatch: /(phone-.*|sign-in|order-wizard-phone|loyalty|chat|profile|cancel-dispute|upgrades|notifications)\.spec\.ts/,
       use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: false },
     },
   ],

@@ -5,7 +5,8 @@
 // schema and price function (ADR 0026), the order list route against a bare route on the raw
 // driver (ADR 0021; PostgreSQL too with BENCH_DATABASE_URL or TEST_DATABASE_URL), the server's memory
 // while a 100 MB upload streams in, and `npm start` itself: cold and warm start time, idle memory of its
-// process tree (ADR 0031). Exits 1 when a budget is exceeded.
+// process tree (ADR 0031), and the notifications' mail queue and request latency (ADR 0088; with
+// BENCH_DATABASE_URL or TEST_DATABASE_URL). Exits 1 when a budget is exceeded.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { runCalcsBench } from './calcs.mjs';
 import { runFirstPaintBench } from './first-paint.mjs';
 import { runIdleMemoryBench } from './idle-memory.mjs';
 import { runLighthouseBench } from './lighthouse.mjs';
+import { printNotificationsBench, runNotificationsBench } from './notifications.mjs';
 import { runOrderListBench } from './order-list.mjs';
 import { runStartTimeBench } from './start-time.mjs';
 import { runUploadMemoryBench } from './upload-memory.mjs';
@@ -53,5 +55,12 @@ const startWithin = await runStartTimeBench();
 console.info('\n== npm start: idle memory of the whole process tree on the demo data (ADR 0031)');
 const idleWithin = await runIdleMemoryBench();
 
+console.info('\n== notifications: mail queue throughput, and what the job adds to the requests that make events (ADR 0088)');
+let notifyWithin = true;
+if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) notifyWithin = printNotificationsBench(await runNotificationsBench());
+else console.info('-- skipped: it needs PostgreSQL (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+
 process.exitCode =
-  within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin ? 0 : 1;
+  within && paintWithin && lighthouseWithin && calcsWithin && listWithin && uploadWithin && startWithin && idleWithin && notifyWithin
+    ? 0
+    : 1;

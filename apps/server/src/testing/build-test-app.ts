@@ -97,6 +97,8 @@ export const buildTestApp = async (
     env?: Record<string, string>;
     onChatReady?: BuildAppOptions['onChatReady'];
     onMailReady?: BuildAppOptions['onMailReady'];
+    /** ADR 0088: the notifications job, to run by hand. */
+    onNotificationJobs?: BuildAppOptions['onNotificationJobs'];
     /** A database another app of the test shares (two instances on one PostgreSQL); the caller drops it. */
     db?: Db;
     /** Where log lines go (with LOG_LEVEL set in `env`: tests read what the server logged). */
@@ -120,6 +122,7 @@ export const buildTestApp = async (
     ...(opts.mailer ? { mailer: opts.mailer } : {}),
     ...(opts.onChatReady ? { onChatReady: opts.onChatReady } : {}),
     ...(opts.onMailReady ? { onMailReady: opts.onMailReady } : {}),
+    ...(opts.onNotificationJobs ? { onNotificationJobs: opts.onNotificationJobs } : {}),
     ...(opts.logStream ? { logStream: opts.logStream } : {}),
   });
   await app.ready();

@@ -15,7 +15,7 @@ export type DocumentPdf = (
 ) => Promise<{ fileName: string; pdf: Buffer } | null>;
 
 /** A claimed group's lease: a run that dies leaves it to another after this. */
-const LEASE_MS = 2 * 60_000;
+export const NOTIFICATION_MAIL_LEASE_MS = 2 * 60_000;
 /** Groups (mails) and reminders one run handles at most; the next run goes on. */
 const RUN_MAX = 100;
 
@@ -107,7 +107,7 @@ export const createNotificationJobs = (deps: NotificationJobDeps) => {
   const mails = async (now: Date): Promise<number> => {
     let queued = 0;
     for (let i = 0; i < RUN_MAX; i += 1) {
-      const leaseUntil = new Date(now.getTime() + LEASE_MS);
+      const leaseUntil = new Date(now.getTime() + NOTIFICATION_MAIL_LEASE_MS);
       const rows = await db.transaction((tx) => createNotificationsRepo(tx).claimDueGroup({ now, leaseUntil }));
       const [first] = rows;
       if (!first) break;

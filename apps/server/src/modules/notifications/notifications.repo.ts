@@ -55,6 +55,13 @@ export const toWire = (r: NotificationRow): NotificationItem => ({
 /** Browsers one user may subscribe (a new one beyond it replaces the oldest). */
 export const PUSH_SUBSCRIPTIONS_MAX = 10;
 
+/** ADR 0088: the first key of the mail job's advisory lock of one (user, order) group (the second its hash); "NTFM". */
+const MAIL_GROUP_LOCK = 0x4e54464d;
+/** Oldest due rows (through notifications_mail_due_idx) whose groups one claim looks at; the first not being claimed by another run is taken. */
+const CLAIM_CANDIDATES = 50;
+/** Claims tried when the group found was claimed by another run meanwhile. */
+const CLAIM_TRIES = 5;
+
 const COLUMNS = 'id, user_id, type, order_id, title, body, data, created_at, read_at';
 
 /** The notifications module's tables: notifications, notification_preferences, push_subscriptions (ADR 0088). */
@@ -156,28 +163,43 @@ export const createNotificationsRepo = (q: Queryable) => ({
   // --- the mail job (ADR 0088) ---
 
   /**
-   * Claims one user's order whose first waiting mail is due: its pending rows, locked (SKIP LOCKED: another
-   * instance's run takes another group) and leased, oldest first. Empty when nothing is due.
+   * Claims one user's order whose first waiting mail is due: its pending rows, leased, oldest first. Empty when
+   * nothing is due. The group is taken whole under a transaction-level advisory lock of its (user, order):
+   * locking only its oldest row let another instance take the group's next row as its head in the same moment
+   * and claim the rest, one burst then made two mails (seen in notifications.jobs.pg.test.ts). A group another
+   * run is claiming right now is passed over; one it claimed just before this statement is empty here, and
+   * the next due group is tried.
    */
   claimDueGroup: async ({ now, leaseUntil }: { now: Date; leaseUntil: Date }): Promise<CustomerNotificationRow[]> => {
-    const [head] = await q.query<{ user_id: number; order_id: number | null }>(
-      `SELECT user_id, order_id FROM notifications
-        WHERE mail_state = 'pending' AND mail_due_at <= $1 AND (mail_claimed_until IS NULL OR mail_claimed_until < $1)
-        ORDER BY mail_due_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-      [now],
-    );
-    if (!head) return [];
-    const rows = await q.query<Raw>(
-      `UPDATE notifications SET mail_claimed_until = $4
-        WHERE id IN (SELECT id FROM notifications
-                      WHERE user_id = $1 AND order_id IS NOT DISTINCT FROM $2 AND mail_state = 'pending'
-                        AND (mail_claimed_until IS NULL OR mail_claimed_until < $3)
-                      FOR UPDATE SKIP LOCKED)
-        RETURNING ${COLUMNS}`,
-      [head.user_id, head.order_id, now, leaseUntil],
-    );
-    // Only a customer's types are ever pending (staff notifications are the bell's only).
-    return rows.map((r) => toRow(r) as CustomerNotificationRow).sort((a, b) => a.id - b.id);
+    for (let tries = 0; tries < CLAIM_TRIES; tries += 1) {
+      const [head] = await q.query<{ user_id: number; order_id: number | null }>(
+        `WITH oldest AS MATERIALIZED (
+           SELECT user_id, order_id, mail_due_at, id FROM notifications
+            WHERE mail_state = 'pending' AND mail_due_at <= $1 AND (mail_claimed_until IS NULL OR mail_claimed_until < $1)
+            ORDER BY mail_due_at, id LIMIT $3),
+         due AS MATERIALIZED (
+           SELECT user_id, order_id, min(mail_due_at) AS due, min(id) AS first FROM oldest
+            GROUP BY user_id, order_id ORDER BY due, first)
+         -- No ORDER BY here: the lock is tried on the groups in their order until one is got (LIMIT 1).
+         SELECT user_id, order_id FROM due
+          WHERE pg_try_advisory_xact_lock($2::int, hashtext(user_id::text || ':' || coalesce(order_id, 0)::text))
+          LIMIT 1`,
+        [now, MAIL_GROUP_LOCK, CLAIM_CANDIDATES],
+      );
+      if (!head) return [];
+      const rows = await q.query<Raw>(
+        `UPDATE notifications SET mail_claimed_until = $4
+          WHERE id IN (SELECT id FROM notifications
+                        WHERE user_id = $1 AND order_id IS NOT DISTINCT FROM $2 AND mail_state = 'pending'
+                          AND (mail_claimed_until IS NULL OR mail_claimed_until < $3)
+                        FOR UPDATE SKIP LOCKED)
+          RETURNING ${COLUMNS}`,
+        [head.user_id, head.order_id, now, leaseUntil],
+      );
+      // Only a customer's types are ever pending (staff notifications are the bell's only).
+      if (rows.length > 0) return rows.map((r) => toRow(r) as CustomerNotificationRow).sort((a, b) => a.id - b.id);
+    }
+    return [];
   },
 
   settleMail: async ({ ids, state }: { ids: number[]; state: 'mailed' | 'skipped' }): Promise<void> => {

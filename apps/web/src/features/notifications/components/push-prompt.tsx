@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { readStored, writeStored } from '@/lib/persisted';
 import { enablePush, pushSupported } from '../api/push';
@@ -7,14 +7,31 @@ const DISMISSED = 'push-prompt-dismissed';
 
 /**
  * ADR 0088: browser notifications are offered after a meaningful moment (the customer has an order), never
- * on a first visit, and only while the browser has not been asked; "Not now" is remembered on this device.
- * The permission is asked only when the customer clicks.
+ * on a first visit, and only while this browser gets no push: its permission not yet asked, or granted (the
+ * site allowed before, or a subscription that failed) with no subscription; "Not now" is remembered on this
+ * device. The permission is asked only when the customer clicks.
  */
 export function PushPrompt({ hasOrder }: { hasOrder: boolean }) {
   const [state, setState] = useState<'idle' | 'busy' | 'done' | 'failed'>('idle');
   const [dismissed, setDismissed] = useState(() => readStored(DISMISSED) === '1');
+  // Permission granted: whether this browser already has a subscription (looked up, never registered here).
+  const [subscribed, setSubscribed] = useState<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (!pushSupported() || Notification.permission !== 'granted') return;
+    let live = true;
+    navigator.serviceWorker
+      .getRegistration('/')
+      .then((registration) => registration?.pushManager.getSubscription() ?? null)
+      .then((subscription) => live && setSubscribed(subscription !== null))
+      .catch(() => live && setSubscribed(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   if (!pushSupported() || dismissed || !hasOrder) return null;
-  if (state !== 'done' && Notification.permission !== 'default') return null;
+  // Once the customer clicked, the offer stays to tell how it went.
+  if (state === 'idle' && Notification.permission === 'denied') return null;
+  if (state === 'idle' && Notification.permission === 'granted' && subscribed !== false) return null;
   if (state === 'done')
     return (
       <p role="status" className="rounded-md border border-green-300 bg-green-50 p-3 text-sm text-green-900">
