@@ -55,7 +55,7 @@ interface MailParts {
 }
 
 /** The mjml source of a mail from its parts. */
-const mjmlSource = (p: MailParts): string => {
+export const mjmlSource = (p: MailParts): string => {
   const sections = p.items
     .map(
       (item) => `
@@ -152,7 +152,7 @@ const fill = (shape: string, p: MailParts): string => {
 };
 
 /** The parts of a notification mail, each HTML. */
-const mailParts = ({
+export const mailParts = ({
   firstName,
   items,
   origin,
@@ -178,9 +178,6 @@ const mailParts = ({
     action: escapeHtml(ACTION[item.type]),
   })),
 });
-
-/** The mjml source of a mail, filled (the test's reference: what compiling it directly gives). */
-export const notificationMjml = (args: Parameters<typeof mailParts>[0]): string => mjmlSource(mailParts(args));
 
 /**
  * ADR 0088: a notification mail from its events, with mjml (responsive tables the common clients read, a
