@@ -106,7 +106,7 @@ export function PhoneInput({
                 placeholder="Search country or code"
                 className="w-full rounded-t-md border-b border-slate-300 px-3 py-2 text-base outline-none"
               />
-              <Command.List className="max-h-64 overflow-y-auto p-1">
+              <Command.List data-focus-inset className="max-h-64 overflow-y-auto p-1">
                 <Command.Empty className="px-3 py-2 text-sm text-slate-600">No country found.</Command.Empty>
                 {list.map((c) => (
                   <Command.Item
