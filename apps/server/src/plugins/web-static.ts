@@ -10,6 +10,8 @@ import {
   NOT_FOUND_MODULE,
   robotsTxt,
   SERVER_DRAWN_ATTRIBUTE,
+  SESSION_HINT_COOKIE,
+  SHELL_SKELETON_HTML,
   SITE_SETTINGS_PATH,
   themeColors,
   themeDeclarations,
@@ -47,6 +49,18 @@ export interface WebStaticOptions {
 
 /** The app's container in apps/web/index.html. */
 const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Issue 27: the customer's own pages, which a signed-in browser draws after its startup. */
+const SIGNED_IN_MODULES: ReadonlySet<string> = new Set([
+  'dashboard',
+  'transactions',
+  'profile',
+  'loyalty',
+  'order-info',
+  'order-info-lookup',
+]);
+const hasSessionHint = (request: FastifyRequest): boolean =>
+  (request.headers.cookie ?? '').split(/;\s*/).includes(`${SESSION_HINT_COOKIE}=1`);
 /** The folder of the built app that holds the server's render (`ssr/entry-server.js`): read by the server, never sent. */
 const SERVER_RENDER_DIR = '/ssr/';
 
@@ -207,16 +221,21 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
     // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed
     // into before the code that handles it runs.
+    // Issue 27: a signed-in customer's page paints as the shell with placeholders before any script has
+    // run (the app replaces it with the same while its startup runs, then with the page).
+    const skeleton = drawn === null && module !== null && SIGNED_IN_MODULES.has(module) && hasSessionHint(request);
     const root =
       drawn === null
-        ? ROOT_ELEMENT
+        ? skeleton
+          ? `<div id="root">${SHELL_SKELETON_HTML}</div>`
+          : ROOT_ELEMENT
         : `<div id="root" ${SERVER_DRAWN_ATTRIBUTE} inert>${drawn}</div>` +
           `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${scriptJson({ entry: drawnPage.entry, preload: [...drawnPage.preload, ...pageCode.preload] })}</script>` +
           `<script>${APP_LOADER}</script>`;
     const nonce = useStyleNonce(reply);
     reply.header('Cache-Control', 'no-cache');
     // The page differs with the session hint (ADR 0064): a cache in between must keep both.
-    if (renderPage) reply.header('Vary', 'Cookie');
+    if (renderPage || (module !== null && SIGNED_IN_MODULES.has(module))) reply.header('Vary', 'Cookie');
     return reply
       .status(route === null ? 404 : 200)
       .type('text/html; charset=utf-8')

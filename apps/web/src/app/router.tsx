@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type Comp
 import { useQueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { announce } from '@/lib/announce';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
@@ -24,7 +25,7 @@ function PageShown() {
  * (`preload`, ADR 0057): a page whose module is already here draws in the first render, without the
  * loading state in between (which was the first paint, with the page's render a long task after it).
  */
-const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
+const lazyPage = (load: () => Promise<{ Component: ComponentType }>, Loading: ComponentType = FullPageLoading) => {
   let Loaded: ComponentType | null = null;
   let loading: Promise<{ default: ComponentType }> | null = null;
   const preload = () =>
@@ -37,7 +38,7 @@ const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
     // Decided once per mount, so the page is never swapped for another element type while mounted.
     const [Ready] = useState(() => Loaded);
     return (
-      <Suspense fallback={<FullPageLoading />}>
+      <Suspense fallback={<Loading />}>
         {Ready ? <Ready /> : <Page />}
         <PageShown />
       </Suspense>
@@ -47,12 +48,12 @@ const lazyPage = (load: () => Promise<{ Component: ComponentType }>) => {
 };
 
 const OrderPage = lazyPage(() => import('./routes/order'));
-const DashboardPage = lazyPage(() => import('./routes/dashboard'));
-const TransactionsPage = lazyPage(() => import('./routes/transactions'));
-const ProfilePage = lazyPage(() => import('./routes/profile'));
-const LoyaltyPage = lazyPage(() => import('./routes/loyalty'));
+const DashboardPage = lazyPage(() => import('./routes/dashboard'), PageSkeleton);
+const TransactionsPage = lazyPage(() => import('./routes/transactions'), PageSkeleton);
+const ProfilePage = lazyPage(() => import('./routes/profile'), PageSkeleton);
+const LoyaltyPage = lazyPage(() => import('./routes/loyalty'), PageSkeleton);
 const OrderInfoLookupPage = lazyPage(() => import('./routes/order-info-lookup'));
-const OrderInfoPage = lazyPage(() => import('./routes/order-info'));
+const OrderInfoPage = lazyPage(() => import('./routes/order-info'), PageSkeleton);
 const LoginPage = lazyPage(() => import('./routes/login'));
 const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
 const LogoutPage = lazyPage(() => import('./routes/logout'));

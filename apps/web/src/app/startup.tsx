@@ -4,12 +4,19 @@ import { TRANSPORT_MESSAGE } from '@app/domain/errors';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FullPageLoading } from '@/components/ui/spinner';
+import { ShellSkeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
+import { tokenStorage } from '@/lib/storage';
 import { toast } from '@/components/ui/toast';
 import { QUERY_PARAM } from '@/config/paths';
 import { magicLinkInvalidMessage, useMagicLinkSignIn } from '@/features/auth/api/magic-link-sign-in';
 import { useCurrentCustomerQuery } from '@/features/customer/api/get-customer';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { useThemeColor } from '@/features/settings/hooks/use-theme-color';
+
+const SIGNED_IN_PAGES = [paths.dashboard, paths.transactions, paths.profile, paths.loyalty, paths.orderInfoLookup];
+/** The customer's own pages (the shell with the side navigation), not the wizard, sign-in or staff pages. */
+const isSignedInPage = (pathname: string): boolean => SIGNED_IN_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 
 function StartupFailed({ onRetry }: { onRetry: () => void }) {
   return (
@@ -55,6 +62,9 @@ export function Startup({ children }: { children: ReactNode }) {
 
   if (settings.isError) return <StartupFailed onRetry={() => void settings.refetch()} />;
   if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;
-  if (!settings.isSuccess || !magicLinkDone || magicToken !== null || customer.isPending) return <FullPageLoading />;
+  if (!settings.isSuccess || !magicLinkDone || magicToken !== null || customer.isPending) {
+    // Issue 27: a signed-in customer's page loads as the shell's frame with placeholders.
+    return isSignedInPage(pathname) && tokenStorage.hasAny() ? <ShellSkeleton /> : <FullPageLoading />;
+  }
   return children;
 }

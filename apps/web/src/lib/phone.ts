@@ -48,6 +48,18 @@ export const readPhoneInput = (raw: string, iso: string): { country: string; pho
 };
 
 /**
+ * Issue 27: an international number being typed, before its digits name a country ('+', '+3', '+35'): the
+ * field keeps showing it as typed (it would drop the '+' otherwise). Null once a dialling code is
+ * complete (then `readPhoneInput` moves it into the country) or when the text does not start with '+'.
+ */
+export const internationalDraft = (raw: string, iso: string): string | null => {
+  const text = raw.trimStart();
+  if (!text.startsWith('+')) return null;
+  if (countryForInternationalNumber(text, iso)) return null;
+  return `+${text.replace(/\D/g, '').slice(0, MAX_DIGITS)}`;
+};
+
+/**
  * A stored phone (the profile keeps digits only, SPEC §5: the dialling code then the national number; a
  * number from sign-up may start with '+') split for the phone input: the country its dialling code and area
  * code name, the national digits. A number no dialling code fits stays as national digits of `fallback`.

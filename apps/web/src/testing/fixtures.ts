@@ -74,6 +74,9 @@ export const orderListItemFixture = (overrides: Partial<OrderListItem> = {}): Or
   pages: 3,
   unread: 0,
   reviewBy: null,
+  reviewed: false,
+  activeRevision: false,
+  completedAt: null,
   ...overrides,
 });
 

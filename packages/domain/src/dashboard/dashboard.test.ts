@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  activeFilterCount,
   dashboardFiltersToParams,
   isRevisionsTabEnabled,
   orderActions,
+  orderCardActions,
+  orderStatusHint,
   orderListRequestParams,
   orderStatusStyle,
   ORDER_STATUS_STYLE,
@@ -42,6 +45,36 @@ describe('order page actions by status', () => {
   });
 });
 
+describe('issue 27: the actions a card carries', () => {
+  const now = new Date('2026-03-20T12:00:00Z');
+  const base = { reviewBy: null, reviewed: false, activeRevision: false, completedAt: null, pages: 3 };
+  it.each([
+    [1, {}, ['pay']],
+    [2, {}, []],
+    [3, {}, []],
+    [3, { reviewBy: '2026-03-22T12:00:00Z' }, ['reviewDelivery']],
+    [5, { completedAt: '2026-03-15T12:00:00Z' }, ['requestRevision', 'leaveFeedback']],
+    [5, { completedAt: '2026-03-15T12:00:00Z', reviewed: true }, ['requestRevision']],
+    [5, { completedAt: '2026-03-15T12:00:00Z', activeRevision: true }, ['leaveFeedback']],
+    // 14 days for 3 pages: closed after 2026-03-05 + 14 d
+    [5, { completedAt: '2026-03-05T12:00:00Z', reviewed: true }, []],
+    // 30 days for 30 pages: still open
+    [5, { completedAt: '2026-03-05T12:00:00Z', reviewed: true, pages: 30 }, ['requestRevision']],
+    [7, { reviewBy: '2026-03-22T12:00:00Z' }, []],
+    [8, {}, []],
+    [9, {}, []],
+    [11, {}, []],
+  ] as const)('status %i with %o offers %o', (status, facts, actions) => {
+    expect(orderCardActions({ ...base, ...facts, status }, now)).toEqual(actions);
+  });
+
+  it('tells the customer what to do in the offered and hold states only', () => {
+    expect([1, 2, 3, 5, 7, 8, 9, 10, 11, 4, 99].filter((s) => orderStatusHint(s) !== null)).toEqual([9, 11]);
+    expect(orderStatusHint(11)).toMatch(/reply in Messages/);
+    expect(orderStatusHint(9)).toMatch(/paused/);
+  });
+});
+
 describe('dashboard filters in the address bar', () => {
   it('reads back what it writes', () => {
     const filters = { status: 5, q: 'gatsby', from: '2025-01-01', to: '2025-02-01', hidden: true, page: 3 };
@@ -51,6 +84,15 @@ describe('dashboard filters in the address bar', () => {
   it('drops malformed values', () => {
     const parsed = parseDashboardFilters(new URLSearchParams('status=x&from=2025-02-30&to=yesterday&page=-2&hidden=yes'));
     expect(parsed).toEqual({ status: null, q: '', from: '', to: '', hidden: false, page: 1 });
+  });
+
+  it('counts the active filters once each, the date range as one (issue 27)', () => {
+    const none = parseDashboardFilters(new URLSearchParams());
+    expect(activeFilterCount(none)).toBe(0);
+    expect(activeFilterCount({ ...none, page: 4 })).toBe(0);
+    expect(activeFilterCount({ ...none, from: '2025-01-01' })).toBe(1);
+    expect(activeFilterCount({ ...none, from: '2025-01-01', to: '2025-02-01' })).toBe(1);
+    expect(activeFilterCount({ ...none, status: 5, q: 'x', to: '2025-02-01', hidden: true })).toBe(4);
   });
 
   it('leaves defaults out of the address', () => {

@@ -55,6 +55,12 @@ export const orderListItemSchema = z.object({
   unread: z.number().int(),
   /** ADR 0084: a delivery awaits the customer's review until this time; null otherwise */
   reviewBy: z.string().nullable(),
+  /** issue 27: the customer left feedback (the card's Leave feedback is gone then) */
+  reviewed: z.boolean(),
+  /** issue 27: a revision is requested or in work (the card's Request revision is gone then) */
+  activeRevision: z.boolean(),
+  /** issue 27: when the order was completed, null before; the free revision window runs from it */
+  completedAt: z.string().nullable(),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

@@ -47,22 +47,24 @@ export const staffOrderQuerySchema = z.object({
 export type StaffOrderQuery = z.infer<typeof staffOrderQuerySchema>;
 
 /** A queue row: the dashboard's card plus who owns and who writes the order. */
-export const staffOrderSchema = orderListItemSchema.omit({ unread: true, hidden: true }).extend({
-  idCustomer: z.number().int(),
-  idWriter: z.number().int().nullable(),
-  /** ADR 0089: the customer's price for support; null for a writer, who sees `pay` instead. */
-  finalPrice: z.number().nullable(),
-  /** ADR 0089: the customer's name (a writer: the first name only) and email (support only, else null). */
-  customerName: z.string(),
-  customerEmail: z.string().nullable(),
-  /** ADR 0089: the assigned writer's name. */
-  writerName: z.string().nullable(),
-  /** ADR 0089: the writer's pay (USD, the fee rule) and deadline (before the customer's). */
-  pay: z.number(),
-  writerDeadline: z.string(),
-  /** ADR 0089: a revision of the order is open (requested, in progress, disputed or verifying). */
-  openRevision: z.boolean(),
-});
+export const staffOrderSchema = orderListItemSchema
+  .omit({ unread: true, hidden: true, reviewed: true, activeRevision: true, completedAt: true })
+  .extend({
+    idCustomer: z.number().int(),
+    idWriter: z.number().int().nullable(),
+    /** ADR 0089: the customer's price for support; null for a writer, who sees `pay` instead. */
+    finalPrice: z.number().nullable(),
+    /** ADR 0089: the customer's name (a writer: the first name only) and email (support only, else null). */
+    customerName: z.string(),
+    customerEmail: z.string().nullable(),
+    /** ADR 0089: the assigned writer's name. */
+    writerName: z.string().nullable(),
+    /** ADR 0089: the writer's pay (USD, the fee rule) and deadline (before the customer's). */
+    pay: z.number(),
+    writerDeadline: z.string(),
+    /** ADR 0089: a revision of the order is open (requested, in progress, disputed or verifying). */
+    openRevision: z.boolean(),
+  });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 export const staffOrderListSchema = z.object({
   orders: z.array(staffOrderSchema),

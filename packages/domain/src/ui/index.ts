@@ -1,1 +1,2 @@
 export * from './timing';
+export * from './skeleton';

@@ -160,6 +160,10 @@ describe('GET /api/en/sites/categories/{category}/orders', () => {
       unread: 0,
       // ADR 0084: a delivery awaiting review carries its review date; none here.
       reviewBy: null,
+      // Issue 27: a paid order is neither reviewed, nor revised, nor completed.
+      reviewed: false,
+      activeRevision: false,
+      completedAt: null,
     });
     expect(first?.workType.name).not.toBe('');
   });
@@ -285,5 +289,44 @@ describe('PUT /api/en/orders/{id}/hide and /unhide', () => {
     expect((await put(2_000_000_000, 'hide')).statusCode).toBe(404);
     expect((await put('abc', 'hide')).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'PUT', url: `/api/en/orders/${otherOrderId}/hide` })).statusCode).toBe(401);
+  });
+});
+
+describe('issue 27: what a card needs for its actions', () => {
+  it('says whether a completed order has feedback and an active revision, and when it was completed', async () => {
+    const customerId = await newCustomer('lister.cards@example.com');
+    const token = await tokenFor(customerId);
+    const completedAt = '2025-04-01T10:00:00.000Z';
+    const ids: Record<string, number> = {};
+    for (const [name, status] of [
+      ['plain', 5],
+      ['reviewed', 5],
+      ['revising', 5],
+      ['closedRevision', 5],
+      ['paid', 2],
+    ] as const) {
+      ids[name] = (
+        await storeOrder(t.db, { customerId, title: name, status, completedAt: status === 5 ? new Date(completedAt) : null })
+      ).id;
+    }
+    await t.db.query('INSERT INTO order_reviews (order_id, customer_id, rating_halves) VALUES ($1, $2, 9)', [ids.reviewed, customerId]);
+    const revision = `INSERT INTO revisions (order_id, customer_id, status_id, level_id, category_ids, description, deadline, created_at, updated_at)
+      VALUES ($1, $2, $3, 1, '{1}', 'Fix the intro', now(), now(), now())`;
+    await t.db.query(revision, [ids.revising, customerId, 2]);
+    // A completed (5) revision is not active: Request revision stays available.
+    await t.db.query(revision, [ids.closedRevision, customerId, 5]);
+
+    const res = await list({}, { token });
+    expect(res.statusCode).toBe(200);
+    const byTitle = new Map(orderListSchema.parse(res.json()).orders.map((o) => [o.title, o]));
+    const facts = (title: string) => {
+      const o = byTitle.get(title);
+      return o && { reviewed: o.reviewed, activeRevision: o.activeRevision, completedAt: o.completedAt };
+    };
+    expect(facts('plain')).toEqual({ reviewed: false, activeRevision: false, completedAt });
+    expect(facts('reviewed')).toEqual({ reviewed: true, activeRevision: false, completedAt });
+    expect(facts('revising')).toEqual({ reviewed: false, activeRevision: true, completedAt });
+    expect(facts('closedRevision')).toEqual({ reviewed: false, activeRevision: false, completedAt });
+    expect(facts('paid')).toEqual({ reviewed: false, activeRevision: false, completedAt: null });
   });
 });

@@ -1,4 +1,4 @@
-import { ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
+import { ACTIVE_REVISION_STATUSES, ORDER_STATUS, ROLE, SITE_CATEGORY } from '@app/domain';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { createIdempotencyRepo } from './orders.idempotency.repo';
@@ -56,7 +56,11 @@ export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work
   o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages,
   COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
      FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread,
-  (SELECT d.review_by FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review') AS review_by`;
+  (SELECT d.review_by FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review') AS review_by,
+  o.completed_at,
+  (o.status_id = ${ORDER_STATUS.completed} AND EXISTS (SELECT 1 FROM order_reviews rv WHERE rv.order_id = o.id)) AS reviewed,
+  (o.status_id = ${ORDER_STATUS.completed} AND EXISTS (SELECT 1 FROM revisions rn WHERE rn.order_id = o.id
+     AND rn.status_id IN (${ACTIVE_REVISION_STATUSES.join(', ')}))) AS revision_active`;
 
 /** The WHERE of the list: only the filters given, so the planner sees the plainest predicate. */
 const listWhere = (customerId: number, filter: OrderListFilter): { where: string; params: unknown[] } => {

@@ -129,6 +129,11 @@ export interface OrderListRow {
   unread: number;
   /** ADR 0084: when the review clock of a delivery awaiting review ends; null when none awaits */
   reviewBy: Date | null;
+  /** issue 27: a completed order's feedback is given */
+  reviewed: boolean;
+  /** issue 27: a completed order has a revision requested or in work */
+  revisionActive: boolean;
+  completedAt: Date | null;
 }
 
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
@@ -146,6 +151,9 @@ export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   pages: Number(r.pages),
   unread: Number(r.unread ?? 0),
   reviewBy: r.review_by === null || r.review_by === undefined ? null : new Date(r.review_by as string | Date),
+  reviewed: r.reviewed === true,
+  revisionActive: r.revision_active === true,
+  completedAt: r.completed_at === null || r.completed_at === undefined ? null : toDate(r.completed_at),
 });
 
 /** A row of the detail query (`o.*` and the catalogue names) as the service reads it. */

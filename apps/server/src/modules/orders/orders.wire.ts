@@ -69,6 +69,10 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   unread: row.unread,
   // ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress).
   reviewBy: row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null,
+  // Issue 27: the card's Request revision and Leave feedback (the domain's orderCardActions decides).
+  reviewed: row.reviewed,
+  activeRevision: row.revisionActive,
+  completedAt: row.completedAt ? row.completedAt.toISOString() : null,
 });
 
 /** What the order page shows besides the order's own row (each read by its owner module). */

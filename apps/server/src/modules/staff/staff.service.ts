@@ -64,8 +64,15 @@ export interface WriterTermsRule {
 const fullName = (first: string | null, last: string | null): string => `${first ?? ''} ${last ?? ''}`.trim();
 
 const toWire = (row: StaffOrderRow, actor: Actor, terms: WriterTermsRule): StaffOrder => {
-  // The customer's list item, less what only the customer sees (hidden, unread), plus staff's fields.
-  const { hidden: _hidden, unread: _unread, ...item } = toOrderListItem(row);
+  // The customer's list item, less what only the customer's card uses (hidden, unread, its actions' facts), plus staff's fields.
+  const {
+    hidden: _hidden,
+    unread: _unread,
+    reviewed: _reviewed,
+    activeRevision: _activeRevision,
+    completedAt: _completedAt,
+    ...item
+  } = toOrderListItem(row);
   const support = isSupport(actor);
   return {
     ...item,

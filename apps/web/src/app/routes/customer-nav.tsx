@@ -33,11 +33,19 @@ export function CustomerNav({ onNavigate }: { onNavigate: () => void }) {
           label: 'All Orders',
           icon: ClipboardList,
           badge: count.data?.total,
+          // Issue 27: the pill says what it counts.
+          badgeLabel: 'total',
           alert: { count: unread, label: unread === 1 ? 'unread message' : 'unread messages' },
         },
         { to: paths.transactions, label: 'Transactions', icon: Receipt },
         { to: paths.profile, label: 'Settings', icon: Settings },
-        { to: paths.loyalty, label: 'My Bonuses', icon: Gift, badge: referral.data?.readyReferrals || undefined },
+        {
+          to: paths.loyalty,
+          label: 'My Bonuses',
+          icon: Gift,
+          badge: referral.data?.readyReferrals || undefined,
+          badgeLabel: 'ready',
+        },
       ]}
     />
   );

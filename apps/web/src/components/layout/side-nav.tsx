@@ -8,6 +8,8 @@ export interface NavItem {
   icon: IconNode;
   /** A count shown beside the label (the order count of "All Orders"). */
   badge?: number | undefined;
+  /** Issue 27: the word that says what the count counts, shown in the pill ("12 total", "2 ready"). */
+  badgeLabel?: string | undefined;
   /** A count that asks for attention (unread messages), with what it counts for screen readers. */
   alert?: { count: number; label: string } | undefined;
   /** When the item is the current page; by default its path and everything under it. */
@@ -25,7 +27,7 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
   return (
     <nav aria-label="Main">
       <ul className="flex flex-col gap-1">
-        {items.map(({ to, label, icon, badge, alert, isCurrent }) => {
+        {items.map(({ to, label, icon, badge, badgeLabel, alert, isCurrent }) => {
           const isActive = isCurrent ? isCurrent(pathname) : pathname === to || pathname.startsWith(`${to}/`);
           return (
             <li key={to}>
@@ -46,7 +48,10 @@ export function SideNav({ items, onNavigate }: SideNavProps) {
                   </span>
                 )}
                 {badge !== undefined && (
-                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-900">{badge}</span>
+                  <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-slate-900">
+                    {badge}
+                    {badgeLabel !== undefined && <span className="font-normal"> {badgeLabel}</span>}
+                  </span>
                 )}
               </Link>
             </li>

@@ -4,7 +4,7 @@ import { ChevronsUpDown } from 'lucide';
 import { Popover } from 'radix-ui';
 import { flagClass } from '@/lib/flags';
 import { landmarkOf } from '@/lib/landmark';
-import { countries, formatPhone, readPhoneInput } from '@/lib/phone';
+import { countries, formatPhone, internationalDraft, readPhoneInput } from '@/lib/phone';
 import { Icon } from './icon';
 
 export interface PhoneValue {
@@ -34,7 +34,8 @@ function Flag({ iso }: { iso: string }) {
  * One phone input for the wizard and the profile (ADR 0091): a country button with its flag and dialling code
  * opening a searchable list (cmdk in a Radix popover: type a name, an ISO code or a dialling code; arrows and
  * Enter choose), and the number formatted as it is typed (libphonenumber-js AsYouType). A pasted '+44 …'
- * chooses its country by itself (ADR 0027).
+ * chooses its country by itself (ADR 0027), and so does one typed: '+' and the digits show as typed until
+ * they name a country, which then moves into the button (issue 27).
  */
 export function PhoneInput({
   id,
@@ -54,9 +55,12 @@ export function PhoneInput({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const numberRef = useRef<HTMLInputElement | null>(null);
   const chosen = useRef(false);
+  // Issue 27: '+', '+3', '+35' as typed, until the digits name a country.
+  const [draft, setDraft] = useState<string | null>(null);
   const choose = (iso: string) => {
     const picked = list.find((c) => c.iso === iso);
     setOpen(false);
+    setDraft(null);
     // A country known by one area code starts the number with it (Jamaica is +1, 876 …).
     if (iso !== country) onChange({ country: iso, phone: picked?.areaCodes?.length === 1 ? (picked.areaCodes[0] ?? '') : '' });
     chosen.current = true;
@@ -102,7 +106,7 @@ export function PhoneInput({
                 placeholder="Search country or code"
                 className="w-full rounded-t-md border-b border-slate-300 px-3 py-2 text-base outline-none"
               />
-              <Command.List className="max-h-64 overflow-y-auto p-1">
+              <Command.List data-focus-inset className="max-h-64 overflow-y-auto p-1">
                 <Command.Empty className="px-3 py-2 text-sm text-slate-600">No country found.</Command.Empty>
                 {list.map((c) => (
                   <Command.Item
@@ -132,10 +136,14 @@ export function PhoneInput({
         }}
         placeholder={country === 'US' ? '(XXX) XXX-XXXX' : undefined}
         className="block w-full min-w-0 rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 aria-invalid:border-red-700"
-        value={formatPhone(phone, country)}
+        value={draft ?? formatPhone(phone, country)}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(event) => onChange(readPhoneInput(event.target.value, country))}
+        onChange={(event) => {
+          const pending = internationalDraft(event.target.value, country);
+          setDraft(pending);
+          onChange(pending === null ? readPhoneInput(event.target.value, country) : { country, phone: '' });
+        }}
         onBlur={onBlur}
       />
     </div>

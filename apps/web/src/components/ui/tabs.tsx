@@ -90,7 +90,11 @@ function TabTip({ trigger, tooltipId, text }: { trigger: ReactNode; tooltipId: s
 export function Tabs<V extends string>({ label, value, onValueChange, items }: TabsProps<V>) {
   return (
     <RadixTabs.Root value={value} onValueChange={(next) => onValueChange(next as V)} className="flex flex-col gap-4">
-      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-300 lg:overflow-visible">
+      <RadixTabs.List
+        data-focus-inset
+        aria-label={label}
+        className="flex gap-1 overflow-x-auto border-b border-slate-300 lg:overflow-visible"
+      >
         {items.map((item) => (
           <TabTrigger key={item.value} item={item} />
         ))}

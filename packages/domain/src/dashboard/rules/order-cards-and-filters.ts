@@ -1,6 +1,7 @@
 // The zod-free half of the dashboard context: rules the order list and the order page share (ADR 0020).
 import { ORDER_STATUS, type OrderStatusId } from '../../order/rules/index';
 import { isValidRating, REVIEW_RATING_MAX, REVIEW_RATING_STEP } from '../../review/rules/index';
+import { revisionWindow } from '../../revision/rules/index';
 
 /**
  * SPEC §4 "Order status ids (card styles)": each status has its own card style. The domain names the
@@ -41,6 +42,51 @@ export const orderActions = (order: { status: number; feedback: unknown }): Orde
   clone: true,
   leaveFeedback: order.status === ORDER_STATUS.completed && order.feedback === null,
 });
+
+/** Issue 27: the one action a dashboard card offers for its order's state, beside Hide. */
+export type OrderCardAction = 'pay' | 'reviewDelivery' | 'requestRevision' | 'leaveFeedback';
+
+/** What a card knows of its order to choose its actions (the list's fields, CONTRACT "Order list"). */
+export interface OrderCardFacts {
+  status: number;
+  /** a delivery awaits the customer's review until then (ADR 0084) */
+  reviewBy: string | null;
+  /** the customer already left feedback (SPEC §3 "Feedback") */
+  reviewed: boolean;
+  /** a revision is requested or in work (SPEC §3 "activeRevision") */
+  activeRevision: boolean;
+  /** when the order was completed; the revision window runs from it (CONTRACT "Revisions") */
+  completedAt: string | null;
+  pages: number;
+}
+
+/**
+ * Issue 27: the actions the card carries, most pressing first. Pay while unpaid (the same rule as the
+ * order page), Review delivery while a delivery waits, and on a completed order Request revision while
+ * the free revision window is open and no revision is active, Leave feedback until it is given.
+ */
+export const orderCardActions = (order: OrderCardFacts, now: Date): OrderCardAction[] => {
+  const actions: OrderCardAction[] = [];
+  if (orderActions({ status: order.status, feedback: null }).pay) actions.push('pay');
+  if (order.status === ORDER_STATUS.inProgress && order.reviewBy !== null) actions.push('reviewDelivery');
+  if (order.status === ORDER_STATUS.completed) {
+    const completedAt = order.completedAt === null ? null : new Date(order.completedAt);
+    if (!order.activeRevision && revisionWindow({ completedAt, pages: order.pages, now }).open) actions.push('requestRevision');
+    if (!order.reviewed) actions.push('leaveFeedback');
+  }
+  return actions;
+};
+
+/**
+ * Issue 27: the states where the customer has something to do that the status name does not say. One
+ * line, the same on the card and on the order page.
+ */
+export const ORDER_STATUS_HINT: Partial<Record<OrderStatusId, string>> = {
+  [ORDER_STATUS.offered]: 'Support prepared this offer for you: reply in Messages to accept it or ask for changes.',
+  [ORDER_STATUS.hold]: 'Work is paused: open Messages to see what support needs from you to go on.',
+};
+export const orderStatusHint = (status: number): string | null =>
+  Object.hasOwn(ORDER_STATUS_HINT, status) ? (ORDER_STATUS_HINT[status as OrderStatusId] ?? null) : null;
 
 /** CONTRACT "Revisions": the revisions tab is enabled only in order status 5. */
 export const isRevisionsTabEnabled = (status: number): boolean => status === ORDER_STATUS.completed;
@@ -101,6 +147,13 @@ export const dashboardFiltersToParams = (filters: DashboardFilters): URLSearchPa
   if (filters.page > 1) params.set(DASHBOARD_PARAM.page, String(filters.page));
   return params;
 };
+
+/**
+ * Issue 27: how many filters narrow the list, for the phone's "Filters" button. The date range counts
+ * once however many of its ends are set; the hidden-orders toggle counts.
+ */
+export const activeFilterCount = (filters: DashboardFilters): number =>
+  [filters.status !== null, filters.q !== '', filters.from !== '' || filters.to !== '', filters.hidden].filter(Boolean).length;
 
 /** SPEC §2: changing a filter or the search text resets the page to 1. */
 export const withFilter = (filters: DashboardFilters, change: Partial<Omit<DashboardFilters, 'page'>>): DashboardFilters => ({

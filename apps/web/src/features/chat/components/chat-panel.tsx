@@ -135,6 +135,7 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
         aria-busy={loadingOlder || window.isPending || undefined}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling log must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
+        data-focus-inset
         className="h-[55vh] min-h-72 overflow-y-auto px-3 py-3 lg:h-[60vh]"
       >
         {window.isPending && (

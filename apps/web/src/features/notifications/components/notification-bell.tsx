@@ -68,7 +68,7 @@ export function NotificationBell({ side, staffLink }: { side: BellSide; staffLin
               Mark all read
             </button>
           </div>
-          <div className="overflow-y-auto">
+          <div data-focus-inset className="overflow-y-auto">
             {list.isPending ? (
               <p className="px-4 py-6 text-sm text-slate-600">Loading…</p>
             ) : items.length === 0 ? (

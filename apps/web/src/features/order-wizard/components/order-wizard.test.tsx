@@ -288,6 +288,22 @@ describe('checkout', () => {
     await user.clear(phone);
     await user.paste('+7 701 234 5678');
     countryIs('Kazakhstan');
+    // Issue 27: a '+' typed is kept, and the digits after it choose the country as they name one.
+    await user.clear(phone);
+    await user.type(phone, '+');
+    expect(phone).toHaveValue('+');
+    await user.type(phone, '4');
+    expect(phone).toHaveValue('+4');
+    countryIs('Kazakhstan');
+    await user.type(phone, '4 20 7946 0958');
+    countryIs('United Kingdom');
+    expect(phone).toHaveValue('20 7946 0958');
+    await user.clear(phone);
+    await user.type(phone, '+35');
+    expect(phone).toHaveValue('+35');
+    await user.type(phone, '3861234567');
+    countryIs('Ireland');
+    expect(phone).toHaveValue('86 123 4567');
     // Picking a country of one area code (searched by its dialling code or name) starts the number with it.
     await user.click(screen.getByRole('button', { name: /^Country: / }));
     const search = await screen.findByRole('combobox', { name: 'Search countries' });

@@ -16,11 +16,16 @@ export const createReview = (orderId: number, review: ReviewInput): Promise<Revi
     schema: () => import('@app/domain/review').then((m) => m.reviewRefSchema),
   });
 
-/** After the review is stored the order is read again, so the review shows on it (no local copy). */
+/** After the review is stored the order and the lists are read again, so the review shows on them (no local copy). */
 export const useCreateReview = (orderId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (review: ReviewInput) => createReview(orderId, review),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId), exact: true }),
+    // Issue 27: the dashboard card's Leave feedback goes once it is given.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: orderKeys.lists() }),
+      ]),
   });
 };

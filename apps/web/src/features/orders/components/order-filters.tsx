@@ -16,6 +16,8 @@ interface OrderFiltersProps {
   filters: DashboardFilters;
   onChange: (change: FilterChange, options?: { replace?: boolean }) => void;
   onClear: () => void;
+  /** inside the phone's Filters sheet (issue 27): no card of its own */
+  bare?: boolean;
 }
 
 const labelClass = 'text-sm font-medium text-slate-800';
@@ -24,7 +26,7 @@ const labelClass = 'text-sm font-medium text-slate-800';
  * SPEC §2 "Filters: by status, by date range, by search text, and a hidden-orders toggle". The date
  * range is two native date fields (ADR 0022): keyboard, screen reader and locale come with them.
  */
-export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) {
+export function OrderFilters({ filters, onChange, onClear, bare = false }: OrderFiltersProps) {
   const id = useId();
   const [text, setText] = useState(filters.q);
   // The address bar can change under the field (back, a shared link): follow it.
@@ -54,7 +56,7 @@ export function OrderFilters({ filters, onChange, onClear }: OrderFiltersProps) 
       role="search"
       aria-label="Filter orders"
       onSubmit={submit}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4"
+      className={`flex flex-col gap-4 ${bare ? '' : 'rounded-lg border border-slate-200 bg-white p-4'}`}
     >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[minmax(12rem,2fr)_minmax(10rem,1fr)_auto]">
         <div className="flex flex-col gap-1">

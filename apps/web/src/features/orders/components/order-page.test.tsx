@@ -125,7 +125,6 @@ describe('order details', { timeout: 20_000 }, () => {
   });
 
   it.each([
-    ['a hidden order', () => serveOrder({ hidden: 'YES' })],
     ['a failed fetch', () => server.use(http.get('/api/en/orders/42', () => HttpResponse.json({ message: 'Not found' }, { status: 404 })))],
   ])('shows the order error state for %s, with the way back', async (_name, arrange) => {
     arrange();
@@ -137,10 +136,46 @@ describe('order details', { timeout: 20_000 }, () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/dashboard'));
   });
 
+  it('says a hidden order is hidden and unhides it there, with the existing unhide call (issue 27)', async () => {
+    let hidden: 'YES' | 'no' = 'YES';
+    let unhides = 0;
+    server.use(
+      http.get('/api/en/orders/42', () => HttpResponse.json(orderDetailFixture({ id: 42, hidden }))),
+      http.put('/api/en/orders/42/unhide', () => {
+        unhides += 1;
+        hidden = 'no';
+        return HttpResponse.json({});
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/orderinfo/42/details');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is hidden');
+    expect(screen.queryByText('Something went wrong while fetching order data')).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to All Orders' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unhide' }));
+    expect(await screen.findByRole('tab', { name: /Order details/ })).toBeInTheDocument();
+    expect(unhides).toBe(1);
+    expect(screen.queryByText('This order is hidden')).not.toBeInTheDocument();
+  });
+
   it("shows the messages tab with 'You have unread messages' when the chat counts some (ADR 0049)", async () => {
     server.use(
       http.get('/api/en/sites/categories/:category/orders', () =>
-        HttpResponse.json({ orders: [{ ...orderDetailFixture({ id: 42 }), pages: 4, unread: 2, reviewBy: null }], total: 1 }),
+        HttpResponse.json({
+          orders: [
+            {
+              ...orderDetailFixture({ id: 42 }),
+              pages: 4,
+              unread: 2,
+              reviewBy: null,
+              reviewed: false,
+              activeRevision: false,
+              completedAt: null,
+            },
+          ],
+          total: 1,
+        }),
       ),
       http.get('http://localhost:3000/chat/api/customers/orders/42/messages/unread', () =>
         HttpResponse.json({ total: 2, writer: 0, support: 2 }),

@@ -1,17 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ArrowLeft, MessagesSquare, RotateCcw } from 'lucide';
+import { ArrowLeft, Eye, MessagesSquare, RotateCcw } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { ORDER_MESSAGE } from '@app/domain/order/rules';
 import type { OrderDetail } from '@app/domain/order';
 import { isRevisionsTabEnabled, ORDER_TAB_MESSAGE } from '@app/domain/dashboard/rules';
 import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { paths, type OrderInfoTab } from '@/config/paths';
 import { useOrder } from '../api/get-order';
-import { orderTitle } from './order-card';
+import { useSetOrderHidden } from '../api/set-order-hidden';
+import { orderTitle, StatusHint } from './order-card';
 import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
@@ -20,15 +24,41 @@ import { CancelPanel } from './cancel-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 import { UpgradePanel, UpgradeReturnNotice, type UpgradeCharge } from './upgrade-panel';
 
+const backToOrders = (
+  <Link to={paths.dashboard} className="inline-flex items-center gap-2">
+    <Icon icon={ArrowLeft} className="size-4" />
+    Back to All Orders
+  </Link>
+);
+
 /** SPEC §8 "A hidden order or a fetch failure sets an order error state". */
 function OrderError() {
   return (
     <div className="flex flex-col items-start gap-4">
       <Alert tone="error">{ORDER_MESSAGE.fetchOrderFailed}</Alert>
-      <Link to={paths.dashboard} className="inline-flex items-center gap-2">
-        <Icon icon={ArrowLeft} className="size-4" />
-        Back to All Orders
-      </Link>
+      {backToOrders}
+    </div>
+  );
+}
+
+/**
+ * Issue 27: a hidden order's error state says what it is and offers the way back, the dashboard's own
+ * hide/unhide call; once unhidden the order is read again and shown.
+ */
+function HiddenOrder({ orderId }: { orderId: number }) {
+  const unhide = useSetOrderHidden({ onFailure: (error) => toast.error(errorMessage(error)) });
+  return (
+    <div className="flex flex-col items-start gap-4">
+      <Alert tone="warning" title="This order is hidden">
+        It is left out of your order list. Unhide it to see it here and in the list again.
+      </Alert>
+      <div className="flex flex-wrap items-center gap-4">
+        <Button busy={unhide.isPending} onClick={() => unhide.mutate({ id: orderId, hidden: false })}>
+          <Icon icon={Eye} className="size-4" />
+          Unhide
+        </Button>
+        {backToOrders}
+      </div>
     </div>
   );
 }
@@ -89,7 +119,15 @@ export function OrderPage({
       </div>
     );
   }
-  if (order.isError || order.data.hidden === 'YES') {
+  if (order.isSuccess && order.data.hidden === 'YES') {
+    return (
+      <div className="flex flex-col gap-6">
+        {heading}
+        <HiddenOrder orderId={orderId} />
+      </div>
+    );
+  }
+  if (order.isError) {
     return (
       <div className="flex flex-col gap-6">
         {heading}
@@ -103,6 +141,7 @@ export function OrderPage({
   return (
     <div className="flex flex-col gap-6">
       {heading}
+      <StatusHint status={data.status} />
       {notice?.(data)}
       <UpgradeReturnNotice result={upgradeReturn} />
       {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}

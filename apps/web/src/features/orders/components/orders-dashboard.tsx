@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
-import { ClipboardList, LayoutGrid, List } from 'lucide';
+import { ClipboardList, LayoutGrid, List, SlidersHorizontal } from 'lucide';
 import { Icon } from '@/components/ui/icon';
 import { DASHBOARD_PAGE_SIZE, ORDER_MESSAGE } from '@app/domain/order/rules';
-import { pageWindow } from '@app/domain/dashboard/rules';
+import { activeFilterCount, pageWindow, type DashboardFilters } from '@app/domain/dashboard/rules';
 import type { OrderListItem } from '@app/domain/order-list';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Pagination } from '@/components/ui/pagination';
 import { Spinner } from '@/components/ui/spinner';
@@ -17,6 +18,7 @@ import { useOrderList } from '../api/get-orders';
 import { useSetOrderHidden } from '../api/set-order-hidden';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { useNow } from '@/lib/use-now';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { useViewMode, type ViewMode } from '../hooks/use-view-mode';
 import { OrderCard } from './order-card';
 import { OrderFilters } from './order-filters';
@@ -43,6 +45,38 @@ function ViewToggle({ mode, onChange }: { mode: ViewMode; onChange: (mode: ViewM
   );
 }
 
+// Issue 27: the feedback dialog opens from a completed order's card; its code loads when it is asked for.
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
+
+type FiltersProps = Parameters<typeof OrderFilters>[0];
+
+/**
+ * Issue 27: below 992 px the filters would fill the first screen; they wait behind "Filters" (with the
+ * count of those active) in a sheet. The list behind it follows each change at once.
+ */
+function FiltersSheet({ filters, onChange, onClear }: Omit<FiltersProps, 'bare'> & { filters: DashboardFilters }) {
+  const [open, setOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  return (
+    <>
+      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <Icon icon={SlidersHorizontal} className="size-4" />
+        Filters
+        {count > 0 && (
+          <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-on-primary">
+            {count}
+            <span className="sr-only"> active</span>
+          </span>
+        )}
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen} title="Filters">
+        <OrderFilters bare filters={filters} onChange={onChange} onClear={onClear} />
+        <Button onClick={() => setOpen(false)}>Show orders</Button>
+      </Dialog>
+    </>
+  );
+}
+
 const rangeText = (page: number, shown: number, total: number): string => {
   if (total === 0) return 'No orders';
   const first = (page - 1) * DASHBOARD_PAGE_SIZE + 1;
@@ -63,6 +97,8 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
   const { filters, setFilter, setPage, clear } = useDashboardFilters();
   const [view, setView] = useViewMode();
   const now = useNow();
+  const wide = useWideScreen();
+  const [feedbackFor, setFeedbackFor] = useState<number | null>(null);
   const list = useOrderList(category, filters);
   const hide = useSetOrderHidden({ onFailure: (error) => toast.error(errorMessage(error)) });
 
@@ -122,7 +158,12 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
         <ul
           aria-label="Orders"
           aria-busy={list.isPlaceholderData || undefined}
-          className={view === 'grid' ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3' : 'flex flex-col gap-3'}
+          data-view={view}
+          className={
+            view === 'grid'
+              ? 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3'
+              : 'flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm'
+          }
         >
           {list.data.orders.map((order) => (
             <li key={order.id}>
@@ -133,6 +174,7 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
                 busy={hide.isPending && hide.variables.id === order.id}
                 onToggleHidden={toggleHidden}
                 payAction={payAction}
+                onLeaveFeedback={(item) => setFeedbackFor(item.id)}
               />
             </li>
           ))}
@@ -150,8 +192,9 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <OrderFilters filters={filters} onChange={setFilter} onClear={clear} />
+      {wide && <OrderFilters filters={filters} onChange={setFilter} onClear={clear} />}
       <div className="flex flex-wrap items-center justify-between gap-3">
+        {!wide && <FiltersSheet filters={filters} onChange={setFilter} onClear={clear} />}
         <p aria-live="polite" className="text-sm text-slate-700">
           {list.isSuccess ? rangeText(filters.page, list.data.orders.length, list.data.total) : ''}
           {filters.hidden && list.isSuccess ? ' (hidden orders)' : ''}
@@ -159,6 +202,11 @@ export function OrdersDashboard({ category, payAction }: OrdersDashboardProps) {
         <ViewToggle mode={view} onChange={setView} />
       </div>
       {body}
+      {feedbackFor !== null && (
+        <Suspense fallback={null}>
+          <FeedbackDialog orderId={feedbackFor} open onOpenChange={(open) => !open && setFeedbackFor(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -37,7 +37,10 @@ const ACCEPT = ORDER_FILE_EXTENSIONS.map((ext) => (ext === 'tar-gz' ? '.tar.gz' 
 /** The Revision Policy the customer accepts in step 1 (ADR 0044). */
 function PolicyText() {
   return (
-    <div className="flex max-h-60 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+    <div
+      data-focus-inset
+      className="flex max-h-60 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800"
+    >
       <p>A free revision asks the writer to change the delivered paper so that it meets your original instructions.</p>
       <ul className="list-disc pl-5">
         <li>

@@ -88,7 +88,7 @@ export function WriterForm({ order }: { order: StaffOrderView }) {
         ) : list.length === 0 ? (
           <p className="text-sm text-slate-700">No writer matches.</p>
         ) : (
-          <fieldset className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+          <fieldset data-focus-inset className="flex max-h-72 flex-col gap-1 overflow-y-auto rounded-md border border-slate-200 p-2">
             <legend className="px-1 text-sm font-medium text-slate-800">Writers</legend>
             {list.map((w) => (
               <div key={w.id} className="flex items-start gap-2 rounded p-1 text-sm hover:bg-slate-50">

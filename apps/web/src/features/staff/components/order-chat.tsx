@@ -126,6 +126,7 @@ function Conversation({
         // A scrolling region must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
+        data-focus-inset
         className="flex h-96 flex-col gap-2 overflow-y-auto rounded-md border border-slate-200 bg-white p-3 max-lg:h-80"
         onScroll={(event) => {
           const el = event.currentTarget;

@@ -133,7 +133,7 @@ function YearArchive() {
 /** SPEC §9 "Narrow-screen threshold": a table from 992 px on. */
 function TransactionsTable({ transactions }: { transactions: Transaction[] }) {
   return (
-    <div className="hidden overflow-hidden rounded-lg border border-slate-200 bg-white lg:block">
+    <div data-focus-inset className="hidden overflow-hidden rounded-lg border border-slate-200 bg-white lg:block">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">Your payments and refunds</caption>
         <thead className="bg-slate-50 text-left text-slate-700">
