@@ -43,6 +43,8 @@ export const CUSTOMER_MESSAGE = {
   wrongCurrentPassword: 'The current password is not correct',
   passwordUpdated: 'Your password has been changed. Your other sessions were signed out.',
   sessionEnded: 'The session has been signed out.',
+  /** ADR 0097: a merged device row of several sessions. */
+  sessionsEnded: (count: number) => (count === 1 ? 'The session has been signed out.' : `${count} sessions have been signed out.`),
   otherSessionsEnded: 'All other sessions have been signed out.',
   preferencesSaved: 'Your preferences have been saved.',
   // Not SPEC texts (ADR 0070): the deletion asks for a proof first.
@@ -299,4 +301,38 @@ export const deviceFromUserAgent = (userAgent: string): string => {
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'Unknown device';
+};
+
+/**
+ * ADR 0097: the devices list shows one row per device (the same device label, read from the user agent):
+ * repeats of one browser on one system (a sign-in after each cleared cookie, a magic link each week) are
+ * one row with their count and the latest "last seen". The row with this session comes first, the others
+ * by last seen, newest first.
+ */
+export interface DeviceGroup {
+  device: string;
+  /** every session of the device, newest last seen first */
+  sessions: Session[];
+  lastSeenAt: string;
+  /** this browser's session is one of them */
+  current: boolean;
+  /** the sessions "sign out" ends: all of them, or on this device all but this one */
+  endable: string[];
+}
+
+export const groupSessionsByDevice = (sessions: readonly Session[]): DeviceGroup[] => {
+  const byDevice = new Map<string, Session[]>();
+  for (const s of sessions) byDevice.set(s.device, [...(byDevice.get(s.device) ?? []), s]);
+  return [...byDevice.entries()]
+    .map(([device, list]) => {
+      const sorted = [...list].sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt));
+      return {
+        device,
+        sessions: sorted,
+        lastSeenAt: sorted[0]?.lastSeenAt ?? '',
+        current: sorted.some((s) => s.current),
+        endable: sorted.filter((s) => !s.current).map((s) => s.id),
+      };
+    })
+    .sort((a, b) => Number(b.current) - Number(a.current) || Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt));
 };
