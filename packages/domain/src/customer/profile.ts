@@ -53,6 +53,15 @@ export const CUSTOMER_MESSAGE = {
   deletionLinkSent: `We sent you an email with a link to confirm the deletion. Open it while signed in; it works once and expires in ${ACCOUNT_DELETION_LINK_LIFE}.`,
   deletionLinkInvalid: 'This deletion link is invalid or has expired',
   deletionTooManyAttempts: 'Too many attempts to delete the account. Please try again later.',
+  // Not SPEC texts (ADR 0097): the email change, confirmed on the new address.
+  emailChangeSent: (email: string) =>
+    `We sent a link to ${email}. Open it while signed in on this device to change your email; until then your email stays as it is.`,
+  emailChanged: (email: string) => `Your email has been changed to ${email}.`,
+  emailChangeSame: 'This is already your email address.',
+  emailChangeTaken: 'This email is already used by another account.',
+  emailChangeLinkInvalid: 'This email change link is invalid or has expired',
+  emailChangePasswordMissing: 'Enter your password to change your email',
+  emailChangeWrongPassword: 'The password is not correct',
 } as const;
 
 export const facebookDataSchema = z.object({
@@ -157,6 +166,24 @@ export type CustomerUpdateBody = z.infer<typeof customerUpdateBodySchema>;
 
 export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
 
+/** ADR 0097: how long the email change link mailed to the new address works. */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+/** The link's life as the mail says it. */
+export const EMAIL_CHANGE_LINK_LIFE = '24 hours';
+/** The /profile query parameter of the link mailed to the new address. */
+export const EMAIL_CHANGE_PARAM = 'changeEmail';
+/**
+ * `POST /api/en/customers/customer/emails/change` (ADR 0097): the new address, and the password for an
+ * account that has one (a stolen session alone cannot move the account to another mailbox).
+ */
+export const emailChangeBodySchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
+/** `PUT /api/en/customers/customer/emails/change/confirm`: the mailed link's token. */
+export const emailChangeConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
+
 /**
  * SPEC §7 "PUT privacy preferences per customer id" (CONTRACT path `PUT /api/en/customers/{id}/privacy`,
  * flags as booleans): the wire name of each flag and the profile field it sets (SPEC §3).
@@ -240,6 +267,13 @@ export const consentHistoryEntrySchema = z.object({
   date: z.string(),
 });
 export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
+/** ADR 0097: how many changes the privacy modal lists, newest first (the report carries them all). */
+export const CONSENT_HISTORY_LIMIT = 100;
+/** `GET /api/en/customers/customer/consent-history` (ADR 0097): the newest changes and how many there are. */
+export const consentHistorySchema = z.object({ entries: z.array(consentHistoryEntrySchema), total: z.number().int() });
+export type ConsentHistory = z.infer<typeof consentHistorySchema>;
+/** The modal's name of a consent's wire key ("location_usages" → "Location"); the key itself when unknown. */
+export const consentLabel = (key: string): string => PRIVACY_CONSENTS.find((c) => c.key === key)?.label ?? key;
 
 /** PUT /api/en/customers/customer/deactivate (ADR 0070): the password, for an account that has one. */
 export const accountDeletionBodySchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
