@@ -170,8 +170,6 @@ export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(25
 export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
 /** The link's life as the mail says it. */
 export const EMAIL_CHANGE_LINK_LIFE = '24 hours';
-/** The /profile query parameter of the link mailed to the new address. */
-export const EMAIL_CHANGE_PARAM = 'changeEmail';
 /**
  * `POST /api/en/customers/customer/emails/change` (ADR 0097): the new address, and the password for an
  * account that has one (a stolen session alone cannot move the account to another mailbox).
