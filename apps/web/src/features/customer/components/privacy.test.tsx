@@ -335,7 +335,7 @@ describe('ADR 0070: the deletion asks for a proof', () => {
   });
 });
 
-describe('consent history in the privacy modal (issue 27, ADR 0097)', () => {
+describe('consent history in the privacy modal (issue 27, ADR 0097)', { timeout: 20_000 }, () => {
   it('lists each change with its date, the flag and old → new, and refreshes after a save', async () => {
     signIn();
     let entries = [
