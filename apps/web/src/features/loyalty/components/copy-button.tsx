@@ -29,7 +29,8 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     }
   };
   return (
-    <Button variant="secondary" onClick={() => void copy()} aria-label={label}>
+    // The visible text stays part of the name (axe label-content-name-mismatch) in both states.
+    <Button variant="secondary" onClick={() => void copy()} aria-label={copied ? `Copied. ${label}` : label}>
       <Icon icon={copied ? Check : Copy} className="size-4" />
       {copied ? 'Copied' : 'Copy'}
     </Button>
