@@ -56,6 +56,13 @@ test('a sandbox payment earns points, shown on /loyalty with the current rule', 
   await expect(page.getByTestId('points-balance')).toHaveText(new RegExp(`^${points.toLocaleString('en-US')} points$`), SLOW);
   await expect(page.getByText('You earn 1 point for every whole US dollar you pay')).toBeVisible();
   await expect(page.getByRole('row', { name: /Your level/ })).toHaveCount(1);
+  // Issue 27: percentages read "3%", without a space.
+  await expect(
+    page
+      .getByRole('row', { name: /100–299/ })
+      .getByRole('cell')
+      .last(),
+  ).toHaveText('3%');
   await expect(page.getByTestId('points-to-next')).toHaveText(/points to the next level|highest level/);
   await expectNoAxeViolations(page, 'points earned');
   await shoot(page, 'loyalty-points');
@@ -111,6 +118,25 @@ test('a friend signs up through the wizard with the referral link, pays, and the
   await expect(link).toHaveValue(new RegExp(`/order\\?ref_id=${customerId}$`), SLOW);
   await expect(page.getByText('No friends have joined with your link yet.')).toBeVisible();
   await expectNoAxeViolations(page, 'no referrals');
+  // Issue 27 (ADR 0097): the link's share buttons: the system sheet where the browser has the Web Share API,
+  // else email, WhatsApp and X links carrying the link; copy says it copied.
+  const share = page.getByTestId('referral-share');
+  const url = await link.inputValue();
+  if (await page.evaluate(() => typeof navigator.share === 'function')) {
+    await expect(share.getByRole('button', { name: 'Share your referral link' })).toBeVisible();
+  } else {
+    const whatsapp = share.getByRole('link', { name: 'Share your referral link on WhatsApp' });
+    expect(decodeURIComponent((await whatsapp.getAttribute('href')) ?? '')).toContain(url);
+    expect(decodeURIComponent((await share.getByRole('link', { name: /by email/ }).getAttribute('href')) ?? '')).toContain(url);
+    await expect(share.getByRole('link', { name: 'Share your referral link on X' })).toBeVisible();
+  }
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await share.getByRole('button', { name: 'Copy your referral link' }).click();
+  await expect(page.getByText('Copied to clipboard!')).toBeVisible();
+  // Nothing widens a phone's page.
+  expect(await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) <= Math.max(390, window.innerWidth))).toBe(true);
+  await shoot(page, 'loyalty-referral-share');
+  await expectNoAxeViolations(page, 'referral share buttons');
 
   // The friend: another browser (another device hash), a visitor in the wizard opened from the link.
   const friendContext = await browser.newContext({ bypassCSP: true, viewport: page.viewportSize() ?? { width: 1280, height: 800 } });

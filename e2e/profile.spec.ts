@@ -125,6 +125,13 @@ test('ends another signed-in device from the profile (two browsers)', async ({ p
     const otherTokens = (await signIn.json()) as Tokens;
     await openSignedIn(otherPage, otherTokens, '/profile');
     await expect(otherPage.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible(SLOW);
+    // ADR 0097: a second session of the same phone (another sign-in there) is the same device: one row.
+    const again = await other.request.post('/api/en/auth/jwt/sign_in', {
+      data: { email: customer.email, password: customer.password },
+      headers: { 'User-Agent': IPHONE_UA },
+    });
+    expect(again.status()).toBe(200);
+    const againTokens = (await again.json()) as Tokens;
 
     await openSignedIn(page, customer, '/profile');
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
@@ -132,14 +139,16 @@ test('ends another signed-in device from the profile (two browsers)', async ({ p
     await expect(devices.getByRole('listitem').filter({ hasText: 'This device' })).toHaveCount(1);
     const phoneRow = devices.getByRole('listitem').filter({ hasText: 'Safari on iOS' });
     await expect(phoneRow).toBeVisible();
+    await expect(phoneRow).toContainText('2 sessions');
     await shoot(page, 'profile-devices');
     await expectNoAxeViolations(page, 'devices listed');
 
-    await phoneRow.getByRole('button', { name: /^Sign out Safari on iOS/ }).click();
-    await expect(notice(page, 'The session has been signed out.')).toBeVisible(SLOW);
+    await phoneRow.getByRole('button', { name: /^Sign out Safari on iOS, 2 sessions/ }).click();
+    await expect(notice(page, '2 sessions have been signed out.')).toBeVisible(SLOW);
     await expect(devices.getByRole('listitem')).toHaveCount(1);
     // The other browser's tokens stop at once: its next call fails, the refresh fails, it is signed out.
     expect((await profileOf(request, otherTokens)).status).toBe(401);
+    expect((await profileOf(request, againTokens)).status).toBe(401);
     await otherPage.reload();
     await expect(otherPage).toHaveURL(/\/login/, SLOW);
   } finally {
@@ -158,6 +167,13 @@ test('the privacy modal saves a consent, and the personal-data report downloads 
   await dialog.getByRole('button', { name: 'Save preferences' }).click();
   await expect(notice(page, 'Your preferences have been saved.')).toBeVisible(SLOW);
   expect((await profileOf(request, customer)).body).toMatchObject({ enabledLocationUsage: true });
+  // ADR 0097: the consent history the modal mentions, with the date and old → new.
+  const history = dialog.getByRole('list', { name: 'Consent history' });
+  await expect(history.getByRole('listitem')).toHaveCount(1, SLOW);
+  await expect(history.getByRole('listitem')).toContainText(/Location\s*Off\s*→?\s*to\s*On/);
+  await expect(history.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+  await shoot(page, 'profile-privacy-consent-history');
+  await expectNoAxeViolations(page, 'privacy modal, consent history');
 
   await dialog.getByRole('tab', { name: 'Personal data' }).click();
   await expectNoAxeViolations(page, 'privacy modal, personal data');
@@ -267,4 +283,42 @@ test('an account without a password confirms its deletion through the mailed lin
   await expect(page).toHaveURL(/\/logout$/, { timeout: 8_000 });
   expect((await profileOf(request, tokens)).status).toBe(401);
   expect((await profileOf(request, stranger)).status).toBe(200);
+});
+
+test('changes the email: the link goes to the new address, the old one stays until it is opened and is told', async ({ page, request }) => {
+  const account = await signUp(request, 'profile-email');
+  const next = freshEmail('profile-email-new');
+  await openSignedIn(page, account, '/profile');
+  await page.getByRole('button', { name: 'Change email' }).click(SLOW);
+  const form = page.getByRole('form', { name: 'Change your email' });
+  await expect(form.getByLabel('New email')).toBeFocused();
+  await form.getByLabel('New email').fill(next);
+  await form.getByLabel('Your password').fill('not-my-password');
+  await form.getByRole('button', { name: 'Send the link' }).click();
+  await expect(form.getByText('The password is not correct')).toBeVisible(SLOW);
+  await form.getByLabel('Your password').fill(account.password);
+  await form.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByTestId('email-change-sent')).toContainText(`We sent a link to ${next}`, SLOW);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+  expect((await profileOf(request, account)).body).toMatchObject({ email: account.email });
+  await shoot(page, 'profile-email-change-sent');
+  await expectNoAxeViolations(page, 'email change sent');
+  // The old address is told.
+  const subjectsTo = async (to: string) =>
+    (
+      (await (await request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: { subject: string }[] }
+    ).messages.map((m) => m.subject);
+  await expect.poll(() => subjectsTo(account.email)).toContain('A change of your email was asked for');
+
+  await page.goto(await linkFromMail(request, next, 'changeEmail='));
+  await expect(notice(page, `Your email has been changed to ${next}.`)).toBeVisible(SLOW);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(next);
+  await shoot(page, 'profile-email-changed');
+  await expectNoAxeViolations(page, 'email changed');
+  await expect.poll(() => subjectsTo(account.email)).toContain('Your email has been changed');
+  const oldSignIn = await request.post('/api/en/auth/jwt/sign_in', { data: { email: account.email, password: account.password } });
+  expect(oldSignIn.status()).toBe(400);
+  const newSignIn = await request.post('/api/en/auth/jwt/sign_in', { data: { email: next, password: account.password } });
+  expect(newSignIn.status()).toBe(200);
 });

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETION_PARAM, APP_PATH, MAGIC_LINK_PARAM, ORDER_INFO_TAB_NAMES } from '@app/domain/routes';
+import { ACCOUNT_DELETION_PARAM, APP_PATH, EMAIL_CHANGE_PARAM, MAGIC_LINK_PARAM, ORDER_INFO_TAB_NAMES } from '@app/domain/routes';
 
 /** SPEC §2 "Screens and routes": every URL of the web app, in one place (the paths: packages/domain, shared with the server). */
 export const ORDER_INFO_TABS = ORDER_INFO_TAB_NAMES;
@@ -42,6 +42,8 @@ export const paths = {
 export const QUERY_PARAM = {
   magicLink: MAGIC_LINK_PARAM,
   confirmEmail: 'confirmEmail',
+  /** ADR 0097: the email change link mailed to the new address. */
+  changeEmail: EMAIL_CHANGE_PARAM,
   /** ADR 0070: the deletion link mailed to an account without a password. */
   deleteAccount: ACCOUNT_DELETION_PARAM,
   resetToken: 'token',

@@ -33,6 +33,8 @@ export const defaultHandlers = [
       : HttpResponse.json({ message: 'Unauthorized' }, { status: 401 }),
   ),
   http.get('/api/en/customers/customer/sessions', () => HttpResponse.json({ sessions: sessionsFixture })),
+  // ADR 0097: no consent changes yet (the privacy modal's own test answers otherwise).
+  http.get('/api/en/customers/customer/consent-history', () => HttpResponse.json({ entries: [], total: 0 })),
   // ADR 0085: the current Terms and Privacy Policy, accepted (the dialog's own test answers otherwise).
   http.get('/api/en/customers/terms', () =>
     HttpResponse.json({ termsVersion: '1', privacyVersion: '1', accepted: true, acceptedAt: '2030-01-01T00:00:00.000Z' }),

@@ -4,12 +4,14 @@ import {
   customerStatusName,
   customerUpdateBodySchema,
   deviceFromUserAgent,
+  groupSessionsByDevice,
   isValidProfilePhone,
   passwordChangeBodySchema,
   privacyBodyOf,
   privacyBodySchema,
   PROFILE_PHONE_MAX_LENGTH,
   PROFILE_PHONE_MESSAGE,
+  type Session,
 } from './index';
 
 describe('profile phone: digits only, max 21 characters (SPEC §5)', () => {
@@ -130,5 +132,48 @@ describe('device names from a User-Agent', () => {
     ['', 'Unknown device'],
   ])('names %s', (ua, device) => {
     expect(deviceFromUserAgent(ua)).toBe(device);
+  });
+});
+
+describe('groupSessionsByDevice (ADR 0097: one row per device)', () => {
+  const s = (id: string, device: string, lastSeenAt: string, current = false): Session => ({
+    id,
+    device,
+    ip: '127.0.0.1',
+    signedInAt: '2030-01-01T00:00:00.000Z',
+    lastSeenAt,
+    current,
+  });
+  it('merges repeats of one device with their count and the latest last seen; this device first, then newest', () => {
+    const groups = groupSessionsByDevice([
+      s('a', 'Chrome on Windows', '2030-01-02T00:00:00.000Z'),
+      s('b', 'Safari on iOS', '2030-01-05T00:00:00.000Z'),
+      s('c', 'Chrome on Windows', '2030-01-04T00:00:00.000Z'),
+      s('d', 'Firefox on Linux', '2030-01-01T00:00:00.000Z', true),
+      s('e', 'Safari on iOS', '2030-01-03T00:00:00.000Z'),
+    ]);
+    expect(groups.map((g) => [g.device, g.sessions.length, g.lastSeenAt, g.current])).toEqual([
+      ['Firefox on Linux', 1, '2030-01-01T00:00:00.000Z', true],
+      ['Safari on iOS', 2, '2030-01-05T00:00:00.000Z', false],
+      ['Chrome on Windows', 2, '2030-01-04T00:00:00.000Z', false],
+    ]);
+    expect(groups[1]?.endable).toEqual(['b', 'e']);
+    expect(groups[0]?.endable).toEqual([]);
+  });
+  it("signing out this device's row ends its other sessions, never this one", () => {
+    const [group] = groupSessionsByDevice([
+      s('x', 'Chrome on macOS', '2030-01-02T00:00:00.000Z'),
+      s('y', 'Chrome on macOS', '2030-01-01T00:00:00.000Z', true),
+    ]);
+    expect(group).toMatchObject({ current: true, endable: ['x'] });
+    expect(groupSessionsByDevice([])).toEqual([]);
+  });
+  it('keeps every session in exactly one row', () => {
+    const devices = ['A', 'B', 'C'];
+    const list = Array.from({ length: 20 }, (_, i) =>
+      s(`id${i}`, devices[i % 3] ?? 'A', new Date(Date.UTC(2030, 0, 1 + i)).toISOString(), i === 7),
+    );
+    const ids = groupSessionsByDevice(list).flatMap((g) => g.sessions.map((x) => x.id));
+    expect(ids.sort()).toEqual(list.map((x) => x.id).sort());
   });
 });

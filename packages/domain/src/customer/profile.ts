@@ -43,6 +43,8 @@ export const CUSTOMER_MESSAGE = {
   wrongCurrentPassword: 'The current password is not correct',
   passwordUpdated: 'Your password has been changed. Your other sessions were signed out.',
   sessionEnded: 'The session has been signed out.',
+  /** ADR 0097: a merged device row of several sessions. */
+  sessionsEnded: (count: number) => (count === 1 ? 'The session has been signed out.' : `${count} sessions have been signed out.`),
   otherSessionsEnded: 'All other sessions have been signed out.',
   preferencesSaved: 'Your preferences have been saved.',
   // Not SPEC texts (ADR 0070): the deletion asks for a proof first.
@@ -51,6 +53,15 @@ export const CUSTOMER_MESSAGE = {
   deletionLinkSent: `We sent you an email with a link to confirm the deletion. Open it while signed in; it works once and expires in ${ACCOUNT_DELETION_LINK_LIFE}.`,
   deletionLinkInvalid: 'This deletion link is invalid or has expired',
   deletionTooManyAttempts: 'Too many attempts to delete the account. Please try again later.',
+  // Not SPEC texts (ADR 0097): the email change, confirmed on the new address.
+  emailChangeSent: (email: string) =>
+    `We sent a link to ${email}. Open it while signed in on this device to change your email; until then your email stays as it is.`,
+  emailChanged: (email: string) => `Your email has been changed to ${email}.`,
+  emailChangeSame: 'This is already your email address.',
+  emailChangeTaken: 'This email is already used by another account.',
+  emailChangeLinkInvalid: 'This email change link is invalid or has expired',
+  emailChangePasswordMissing: 'Enter your password to change your email',
+  emailChangeWrongPassword: 'The password is not correct',
 } as const;
 
 export const facebookDataSchema = z.object({
@@ -155,6 +166,22 @@ export type CustomerUpdateBody = z.infer<typeof customerUpdateBodySchema>;
 
 export const emailConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
 
+/** ADR 0097: how long the email change link mailed to the new address works. */
+export const EMAIL_CHANGE_TTL_SECONDS = 24 * 60 * 60;
+/** The link's life as the mail says it. */
+export const EMAIL_CHANGE_LINK_LIFE = '24 hours';
+/**
+ * `POST /api/en/customers/customer/emails/change` (ADR 0097): the new address, and the password for an
+ * account that has one (a stolen session alone cannot move the account to another mailbox).
+ */
+export const emailChangeBodySchema = z.object({
+  email: z.string().trim().max(254),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
+/** `PUT /api/en/customers/customer/emails/change/confirm`: the mailed link's token. */
+export const emailChangeConfirmBodySchema = z.object({ token: z.string().min(1).max(256) });
+
 /**
  * SPEC §7 "PUT privacy preferences per customer id" (CONTRACT path `PUT /api/en/customers/{id}/privacy`,
  * flags as booleans): the wire name of each flag and the profile field it sets (SPEC §3).
@@ -238,6 +265,13 @@ export const consentHistoryEntrySchema = z.object({
   date: z.string(),
 });
 export type ConsentHistoryEntry = z.infer<typeof consentHistoryEntrySchema>;
+/** ADR 0097: how many changes the privacy modal lists, newest first (the report carries them all). */
+export const CONSENT_HISTORY_LIMIT = 100;
+/** `GET /api/en/customers/customer/consent-history` (ADR 0097): the newest changes and how many there are. */
+export const consentHistorySchema = z.object({ entries: z.array(consentHistoryEntrySchema), total: z.number().int() });
+export type ConsentHistory = z.infer<typeof consentHistorySchema>;
+/** The modal's name of a consent's wire key ("location_usages" → "Location"); the key itself when unknown. */
+export const consentLabel = (key: string): string => PRIVACY_CONSENTS.find((c) => c.key === key)?.label ?? key;
 
 /** PUT /api/en/customers/customer/deactivate (ADR 0070): the password, for an account that has one. */
 export const accountDeletionBodySchema = z.object({ password: z.string().max(PASSWORD_MAX_LENGTH).optional() });
@@ -299,4 +333,38 @@ export const deviceFromUserAgent = (userAgent: string): string => {
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'Unknown device';
+};
+
+/**
+ * ADR 0097: the devices list shows one row per device (the same device label, read from the user agent):
+ * repeats of one browser on one system (a sign-in after each cleared cookie, a magic link each week) are
+ * one row with their count and the latest "last seen". The row with this session comes first, the others
+ * by last seen, newest first.
+ */
+export interface DeviceGroup {
+  device: string;
+  /** every session of the device, newest last seen first */
+  sessions: Session[];
+  lastSeenAt: string;
+  /** this browser's session is one of them */
+  current: boolean;
+  /** the sessions "sign out" ends: all of them, or on this device all but this one */
+  endable: string[];
+}
+
+export const groupSessionsByDevice = (sessions: readonly Session[]): DeviceGroup[] => {
+  const byDevice = new Map<string, Session[]>();
+  for (const s of sessions) byDevice.set(s.device, [...(byDevice.get(s.device) ?? []), s]);
+  return [...byDevice.entries()]
+    .map(([device, list]) => {
+      const sorted = [...list].sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt));
+      return {
+        device,
+        sessions: sorted,
+        lastSeenAt: sorted[0]?.lastSeenAt ?? '',
+        current: sorted.some((s) => s.current),
+        endable: sorted.filter((s) => !s.current).map((s) => s.id),
+      };
+    })
+    .sort((a, b) => Number(b.current) - Number(a.current) || Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt));
 };

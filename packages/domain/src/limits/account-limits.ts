@@ -45,6 +45,8 @@ export const ROUTE_RATE_LIMITS = {
   upgradeQuote: { max: 600, windowMs: HOUR_MS },
   /** ADR 0086: POST …/orders/{id}/upgrade: locks the order, prices it, stores the upgrade. */
   upgradeCreate: { max: 30, windowMs: HOUR_MS },
+  /** ADR 0097: POST …/customer/emails/change (an argon2 check, two mails) and its confirmation, each per account. */
+  emailChange: { max: 10, windowMs: HOUR_MS },
   /** ADR 0088: an unsubscribe link (no account: per address): checks a signature and writes a preference. */
   unsubscribe: { max: 30, windowMs: HOUR_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   areLoyaltyRulesValid,
   currentLoyaltyRule,
+  formatPercent,
+  nextLevelHint,
+  nextLevelHintText,
   discountCodeState,
   LOYALTY_MESSAGE,
   LOYALTY_RULES,
@@ -204,5 +207,41 @@ describe('a voided code', () => {
     const now = new Date('2026-03-01T12:00:00Z');
     expect(discountCodeState({ usedAt: null, expiresAt: null, active: false }, now)).toBe('voided');
     expect(discountCodeState({ usedAt: now, expiresAt: null, active: false }, now)).toBe('used');
+  });
+});
+
+describe('nextLevelHint (ADR 0097: close is within a fifth of the step to the next level)', () => {
+  it.each([
+    // points, expected hint
+    [0, null],
+    [79, null],
+    [80, { pointsMore: 20, percent: 3 }],
+    [99, { pointsMore: 1, percent: 3 }],
+    [100, null],
+    [259, null],
+    [260, { pointsMore: 40, percent: 5 }],
+    [540, { pointsMore: 60, percent: 7 }],
+    [919, null],
+    [920, { pointsMore: 80, percent: 10 }],
+    [983, { pointsMore: 17, percent: 10 }],
+    [1000, null],
+    [50_000, null],
+    [-40, null],
+  ])('%i points: %j', (points, hint) => {
+    expect(nextLevelHint(points)).toEqual(hint);
+  });
+  it('is never shown on the last level, and a one-point step is close at its only point', () => {
+    expect(nextLevelHint(5, [{ from: 0, to: null, percent: 0 }])).toBeNull();
+    const tiny = [
+      { from: 0, to: 0, percent: 0 },
+      { from: 1, to: null, percent: 2 },
+    ];
+    expect(nextLevelHint(0, tiny)).toEqual({ pointsMore: 1, percent: 2 });
+  });
+  it('reads "17 points more gives 10%" (no space before %), and "1 point" in the singular', () => {
+    expect(nextLevelHintText({ pointsMore: 17, percent: 10 })).toBe('17 points more gives 10%');
+    expect(nextLevelHintText({ pointsMore: 1, percent: 3 })).toBe('1 point more gives 3%');
+    expect(nextLevelHintText({ pointsMore: 1200, percent: 3 })).toBe('1,200 points more gives 3%');
+    expect(formatPercent(7)).toBe('7%');
   });
 });

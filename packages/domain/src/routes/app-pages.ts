@@ -72,6 +72,8 @@ export const SESSION_HINT_COOKIE = 'signed_in';
 export const MAGIC_LINK_PARAM = 'magicLink';
 /** ADR 0070: the page the deletion mail links to is {origin}/profile?deleteAccount={token}. */
 export const ACCOUNT_DELETION_PARAM = 'deleteAccount';
+/** ADR 0097: /profile?changeEmail={token}, the link mailed to the new address of an email change. */
+export const EMAIL_CHANGE_PARAM = 'changeEmail';
 
 /** The module of the web app's 404 page. */
 export const NOT_FOUND_MODULE = 'not-found';

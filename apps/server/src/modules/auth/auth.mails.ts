@@ -1,5 +1,6 @@
 import {
   ACCOUNT_DELETION_LINK_LIFE,
+  EMAIL_CHANGE_LINK_LIFE,
   AUTH_MESSAGE,
   EMAIL_CONFIRM_TTL_SECONDS,
   MAGIC_LINK_TTL_SECONDS,
@@ -21,12 +22,10 @@ interface Paragraph {
   link?: { url: string; label: string };
 }
 
-const compose = (to: string, subject: string, firstName: string, paragraphs: Paragraph[]): MailMessage => {
-  const text = [
-    greeting(firstName),
-    ...paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)),
-    'If you did not ask for this, you can ignore this email.',
-  ].join('\n\n');
+const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this email.';
+
+const compose = (to: string, subject: string, firstName: string, paragraphs: Paragraph[], closing = IGNORE_IF_NOT_YOU): MailMessage => {
+  const text = [greeting(firstName), ...paragraphs.map((p) => (p.link ? `${p.text}\n${p.link.url}` : p.text)), closing].join('\n\n');
   const html = [
     `<p>${escapeHtml(greeting(firstName))}</p>`,
     ...paragraphs.map((p) =>
@@ -34,7 +33,7 @@ const compose = (to: string, subject: string, firstName: string, paragraphs: Par
         ? `<p>${escapeHtml(p.text)}<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a></p>`
         : `<p>${escapeHtml(p.text)}</p>`,
     ),
-    '<p>If you did not ask for this, you can ignore this email.</p>',
+    `<p>${escapeHtml(closing)}</p>`,
   ].join('\n');
   return { to, subject, text, html };
 };
@@ -101,3 +100,40 @@ export const accountDeletionMail = (m: { to: string; firstName: string; url: str
       link: { url: m.url, label: 'Delete my account' },
     },
   ]);
+
+/** ADR 0097: the other account's holder must not read this as harmless: what to do if it was not them. */
+const NOT_YOU_SECURE = 'If this was not you, change your password now: that cancels the change and signs out your other devices.';
+
+/** ADR 0097: to the new address: the link that makes it the account's email (once, 24 hours, while signed in). */
+export const emailChangeMail = (m: { to: string; firstName: string; url: string }): MailMessage =>
+  compose(m.to, 'Confirm your new email address', m.firstName, [
+    { text: 'You asked to use this address for your account. Your email changes only when you open this link.' },
+    {
+      text: `Open it while signed in on the device where you asked (it works once and expires in ${EMAIL_CHANGE_LINK_LIFE}):`,
+      link: { url: m.url, label: 'Use this email' },
+    },
+  ]);
+
+/** ADR 0097: to the old address, when the change is asked for: nothing changed yet. */
+export const emailChangeRequestedMail = (m: { to: string; firstName: string; newEmail: string }): MailMessage =>
+  compose(
+    m.to,
+    'A change of your email was asked for',
+    m.firstName,
+    [
+      {
+        text: `Someone signed in to your account asked to change its email to ${m.newEmail}. Nothing changes until the link we sent to that address is opened.`,
+      },
+    ],
+    NOT_YOU_SECURE,
+  );
+
+/** ADR 0097: to the old address, once changed. */
+export const emailChangedMail = (m: { to: string; firstName: string; newEmail: string }): MailMessage =>
+  compose(
+    m.to,
+    'Your email has been changed',
+    m.firstName,
+    [{ text: `Your account's email is now ${m.newEmail}. Emails about your orders and sign-in links go there from now on.` }],
+    'If this was not you, contact our support at once.',
+  );

@@ -1,5 +1,5 @@
 import { CUSTOMER_ROLE_IDS, CUSTOMER_STATUS } from '@app/domain';
-import type { Db } from '../../db/client';
+import { isUniqueViolation, type Db } from '../../db/client';
 import { createAuthSessionsRepo } from './auth.sessions.repo';
 
 export type { SessionClient } from './auth.sessions.repo';
@@ -38,7 +38,7 @@ const toAccount = (r: UserSqlRow): AccountRow => ({
 
 const ACCOUNT_COLUMNS = 'id, role, email, first_name, status_id, password_hash, password_set';
 
-export type OneTimePurpose = 'magic_link' | 'password_reset' | 'email_confirm' | 'account_delete';
+export type OneTimePurpose = 'magic_link' | 'password_reset' | 'email_confirm' | 'account_delete' | 'email_change';
 
 export interface NewUser {
   role: number;
@@ -182,10 +182,10 @@ export const createAuthRepo = (db: Db) => ({
       );
       if (!user) return null;
       await tx.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [user.id, r.now]);
-      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [
-        user.id,
-        r.now,
-      ]);
+      await tx.query(
+        `UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose IN ('password_reset', 'email_change') AND used_at IS NULL`,
+        [user.id, r.now],
+      );
       return user.id;
     }),
 
@@ -220,10 +220,10 @@ export const createAuthRepo = (db: Db) => ({
          WHERE user_id = $1 AND revoked_at IS NULL AND ($2::text IS NULL OR family_id <> $2)`,
         [c.userId, c.keepFamilyId, c.now],
       );
-      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'password_reset' AND used_at IS NULL`, [
-        c.userId,
-        c.now,
-      ]);
+      await tx.query(
+        `UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose IN ('password_reset', 'email_change') AND used_at IS NULL`,
+        [c.userId, c.now],
+      );
       return true;
     }),
 
@@ -266,6 +266,73 @@ export const createAuthRepo = (db: Db) => ({
     return rows.length > 0;
   },
 
+  /**
+   * ADR 0097: a pending email change. Older pending changes of the account are spent (the newest link is
+   * the only one that works); the row keeps the new address and the session that asked.
+   */
+  insertEmailChange: async (t: { userId: number; tokenHash: string; newEmail: string; familyId: string; expiresAt: Date; now: Date }) =>
+    db.transaction(async (tx) => {
+      await tx.query(`UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND purpose = 'email_change' AND used_at IS NULL`, [
+        t.userId,
+        t.now,
+      ]);
+      await tx.query(
+        `INSERT INTO one_time_tokens (user_id, purpose, token_hash, expires_at, created_at, new_email, family_id)
+         VALUES ($1, 'email_change', $2, $3, $4, $5, $6)`,
+        [t.userId, t.tokenHash, t.expiresAt, t.now, t.newEmail, t.familyId],
+      );
+    }),
+
+  /**
+   * ADR 0097: the email change, in one transaction. The token is spent only by its own account, unused, not
+   * expired, and while the session that asked is live; the new address must still be free. Then the email
+   * is set and proven (status 3 becomes 1), and every link mailed to the old address stops working. The
+   * answer says what happened; anything but 'changed' changes nothing (the token stays as it was).
+   */
+  changeEmail: async (c: {
+    userId: number;
+    tokenHash: string;
+    now: Date;
+  }): Promise<{ result: 'changed'; oldEmail: string; newEmail: string; firstName: string } | { result: 'invalid' | 'taken' }> => {
+    try {
+      return await db.transaction(async (tx) => {
+        const [token] = await tx.query<{ new_email: string; family_id: string }>(
+          `UPDATE one_time_tokens SET used_at = $3
+           WHERE token_hash = $1 AND purpose = 'email_change' AND user_id = $2 AND used_at IS NULL AND expires_at > $3
+           RETURNING new_email, family_id`,
+          [c.tokenHash, c.userId, c.now],
+        );
+        if (!token) return { result: 'invalid' as const };
+        const live = await tx.query(
+          'SELECT 1 FROM refresh_tokens WHERE user_id = $1 AND family_id = $2 AND revoked_at IS NULL AND expires_at > $3 LIMIT 1',
+          [c.userId, token.family_id, c.now],
+        );
+        if (live.length === 0) throw new EmailChangeRefused('invalid');
+        const [user] = await tx.query<{ email: string; first_name: string }>(
+          'SELECT email, first_name FROM users WHERE id = $1 AND status_id <> $2 FOR UPDATE',
+          [c.userId, CUSTOMER_STATUS.deactivated.id],
+        );
+        if (!user) throw new EmailChangeRefused('invalid');
+        const taken = await tx.query('SELECT 1 FROM users WHERE lower(email) = lower($1) AND id <> $2', [token.new_email, c.userId]);
+        if (taken.length > 0) throw new EmailChangeRefused('taken');
+        await tx.query(
+          `UPDATE users SET email = $2, email_confirmed_at = $3, password_unproven = false, updated_at = $3,
+             status_id = CASE WHEN status_id = $4 THEN $5 ELSE status_id END
+           WHERE id = $1`,
+          [c.userId, token.new_email, c.now, CUSTOMER_STATUS.awaitingConfirmation.id, CUSTOMER_STATUS.active.id],
+        );
+        // Links mailed to the old address (sign-in, reset, confirmation, deletion) stop with it.
+        await tx.query('UPDATE one_time_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [c.userId, c.now]);
+        return { result: 'changed' as const, oldEmail: user.email, newEmail: token.new_email, firstName: user.first_name };
+      });
+    } catch (error) {
+      if (error instanceof EmailChangeRefused) return { result: error.result };
+      // Two accounts racing for one address: the unique index on lower(email) lets one through.
+      if (isUniqueViolation(error)) return { result: 'taken' };
+      throw error;
+    }
+  },
+
   /** Single use by construction: only the first UPDATE finds used_at still null. Null when unknown, used or expired. */
   consumeOneTimeToken: async (t: { purpose: OneTimePurpose; tokenHash: string; now: Date }): Promise<number | null> => {
     const [row] = await db.query<{ user_id: number }>(
@@ -278,3 +345,10 @@ export const createAuthRepo = (db: Db) => ({
   },
 });
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
+
+/** Rolls the email change's transaction back (the token stays unspent) and says why. */
+class EmailChangeRefused extends Error {
+  constructor(readonly result: 'invalid' | 'taken') {
+    super(result);
+  }
+}

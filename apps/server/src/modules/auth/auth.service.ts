@@ -6,6 +6,8 @@ import {
   CUSTOMER_MESSAGE,
   CUSTOMER_STATUS,
   DomainError,
+  EMAIL_CHANGE_PARAM,
+  EMAIL_CHANGE_TTL_SECONDS,
   EMAIL_CONFIRM_TTL_SECONDS,
   ERROR_CODE,
   FORGOT_PASSWORD_RESULT,
@@ -31,7 +33,17 @@ import type { TermsRecord } from './auth.terms';
 import type { TwoFactor } from './auth.two-factor';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken, randomToken } from '../../lib/tokens';
-import { accountDeletionMail, confirmEmailMail, magicLinkMail, passwordRemovedMail, passwordResetMail, welcomeMail } from './auth.mails';
+import {
+  accountDeletionMail,
+  confirmEmailMail,
+  emailChangedMail,
+  emailChangeMail,
+  emailChangeRequestedMail,
+  magicLinkMail,
+  passwordRemovedMail,
+  passwordResetMail,
+  welcomeMail,
+} from './auth.mails';
 import type { AccountRow, AuthRepo, OneTimePurpose, SessionClient } from './auth.repo';
 import { notFound } from '../../lib/errors';
 
@@ -505,6 +517,70 @@ export const createAuthService = ({
     spendDeletionLink: async ({ userId, token }: { userId: number; token: string }): Promise<void> => {
       const spent = await repo.consumeOwnOneTimeToken({ userId, purpose: 'account_delete', tokenHash: hashToken(token), now: clock.now() });
       if (!spent) throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.deletionLinkInvalid);
+    },
+
+    /**
+     * ADR 0097: asks to change the email. The new address must be valid, not the current one and not
+     * another account's; an account with a password proves it is its holder with it. The link goes to the
+     * new address (bound to this session), and the old address is told; the email stays until the link is used.
+     */
+    requestEmailChange: async (c: { userId: number; sid: string | null; email: string; password: string | undefined }): Promise<string> => {
+      const account = await repo.findAccountById(c.userId);
+      if (!account || account.statusId === DEACTIVATED) throw notFound();
+      const email = normalizeEmail(c.email);
+      const invalid = (field: string, message: string): DomainError =>
+        new DomainError(ERROR_CODE.validation, message, { [field]: [message] });
+      if (!isValidEmail(email)) throw invalid('email', AUTH_MESSAGE.invalidEmail);
+      if (email === normalizeEmail(account.email)) throw invalid('email', CUSTOMER_MESSAGE.emailChangeSame);
+      // A session without its id (issued before ADR 0053) cannot be bound: it signs in again first.
+      if (c.sid === null) throw new DomainError(ERROR_CODE.unauthorized, 'Access Token is invalid or expired');
+      if (account.passwordSet) {
+        if (!c.password) {
+          throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailChangePasswordMissing, {
+            password: [CUSTOMER_MESSAGE.emailChangePasswordMissing],
+          });
+        }
+        if (!(await verifyPassword(account.passwordHash, c.password))) {
+          log.info({ userId: c.userId }, 'email change refused: wrong password');
+          throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailChangeWrongPassword, {
+            password: [CUSTOMER_MESSAGE.emailChangeWrongPassword],
+          });
+        }
+      }
+      if (await repo.emailExists(email)) throw invalid('email', CUSTOMER_MESSAGE.emailChangeTaken);
+      const now = clock.now();
+      const token = randomToken();
+      await repo.insertEmailChange({
+        userId: c.userId,
+        tokenHash: hashToken(token),
+        newEmail: email,
+        familyId: c.sid,
+        expiresAt: plusSeconds(now, EMAIL_CHANGE_TTL_SECONDS),
+        now,
+      });
+      await mailer.send(
+        emailChangeMail({ to: email, firstName: account.firstName, url: `${origin}/profile?${EMAIL_CHANGE_PARAM}=${token}` }),
+      );
+      // The old address is told; the change stands or falls with the link whatever this mail does.
+      await mailer
+        .send(emailChangeRequestedMail({ to: account.email, firstName: account.firstName, newEmail: email }))
+        .catch((error: unknown) => log.error({ err: error, userId: c.userId }, 'email change notice to the old address not sent'));
+      log.info({ userId: c.userId }, 'email change asked: link mailed to the new address');
+      return email;
+    },
+
+    /** ADR 0097: the link from the new address, with a session of the same account: the email changes once. */
+    confirmEmailChange: async ({ userId, token }: { userId: number; token: string }): Promise<string> => {
+      const done = await repo.changeEmail({ userId, tokenHash: hashToken(token), now: clock.now() });
+      if (done.result === 'taken') {
+        throw new DomainError(ERROR_CODE.conflict, CUSTOMER_MESSAGE.emailChangeTaken);
+      }
+      if (done.result !== 'changed') throw new DomainError(ERROR_CODE.badRequest, CUSTOMER_MESSAGE.emailChangeLinkInvalid);
+      await mailer
+        .send(emailChangedMail({ to: done.oldEmail, firstName: done.firstName, newEmail: done.newEmail }))
+        .catch((error: unknown) => log.error({ err: error, userId }, 'email changed notice to the old address not sent'));
+      log.info({ userId }, 'email changed');
+      return done.newEmail;
     },
 
     /** Returns the confirmed account's id; a bad, used or expired token is a 400. */

@@ -4,6 +4,7 @@ import {
   customerStatusName,
   type BillingDetails,
   type changedConsents,
+  type ConsentHistory,
   type Customer,
 } from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
@@ -135,6 +136,25 @@ export const createCustomersRepo = (db: Db) => ({
         [customerId, c.consent, c.granted, c.previous, ip, now],
       );
     }
+  },
+
+  /** ADR 0097: the newest consent changes of the customer, newest first, and their count. */
+  listConsentHistory: async (customerId: number, limit: number): Promise<ConsentHistory> => {
+    const rows = await db.query<{ consent: string; granted: boolean; previous: boolean; created_at: Date; total: string }>(
+      `SELECT consent, granted, previous, created_at, count(*) OVER () AS total
+       FROM consent_history WHERE customer_id = $1 ORDER BY id DESC LIMIT $2`,
+      [customerId, limit],
+    );
+    const total = rows[0] ? Number(rows[0].total) : 0;
+    return {
+      entries: rows.map((r) => ({
+        consent: r.consent,
+        granted: r.granted,
+        previous: r.previous,
+        date: new Date(r.created_at).toISOString(),
+      })),
+      total,
+    };
   },
 });
 export type CustomersRepo = ReturnType<typeof createCustomersRepo>;

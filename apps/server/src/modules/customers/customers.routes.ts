@@ -7,9 +7,12 @@ import {
   accountDeletionBodySchema,
   accountDeletionConfirmBodySchema,
   billingDetailsSchema,
+  consentHistorySchema,
   CUSTOMER_MESSAGE,
   customerSchema,
   customerUpdateBodySchema,
+  emailChangeBodySchema,
+  emailChangeConfirmBodySchema,
   emailConfirmBodySchema,
   messageBodySchema,
   passwordChangeBodySchema,
@@ -42,6 +45,20 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
     },
     async (request) =>
       service.updatePrivacy({ customerId: currentUser(request).userId, id: request.params.id, body: request.body, ip: request.ip }),
+  );
+
+  app.get(
+    '/api/en/customers/customer/consent-history',
+    {
+      preHandler: customer.preHandler,
+      schema: {
+        tags: ['customers'],
+        summary: 'The consent history (ADR 0097): the newest changes of the six flags, newest first, with the date and old → new',
+        security: customer.security,
+        response: { 200: consentHistorySchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => service.consentHistory({ customerId: currentUser(request).userId }),
   );
 
   app.put(
@@ -249,6 +266,44 @@ export const customersRoutes: FastifyPluginAsyncZod<{ service: CustomersService 
       },
     },
     async (request) => service.confirmEmail({ token: request.body.token, sessionUserId: await app.optionalUserId(request) }),
+  );
+
+  app.post(
+    '/api/en/customers/customer/emails/change',
+    {
+      // ADR 0097: an argon2 check and two mails per request.
+      preHandler: [customer.preHandler, routeRateLimit(app, 'email-change', ROUTE_RATE_LIMITS.emailChange)],
+      schema: {
+        tags: ['customers'],
+        summary:
+          'Ask to change the email (ADR 0097): a one-time link to the new address, bound to this session; the old address is told; the email stays until the link is used',
+        security: customer.security,
+        body: emailChangeBodySchema,
+        response: { 202: messageBodySchema.extend({ email: z.string() }), ...errorResponses(400, 401, 404, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      return reply
+        .status(202)
+        .send(await service.requestEmailChange({ customerId: user.userId, sid: user.sid ?? null, body: request.body }));
+    },
+  );
+
+  app.put(
+    '/api/en/customers/customer/emails/change/confirm',
+    {
+      preHandler: [customer.preHandler, routeRateLimit(app, 'email-change-confirm', ROUTE_RATE_LIMITS.emailChange)],
+      schema: {
+        tags: ['customers'],
+        summary:
+          "Change the email with the link's token (ADR 0097): once, only with a session of the same account, while the session that asked is live",
+        security: customer.security,
+        body: emailChangeConfirmBodySchema,
+        response: { 200: customerSchema.extend({ message: z.string() }), ...errorResponses(400, 401, 404, 409, 422, 429) },
+      },
+    },
+    async (request) => service.confirmEmailChange({ customerId: currentUser(request).userId, token: request.body.token }),
   );
 
   app.post(

@@ -3,6 +3,8 @@ import {
   CUSTOMER_MESSAGE,
   CUSTOMER_STATUS,
   changedConsents,
+  CONSENT_HISTORY_LIMIT,
+  type ConsentHistory,
   DomainError,
   ERROR_CODE,
   isValidName,
@@ -10,6 +12,7 @@ import {
   privacyBodyOf,
   type Customer,
   type CustomerUpdateBody,
+  type EmailChangeBody,
   type FieldErrors,
   type PasswordChangeBody,
   type PrivacyBody,
@@ -115,6 +118,28 @@ export const createCustomersService = ({
       return passwordRemoved ? { ...customer, message: AUTH_MESSAGE.unprovenPasswordRemoved } : customer;
     },
 
+    /** ADR 0097: the link goes to the new address; the email stays until it is used. */
+    requestEmailChange: async ({
+      customerId,
+      sid,
+      body,
+    }: {
+      customerId: number;
+      sid: string | null;
+      body: EmailChangeBody;
+    }): Promise<{ message: string; email: string }> => {
+      const email = await auth.requestEmailChange({ userId: customerId, sid, email: body.email, password: body.password });
+      return { message: CUSTOMER_MESSAGE.emailChangeSent(email), email };
+    },
+
+    /** ADR 0097: the link opened with a session of the account that asked: the new email, with the profile. */
+    confirmEmailChange: async ({ customerId, token }: { customerId: number; token: string }): Promise<Customer & { message: string }> => {
+      const email = await auth.confirmEmailChange({ userId: customerId, token });
+      const customer = await repo.findCustomer(customerId);
+      if (!customer) throw notFound();
+      return { ...customer, message: CUSTOMER_MESSAGE.emailChanged(email) };
+    },
+
     resendConfirmation: async ({ customerId }: { customerId: number }): Promise<void> => {
       await auth.sendEmailConfirmation({ userId: customerId });
     },
@@ -144,6 +169,13 @@ export const createCustomersService = ({
       });
       if (!customer) throw notFound();
       return customer;
+    },
+
+    /** ADR 0097: what the privacy modal lists of the consent history (the newest CONSENT_HISTORY_LIMIT changes). */
+    consentHistory: async ({ customerId }: { customerId: number }): Promise<ConsentHistory> => {
+      const customer = await repo.findCustomer(customerId);
+      if (!customer || customer.status.id === CUSTOMER_STATUS.deactivated.id) throw notFound();
+      return repo.listConsentHistory(customerId, CONSENT_HISTORY_LIMIT);
     },
 
     changePassword: async ({

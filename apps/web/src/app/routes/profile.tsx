@@ -5,10 +5,12 @@ import { MessengerOptIn } from '@/features/customer/components/messenger-opt-in'
 import { PasswordForm } from '@/features/customer/components/password-form';
 import { PrivacyDialog } from '@/features/customer/components/privacy-dialog';
 import { ProfileForm } from '@/features/customer/components/profile-form';
+import { EmailChangeForm } from '@/features/customer/components/email-change-form';
 import { BillingForm } from '@/features/customer/components/billing-form';
 import { SessionsList } from '@/features/customer/components/sessions-list';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
 import { useConfirmEmailParam } from '@/features/customer/hooks/use-confirm-email-param';
+import { useChangeEmailParam } from '@/features/customer/hooks/use-change-email-param';
 import { useDeleteAccountParam } from '@/features/customer/hooks/use-delete-account-param';
 import { Button } from '@/components/ui/button';
 import { NotificationPreferencesTable } from '@/features/notifications/components/notification-preferences';
@@ -28,6 +30,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** SPEC §2 "/profile: Settings": personal information, password, signed-in devices and the privacy modal. */
 export function Component() {
   useConfirmEmailParam();
+  useChangeEmailParam();
   useDeleteAccountParam();
   const customer = useCurrentCustomer();
   const [privacyOpen, setPrivacyOpen] = useState(false);
@@ -43,6 +46,7 @@ export function Component() {
             {customer.emailConfirmed ? 'confirmed' : 'not confirmed'}
           </strong>
         </p>
+        <EmailChangeForm customer={customer} />
         <ProfileForm customer={customer} />
         <MessengerOptIn customer={customer} />
       </Section>

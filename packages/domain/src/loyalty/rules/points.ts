@@ -72,6 +72,40 @@ export const pointsToNextRule = (points: number, rules: readonly LoyaltyRule[] =
   return next === null ? null : next.from - Math.max(0, Math.floor(points));
 };
 
+/**
+ * ADR 0097: how a percent reads in the loyalty UI: "7%", no space (issue 27). One formatter, so every
+ * loyalty screen writes it the same way.
+ */
+export const formatPercent = (percent: number): string => `${percent}%`;
+
+/**
+ * ADR 0097: "close to the next level" is within a fifth of the way from the current level's start to the
+ * next level's (at least 1 point): 600–999 → 1000 is close from 920 points on (80 missing or fewer). The last
+ * level has no next one, so nothing is close there.
+ */
+export const LOYALTY_CLOSE_SHARE = 0.2;
+
+export interface NextLevelHint {
+  /** points still missing to reach the next level */
+  pointsMore: number;
+  /** the next level's percent */
+  percent: number;
+}
+
+/** ADR 0097: the nudge of the generate dialog ("17 points more gives 10%"), or null when not close. */
+export const nextLevelHint = (points: number, rules: readonly LoyaltyRule[] = LOYALTY_RULES): NextLevelHint | null => {
+  const current = currentLoyaltyRule(points, rules);
+  const next = nextLoyaltyRule(points, rules);
+  const missing = pointsToNextRule(points, rules);
+  if (next === null || missing === null) return null;
+  const window = Math.max(1, Math.floor((next.from - current.from) * LOYALTY_CLOSE_SHARE));
+  return missing <= window ? { pointsMore: missing, percent: next.percent } : null;
+};
+
+/** The hint's sentence (ADR 0097). */
+export const nextLevelHintText = ({ pointsMore, percent }: NextLevelHint): string =>
+  `${pointsMore.toLocaleString('en-US')} ${pointsMore === 1 ? 'point' : 'points'} more gives ${formatPercent(percent)}`;
+
 export type LoyaltyGeneration = { ok: true; percent: number; pointsSpent: number; pointsLeft: number } | { ok: false; message: string };
 
 /**

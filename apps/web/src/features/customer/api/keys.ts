@@ -4,4 +4,5 @@ export const customerKeys = {
   current: () => [...customerKeys.all, 'current'] as const,
   sessions: () => [...customerKeys.all, 'sessions'] as const,
   terms: () => [...customerKeys.all, 'terms'] as const,
+  consentHistory: () => [...customerKeys.all, 'consent-history'] as const,
 };

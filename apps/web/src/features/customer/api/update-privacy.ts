@@ -12,6 +12,10 @@ export const useUpdatePrivacy = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePrivacy,
-    onSuccess: (customer) => queryClient.setQueryData(customerKeys.current(), customer),
+    onSuccess: (customer) => {
+      queryClient.setQueryData(customerKeys.current(), customer);
+      // ADR 0097: the change is in the consent history the modal shows.
+      return queryClient.invalidateQueries({ queryKey: customerKeys.consentHistory() });
+    },
   });
 };

@@ -3,15 +3,18 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { PASSWORD_MAX_LENGTH } from '@app/domain/auth/rules';
 import { ACCOUNT_DELETION_REDIRECT_MS } from '@app/domain/ui';
-import { CUSTOMER_MESSAGE, PRIVACY_CONSENTS, privacyBodyOf, type Customer, type PrivacyBody } from '@app/domain/customer';
+import { consentLabel, CUSTOMER_MESSAGE, PRIVACY_CONSENTS, privacyBodyOf, type Customer, type PrivacyBody } from '@app/domain/customer';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { CheckboxField, TextField } from '@/components/ui/field';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, holdSessionEnd } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { useConsentHistory } from '../api/consent-history';
 import { useDeactivateAccount } from '../api/deactivate';
 import { useDownloadReport } from '../api/download-report';
 import { useUpdatePrivacy } from '../api/update-privacy';
@@ -52,7 +55,61 @@ function ConsentPreferences({ customer }: { customer: Customer }) {
           Save preferences
         </Button>
       </div>
+      <ConsentHistoryList />
     </form>
+  );
+}
+
+const onOff = (v: boolean): string => (v ? 'On' : 'Off');
+
+/** ADR 0097: the consent history the modal promises: each change with its date, the flag and old → new. */
+function ConsentHistoryList() {
+  const history = useConsentHistory();
+  return (
+    <section aria-labelledby="consent-history-heading" className="flex flex-col gap-2 border-t border-slate-200 pt-4">
+      <h3 id="consent-history-heading" className="text-sm font-semibold text-slate-900">
+        Consent history
+      </h3>
+      {history.isPending && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+          <Spinner /> Loading your consent history
+        </p>
+      )}
+      {history.isError && <p className="text-sm text-red-700">Your consent history could not be loaded.</p>}
+      {history.data && history.data.entries.length === 0 && (
+        <p className="text-sm text-slate-700">No changes yet: your choices are the ones made when you signed up.</p>
+      )}
+      {history.data && history.data.entries.length > 0 && (
+        <>
+          <ol
+            aria-labelledby="consent-history-heading"
+            className="flex max-h-56 flex-col divide-y divide-slate-100 overflow-y-auto text-sm"
+          >
+            {history.data.entries.map((entry, i) => (
+              <li
+                key={`${entry.date}-${entry.consent}-${i}`}
+                className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5"
+                data-testid="consent-change"
+              >
+                <span className="font-medium text-slate-900">{consentLabel(entry.consent)}</span>
+                <span className="text-slate-800">
+                  {onOff(entry.previous)} <span aria-hidden="true">→</span>
+                  <span className="sr-only">to</span> <strong>{onOff(entry.granted)}</strong>
+                </span>
+                <time dateTime={entry.date} className="w-full text-xs text-slate-600 sm:w-auto">
+                  {formatDateTime(entry.date)}
+                </time>
+              </li>
+            ))}
+          </ol>
+          {history.data.total > history.data.entries.length && (
+            <p className="text-xs text-slate-600">
+              The {history.data.entries.length} newest of {history.data.total} changes; the personal-data report has them all.
+            </p>
+          )}
+        </>
+      )}
+    </section>
   );
 }
 

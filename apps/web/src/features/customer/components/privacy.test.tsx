@@ -6,6 +6,7 @@ import { apiFetch } from '@/lib/api-client';
 import { server } from '@/testing/msw-server';
 import { customerFixture, signIn } from '@/testing/fixtures';
 import { currentUrl, renderApp } from '@/testing/render-app';
+import { expectNoAxeViolations } from '@/testing/axe';
 
 const toastText = async () => {
   const notifications = await screen.findByRole('region', { name: 'Notifications' });
@@ -331,5 +332,46 @@ describe('ADR 0070: the deletion asks for a proof', () => {
     expect(await within(notifications).findByText(CUSTOMER_MESSAGE.deletionLinkInvalid)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(currentUrl(router)).toBe('/profile');
+  });
+});
+
+describe('consent history in the privacy modal (issue 27, ADR 0097)', { timeout: 20_000 }, () => {
+  it('lists each change with its date, the flag and old → new, and refreshes after a save', async () => {
+    signIn();
+    let entries = [
+      { consent: 'cookies_usages', previous: true, granted: false, date: '2030-01-03T10:00:00.000Z' },
+      { consent: 'location_usages', previous: false, granted: true, date: '2030-01-02T10:00:00.000Z' },
+    ];
+    server.use(
+      http.get('/api/en/customers/customer/consent-history', () => HttpResponse.json({ entries, total: 120 })),
+      http.put('/api/en/customers/:id/privacy', () => {
+        entries = [{ consent: 'email_subscription', previous: false, granted: true, date: '2030-01-04T10:00:00.000Z' }, ...entries];
+        return HttpResponse.json(customerFixture({ enabledEmailSubscription: true }));
+      }),
+    );
+    const { dialog, user } = await openPrivacy('Consent preferences');
+    const list = await within(dialog).findByRole('list', { name: 'Consent history' });
+    const rows = within(list).getAllByTestId('consent-change');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/Cookies\s*On\s*→?\s*to\s*Off/);
+    expect(rows[1]).toHaveTextContent('Location');
+    expect(within(rows[1] as HTMLElement).getByText('On')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText((_, el) => el?.tagName === 'TIME')).toHaveAttribute(
+      'datetime',
+      '2030-01-03T10:00:00.000Z',
+    );
+    expect(within(dialog).getByText('The 2 newest of 120 changes; the personal-data report has them all.')).toBeInTheDocument();
+    await expectNoAxeViolations(dialog);
+
+    await user.click(within(dialog).getByLabelText('Email subscription'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(within(list).getAllByTestId('consent-change')).toHaveLength(3));
+    expect(within(list).getAllByTestId('consent-change')[0]).toHaveTextContent('Email subscription');
+  });
+
+  it('says when there is no change yet', async () => {
+    signIn();
+    const { dialog } = await openPrivacy('Consent preferences');
+    expect(await within(dialog).findByText('No changes yet: your choices are the ones made when you signed up.')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { formatPercent } from '@app/domain/loyalty/rules';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,7 +40,7 @@ export function DiscountTab() {
             <p className="flex flex-wrap items-center gap-2">
               <code className="rounded bg-slate-100 px-2 py-0.5 font-mono font-semibold break-all">{c.code}</code>
               <span>
-                {c.percent} % off, up to {formatUsd(amountToCents(c.maxAmountDiscount))}
+                {formatPercent(c.percent)} off, up to {formatUsd(amountToCents(c.maxAmountDiscount))}
               </span>
             </p>
             <p className="text-slate-700">

@@ -5,6 +5,7 @@ import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
 import { generatedDiscountFixture, loyaltySummaryFixture, referralFixture } from '@/testing/loyalty-fixtures';
 import { renderApp } from '@/testing/render-app';
+import { expectNoAxeViolations } from '@/testing/axe';
 
 const serveSummary = (summary = loyaltySummaryFixture()) =>
   server.use(http.get('/api/en/orders/discounts/loyalty_discounts', () => HttpResponse.json(summary)));
@@ -14,7 +15,7 @@ describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_00
     signIn();
     renderApp('/loyalty');
     expect(await screen.findByTestId('points-balance')).toHaveTextContent('150 points');
-    expect(screen.getByTestId('points-to-next')).toHaveTextContent('150 points to the next level (5 % off).');
+    expect(screen.getByTestId('points-to-next')).toHaveTextContent('150 points to the next level (5% off).');
     const table = screen.getByRole('table', { name: /Loyalty rules/ });
     const current = within(table)
       .getAllByRole('row')
@@ -147,5 +148,122 @@ describe('the shell (SPEC §2 "Startup": ready referral counts)', { timeout: 20_
     renderApp('/dashboard');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await waitFor(() => expect(within(nav).getByRole('link', { name: /My Bonuses/ })).toHaveTextContent('My Bonuses2'));
+  });
+});
+
+describe('/loyalty next level and sharing (issue 27, ADR 0097)', { timeout: 20_000 }, () => {
+  it('says in the generate dialog how many points more give the next level, percentages without a space', async () => {
+    serveSummary(
+      loyaltySummaryFixture({
+        points: 983,
+        currentRule: { from: 600, to: 999, percent: 7 },
+        nextRule: { from: 1000, to: null, percent: 10 },
+        pointsToNextRule: 17,
+        generation: { percent: 7, pointsSpent: 600, pointsLeft: 383 },
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/loyalty');
+    expect(await screen.findByTestId('points-to-next')).toHaveTextContent('17 points to the next level (10% off).');
+    const table = screen.getByRole('table', { name: /Loyalty rules/ });
+    expect(within(table).getByRole('row', { name: /600–999/ })).toHaveTextContent('7%');
+    expect(table).not.toHaveTextContent(/\d %/);
+    expect(screen.queryByTestId('next-level-hint')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Generate discount code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a discount code?' });
+    expect(within(dialog).getByText(/You get a/)).toHaveTextContent('You get a 7% code');
+    expect(within(dialog).getByTestId('next-level-hint')).toHaveTextContent(
+      '17 points more gives 10%: you may wait for it and generate then.',
+    );
+    // The dialog alone: Radix's focus guards around it trip axe's aria-hidden-focus outside a real browser.
+    await expectNoAxeViolations(dialog);
+  });
+
+  it('says nothing about the next level when it is far, and nothing on the last level', async () => {
+    serveSummary();
+    signIn();
+    const { user, unmount } = renderApp('/loyalty');
+    await user.click(await screen.findByRole('button', { name: 'Generate discount code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate a discount code?' });
+    expect(within(dialog).getByTestId('generation-cost')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('next-level-hint')).not.toBeInTheDocument();
+    unmount();
+    serveSummary(
+      loyaltySummaryFixture({
+        points: 1200,
+        currentRule: { from: 1000, to: null, percent: 10 },
+        nextRule: null,
+        pointsToNextRule: null,
+        generation: { percent: 10, pointsSpent: 1000, pointsLeft: 200 },
+      }),
+    );
+    renderApp('/loyalty');
+    expect(await screen.findByTestId('points-to-next')).toHaveTextContent('You are on the highest level: 10% off.');
+  });
+
+  it('below the first discount, the refusal says how close the first level is', async () => {
+    serveSummary(
+      loyaltySummaryFixture({
+        points: 90,
+        currentRule: { from: 0, to: 99, percent: 0 },
+        nextRule: { from: 100, to: 299, percent: 3 },
+        pointsToNextRule: 10,
+        generation: null,
+      }),
+    );
+    signIn();
+    const { user } = renderApp('/loyalty');
+    await user.click(await screen.findByRole('button', { name: 'Generate discount code' }));
+    expect(await screen.findByText("You don't have enough points to generate discount.")).toBeInTheDocument();
+    expect(screen.getByTestId('next-level-hint')).toHaveTextContent('10 points more gives 3%.');
+  });
+
+  it('without the Web Share API: copy (with a confirmation) and email, WhatsApp and X links carrying the link', async () => {
+    Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    signIn();
+    const { user } = renderApp('/loyalty?tab=referral');
+    // After user-event's setup, which installs its own clipboard.
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const url = 'http://localhost:3000/order?ref_id=7';
+    const share = await screen.findByTestId('referral-share');
+    expect(within(share).queryByRole('button', { name: 'Share your referral link' })).not.toBeInTheDocument();
+    const mail = within(share).getByRole('link', { name: 'Share your referral link by email' });
+    expect(mail.getAttribute('href')).toMatch(/^mailto:\?subject=/);
+    expect(decodeURIComponent(mail.getAttribute('href') ?? '')).toContain(url);
+    const whatsapp = within(share).getByRole('link', { name: 'Share your referral link on WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\?text=/);
+    expect(decodeURIComponent(whatsapp.getAttribute('href') ?? '')).toContain(url);
+    expect(whatsapp).toHaveAttribute('rel', 'noopener noreferrer');
+    const x = within(share).getByRole('link', { name: 'Share your referral link on X' });
+    expect(new URL(x.getAttribute('href') ?? '').searchParams.get('url')).toBe(url);
+    const copy = within(share).getByRole('button', { name: 'Copy your referral link' });
+    await user.click(copy);
+    expect(writeText).toHaveBeenCalledWith(url);
+    expect(await screen.findByText('Copied to clipboard!')).toBeInTheDocument();
+    expect(copy).toHaveTextContent('Copied');
+    await expectNoAxeViolations();
+  });
+
+  it('with the Web Share API (a phone): one Share button hands the link to the system sheet; closing the sheet says nothing', async () => {
+    const shareFn = vi.fn().mockRejectedValueOnce(new DOMException('closed', 'AbortError')).mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { value: shareFn, configurable: true });
+    Object.defineProperty(navigator, 'canShare', { value: () => true, configurable: true });
+    try {
+      signIn();
+      const { user } = renderApp('/loyalty?tab=referral');
+      const share = await screen.findByTestId('referral-share');
+      const button = within(share).getByRole('button', { name: 'Share your referral link' });
+      expect(within(share).queryByRole('link', { name: /on WhatsApp/ })).not.toBeInTheDocument();
+      await user.click(button);
+      await user.click(button);
+      expect(shareFn).toHaveBeenCalledTimes(2);
+      expect(shareFn).toHaveBeenLastCalledWith(expect.objectContaining({ url: 'http://localhost:3000/order?ref_id=7' }));
+      expect(screen.queryByText(/could not share/)).not.toBeInTheDocument();
+      await expectNoAxeViolations();
+    } finally {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+      Object.defineProperty(navigator, 'canShare', { value: undefined, configurable: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { GeneratedDiscount, LoyaltyRule, LoyaltySummary } from '@app/domain/loyalty';
-import { LOYALTY_MESSAGE } from '@app/domain/loyalty/rules';
+import { formatPercent, LOYALTY_MESSAGE, nextLevelHint, nextLevelHintText } from '@app/domain/loyalty/rules';
 import { amountToCents, formatUsd } from '@app/domain/money';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -44,7 +44,7 @@ function RulesTable({ summary }: { summary: LoyaltySummary }) {
                 {ruleRange(rule)}
                 {current && <span className="ml-2 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">Your level</span>}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{rule.percent} %</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(rule.percent)}</td>
             </tr>
           );
         })}
@@ -58,7 +58,8 @@ export function CodeCard({ discount }: { discount: GeneratedDiscount }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-green-300 bg-green-50 p-4" data-testid="loyalty-code">
       <p className="text-sm text-green-950">
-        Your {discount.percent} % discount code (up to {formatUsd(amountToCents(discount.maxAmountDiscount))} off one order, single use):
+        Your {formatPercent(discount.percent)} discount code (up to {formatUsd(amountToCents(discount.maxAmountDiscount))} off one order,
+        single use):
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <code className="rounded bg-white px-3 py-1.5 font-mono text-lg font-semibold tracking-wider text-slate-900 ring-1 ring-green-300">
@@ -89,6 +90,14 @@ export function PointsPanel() {
   }
   if (summary.isError) return <Alert tone="error">Something went wrong while loading your points.</Alert>;
   const s = summary.data;
+  // ADR 0097: close to the next level, the dialog (and the refusal) say how many points more give what.
+  const hint = nextLevelHint(s.points, s.rules);
+  const hintLine = hint && (
+    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-300 ring-inset" data-testid="next-level-hint">
+      {nextLevelHintText(hint)}
+      {s.generation ? ': you may wait for it and generate then.' : '.'}
+    </p>
+  );
 
   const onGenerate = () => {
     setRefusal(null);
@@ -124,8 +133,8 @@ export function PointsPanel() {
           </p>
           <p className="text-sm text-slate-700" data-testid="points-to-next">
             {s.nextRule === null || s.pointsToNextRule === null
-              ? `You are on the highest level: ${s.currentRule.percent} % off.`
-              : `${s.pointsToNextRule.toLocaleString()} points to the next level (${s.nextRule.percent} % off).`}
+              ? `You are on the highest level: ${formatPercent(s.currentRule.percent)} off.`
+              : `${s.pointsToNextRule.toLocaleString()} points to the next level (${formatPercent(s.nextRule.percent)} off).`}
           </p>
         </div>
         {s.code === null && (
@@ -135,6 +144,7 @@ export function PointsPanel() {
         )}
       </div>
       {refusal && <Alert tone="error">{refusal}</Alert>}
+      {refusal && !confirming && hintLine}
       {s.code && <CodeCard discount={s.code} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <RulesTable summary={s} />
@@ -151,13 +161,14 @@ export function PointsPanel() {
         {s.generation && (
           <div className="flex flex-col gap-4 text-sm">
             <p>
-              You get a <strong>{s.generation.percent} %</strong> code for one order (up to {formatUsd(amountToCents(s.maxAmountDiscount))}{' '}
-              off).
+              You get a <strong>{formatPercent(s.generation.percent)}</strong> code for one order (up to{' '}
+              {formatUsd(amountToCents(s.maxAmountDiscount))} off).
             </p>
             <p data-testid="generation-cost">
               It uses <strong>{s.generation.pointsSpent.toLocaleString()}</strong> of your {s.points.toLocaleString()} points;{' '}
               <strong>{s.generation.pointsLeft.toLocaleString()}</strong> remain.
             </p>
+            {hintLine}
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="secondary" onClick={() => setConfirming(false)} disabled={generate.isPending}>
                 Cancel

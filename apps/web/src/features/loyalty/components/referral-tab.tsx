@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatPercent } from '@app/domain/loyalty/rules';
 import type { ReferralItem } from '@app/domain/referral';
 import {
   isReferralFilterId,
@@ -14,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast';
 import { useGenerateReferralDiscount, useReferralInfo, useReferrals } from '../api/loyalty';
 import { CopyButton } from './copy-button';
+import { ShareReferral } from './share-referral';
 
 const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -50,7 +52,7 @@ function ReferralRow({ referral }: { referral: ReferralItem }) {
         {referral.discount && (
           <p className="flex flex-wrap items-center gap-2">
             <code className="rounded bg-slate-100 px-2 py-0.5 font-mono font-semibold">{referral.discount.code}</code>
-            <span>{referral.discount.percent} % off</span>
+            <span>{formatPercent(referral.discount.percent)} off</span>
             {referral.discount.state === 'active' && referral.discount.expiresAt && (
               <span className="text-slate-700">until {date.format(new Date(referral.discount.expiresAt))}</span>
             )}
@@ -108,8 +110,8 @@ export function ReferralTab() {
                 onFocus={(e) => e.currentTarget.select()}
                 className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm"
               />
-              <CopyButton text={info.data.url} label="Copy your referral link" />
             </div>
+            <ShareReferral url={info.data.url} />
             <p className="text-sm text-slate-700" data-testid="ready-referrals">
               Ready to use: {info.data.readyReferrals}
             </p>
