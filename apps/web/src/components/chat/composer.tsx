@@ -11,6 +11,7 @@ import {
   messageBodyProblem,
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Icon } from '@/components/ui/icon';
 import { readStored, writeStored } from '@/lib/persisted';
 import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
@@ -74,10 +75,9 @@ export function Composer({
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [stickerOpen, setStickerOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const typing = useRef<OwnTypingState>(IDLE_TYPING);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { text: useId(), counter: useId(), problem: useId(), files: useId() };
+  const ids = { text: useId(), counter: useId(), problem: useId() };
 
   const stopTyping = () => {
     if (idleTimer.current !== null) clearTimeout(idleTimer.current);
@@ -146,11 +146,11 @@ export function Composer({
     }
   };
 
-  const addFiles = (list: FileList | null) => {
-    if (!list) return;
+  // ADR 0096: files picked or dropped on the composer, checked by the messenger's rules (SPEC §5 texts).
+  const addFiles = (list: File[]): number => {
     const errors: string[] = [];
     const accepted: File[] = [];
-    for (const file of Array.from(list)) {
+    for (const file of list) {
       const error = validateMessengerFile(file);
       if (error) errors.push(`${file.name}: ${error}`);
       else accepted.push(file);
@@ -159,7 +159,7 @@ export function Composer({
     if (next.length > MESSAGE_FILES_MAX) errors.push(CHAT_MESSAGE.tooManyFiles);
     setFiles(next.slice(0, MESSAGE_FILES_MAX));
     setFileErrors(errors);
-    if (fileRef.current) fileRef.current.value = '';
+    return Math.min(next.length, MESSAGE_FILES_MAX) - files.length;
   };
 
   const insertEmoji = (emoji: string) => {
@@ -178,146 +178,141 @@ export function Composer({
   const describedBy = [ids.counter, problem || tooLong ? ids.problem : null].filter(Boolean).join(' ');
 
   return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
-      {files.length > 0 && (
-        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
-          {files.map((file, index) => (
-            <li
-              key={`${file.name}-${index}`}
-              className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
-            >
-              <span className="truncate">{file.name}</span>
+    <FileDropZone
+      variant="overlay"
+      extensions={MESSAGE_FILE_EXTENSIONS}
+      onFiles={addFiles}
+      inputLabel="Files for the message"
+      dropLabel="Drop files to attach them"
+      className="border-t border-slate-200 bg-white"
+    >
+      {(openFiles) => (
+        <div className="flex flex-col gap-2 p-3">
+          {files.length > 0 && (
+            <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+              {files.map((file, index) => (
+                <li
+                  key={`${file.name}-${index}`}
+                  className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
+                >
+                  <span className="truncate">{file.name}</span>
+                  <button
+                    type="button"
+                    className="inline-flex size-7 items-center justify-center rounded-full hover:bg-slate-200"
+                    aria-label={`Remove ${file.name}`}
+                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                  >
+                    <Icon icon={X} className="size-4" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {fileErrors.length > 0 && (
+            <ul role="alert" className="text-sm text-red-700">
+              {fileErrors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          )}
+          <label htmlFor={ids.text} className="sr-only">
+            Message to {counterpart}
+          </label>
+          <textarea
+            id={ids.text}
+            ref={textareaRef}
+            value={text}
+            rows={2}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={onKeyDown}
+            onBlur={stopTyping}
+            placeholder={`Write to ${counterpart}…`}
+            aria-invalid={tooLong || problem !== null || undefined}
+            aria-describedby={describedBy}
+            className="max-h-48 min-h-16 w-full resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex items-center gap-1">
+              {emoji && (
+                <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
+                  <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
+                    <Icon icon={Smile} className="size-5" />
+                  </Popover.Trigger>
+                  <Popover.Portal>
+                    <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
+                      <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
+                        {EMOJI.map((emoji) => (
+                          <button
+                            key={emoji}
+                            type="button"
+                            className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
+                            onClick={() => insertEmoji(emoji)}
+                            aria-label={`Insert ${emoji}`}
+                          >
+                            {emoji}
+                          </button>
+                        ))}
+                      </div>
+                    </Popover.Content>
+                  </Popover.Portal>
+                </Popover.Root>
+              )}
+              {onSticker && (
+                <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
+                  <Popover.Trigger className={iconButton} aria-label="Send a sticker">
+                    <Icon icon={StickerIcon} className="size-5" />
+                  </Popover.Trigger>
+                  <Popover.Portal>
+                    <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
+                      <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
+                        {STICKERS.map((sticker) => (
+                          <button
+                            key={sticker.id}
+                            type="button"
+                            className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
+                            aria-label={`Send sticker: ${sticker.name}`}
+                            onClick={() => {
+                              onSticker(sticker.id);
+                              setStickerOpen(false);
+                              textareaRef.current?.focus();
+                            }}
+                          >
+                            <Sticker id={sticker.id} size={44} />
+                          </button>
+                        ))}
+                      </div>
+                    </Popover.Content>
+                  </Popover.Portal>
+                </Popover.Root>
+              )}
+              <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={openFiles}>
+                <Icon icon={Paperclip} className="size-5" />
+              </button>
+            </div>
+            <div className="flex items-center gap-3">
+              <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+                {counter(length, MESSAGE_BODY_MAX_LENGTH)}
+                <span className="sr-only"> characters</span>
+              </span>
               <button
                 type="button"
-                className="inline-flex size-7 items-center justify-center rounded-full hover:bg-slate-200"
-                aria-label={`Remove ${file.name}`}
-                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+                onClick={send}
+                disabled={tooLong}
+                className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:brightness-110 disabled:opacity-60"
               >
-                <Icon icon={X} className="size-4" />
+                <Icon icon={SendHorizontal} className="size-4" />
+                Send
               </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {fileErrors.length > 0 && (
-        <ul role="alert" className="text-sm text-red-700">
-          {fileErrors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      )}
-      <label htmlFor={ids.text} className="sr-only">
-        Message to {counterpart}
-      </label>
-      <textarea
-        id={ids.text}
-        ref={textareaRef}
-        value={text}
-        rows={2}
-        onChange={(event) => change(event.target.value)}
-        onKeyDown={onKeyDown}
-        onBlur={stopTyping}
-        placeholder={`Write to ${counterpart}…`}
-        aria-invalid={tooLong || problem !== null || undefined}
-        aria-describedby={describedBy}
-        className="max-h-48 min-h-16 w-full resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
-      />
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex items-center gap-1">
-          {emoji && (
-            <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
-              <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
-                <Icon icon={Smile} className="size-5" />
-              </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
-                  <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
-                    {EMOJI.map((emoji) => (
-                      <button
-                        key={emoji}
-                        type="button"
-                        className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
-                        onClick={() => insertEmoji(emoji)}
-                        aria-label={`Insert ${emoji}`}
-                      >
-                        {emoji}
-                      </button>
-                    ))}
-                  </div>
-                </Popover.Content>
-              </Popover.Portal>
-            </Popover.Root>
+            </div>
+          </div>
+          {(problem || tooLong) && (
+            <p id={ids.problem} role="alert" className="text-sm text-red-700">
+              {tooLong ? CHAT_MESSAGE.tooLong : problem}
+            </p>
           )}
-          {onSticker && (
-            <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
-              <Popover.Trigger className={iconButton} aria-label="Send a sticker">
-                <Icon icon={StickerIcon} className="size-5" />
-              </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
-                  <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
-                    {STICKERS.map((sticker) => (
-                      <button
-                        key={sticker.id}
-                        type="button"
-                        className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
-                        aria-label={`Send sticker: ${sticker.name}`}
-                        onClick={() => {
-                          onSticker(sticker.id);
-                          setStickerOpen(false);
-                          textareaRef.current?.focus();
-                        }}
-                      >
-                        <Sticker id={sticker.id} size={44} />
-                      </button>
-                    ))}
-                  </div>
-                </Popover.Content>
-              </Popover.Portal>
-            </Popover.Root>
-          )}
-          <input
-            ref={fileRef}
-            id={ids.files}
-            type="file"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            accept={MESSAGE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
-            onChange={(event) => addFiles(event.target.files)}
-          />
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Attach files (up to 15 MB each)"
-            onClick={() => fileRef.current?.click()}
-          >
-            <Icon icon={Paperclip} className="size-5" />
-          </button>
+          <p className="sr-only">Enter sends, Shift+Enter starts a new line. Files dropped here are attached.</p>
         </div>
-        <div className="flex items-center gap-3">
-          <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-            {counter(length, MESSAGE_BODY_MAX_LENGTH)}
-            <span className="sr-only"> characters</span>
-          </span>
-          <button
-            type="button"
-            onClick={send}
-            disabled={tooLong}
-            className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:brightness-110 disabled:opacity-60"
-          >
-            <Icon icon={SendHorizontal} className="size-4" />
-            Send
-          </button>
-        </div>
-      </div>
-      {(problem || tooLong) && (
-        <p id={ids.problem} role="alert" className="text-sm text-red-700">
-          {tooLong ? CHAT_MESSAGE.tooLong : problem}
-        </p>
       )}
-      <p className="sr-only">Enter sends, Shift+Enter starts a new line.</p>
-    </div>
+    </FileDropZone>
   );
 }
