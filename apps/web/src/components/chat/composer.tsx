@@ -177,6 +177,134 @@ export function Composer({
 
   const describedBy = [ids.counter, problem || tooLong ? ids.problem : null].filter(Boolean).join(' ');
 
+  // ADR 0096: the whole composer takes dropped files (one drop zone); `openFiles` is its file dialog.
+  const composer = (openFiles: () => void) => (
+    <div className="flex flex-col gap-2 p-3">
+      {files.length > 0 && (
+        <ul aria-label="Files to send" className="flex flex-wrap gap-2">
+          {files.map((file, index) => (
+            <li
+              key={`${file.name}-${index}`}
+              className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
+            >
+              <span className="truncate">{file.name}</span>
+              <button
+                type="button"
+                className="inline-flex size-7 items-center justify-center rounded-full hover:bg-slate-200"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => setFiles(files.filter((_, i) => i !== index))}
+              >
+                <Icon icon={X} className="size-4" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {fileErrors.length > 0 && (
+        <ul role="alert" className="text-sm text-red-700">
+          {fileErrors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      )}
+      <label htmlFor={ids.text} className="sr-only">
+        Message to {counterpart}
+      </label>
+      <textarea
+        id={ids.text}
+        ref={textareaRef}
+        value={text}
+        rows={2}
+        onChange={(event) => change(event.target.value)}
+        onKeyDown={onKeyDown}
+        onBlur={stopTyping}
+        placeholder={`Write to ${counterpart}…`}
+        aria-invalid={tooLong || problem !== null || undefined}
+        aria-describedby={describedBy}
+        className="max-h-48 min-h-16 w-full resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
+      />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex items-center gap-1">
+          {emoji && (
+            <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
+              <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
+                <Icon icon={Smile} className="size-5" />
+              </Popover.Trigger>
+              <Popover.Portal>
+                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
+                  <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
+                    {EMOJI.map((emoji) => (
+                      <button
+                        key={emoji}
+                        type="button"
+                        className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
+                        onClick={() => insertEmoji(emoji)}
+                        aria-label={`Insert ${emoji}`}
+                      >
+                        {emoji}
+                      </button>
+                    ))}
+                  </div>
+                </Popover.Content>
+              </Popover.Portal>
+            </Popover.Root>
+          )}
+          {onSticker && (
+            <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
+              <Popover.Trigger className={iconButton} aria-label="Send a sticker">
+                <Icon icon={StickerIcon} className="size-5" />
+              </Popover.Trigger>
+              <Popover.Portal>
+                <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
+                  <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
+                    {STICKERS.map((sticker) => (
+                      <button
+                        key={sticker.id}
+                        type="button"
+                        className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
+                        aria-label={`Send sticker: ${sticker.name}`}
+                        onClick={() => {
+                          onSticker(sticker.id);
+                          setStickerOpen(false);
+                          textareaRef.current?.focus();
+                        }}
+                      >
+                        <Sticker id={sticker.id} size={44} />
+                      </button>
+                    ))}
+                  </div>
+                </Popover.Content>
+              </Popover.Portal>
+            </Popover.Root>
+          )}
+          <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={openFiles}>
+            <Icon icon={Paperclip} className="size-5" />
+          </button>
+        </div>
+        <div className="flex items-center gap-3">
+          <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
+            {counter(length, MESSAGE_BODY_MAX_LENGTH)}
+            <span className="sr-only"> characters</span>
+          </span>
+          <button
+            type="button"
+            onClick={send}
+            disabled={tooLong}
+            className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:brightness-110 disabled:opacity-60"
+          >
+            <Icon icon={SendHorizontal} className="size-4" />
+            Send
+          </button>
+        </div>
+      </div>
+      {(problem || tooLong) && (
+        <p id={ids.problem} role="alert" className="text-sm text-red-700">
+          {tooLong ? CHAT_MESSAGE.tooLong : problem}
+        </p>
+      )}
+      <p className="sr-only">Enter sends, Shift+Enter starts a new line. Files dropped here are attached.</p>
+    </div>
+  );
   return (
     <FileDropZone
       variant="overlay"
@@ -186,133 +314,7 @@ export function Composer({
       dropLabel="Drop files to attach them"
       className="border-t border-slate-200 bg-white"
     >
-      {(openFiles) => (
-        <div className="flex flex-col gap-2 p-3">
-          {files.length > 0 && (
-            <ul aria-label="Files to send" className="flex flex-wrap gap-2">
-              {files.map((file, index) => (
-                <li
-                  key={`${file.name}-${index}`}
-                  className="flex max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm text-slate-800"
-                >
-                  <span className="truncate">{file.name}</span>
-                  <button
-                    type="button"
-                    className="inline-flex size-7 items-center justify-center rounded-full hover:bg-slate-200"
-                    aria-label={`Remove ${file.name}`}
-                    onClick={() => setFiles(files.filter((_, i) => i !== index))}
-                  >
-                    <Icon icon={X} className="size-4" />
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-          {fileErrors.length > 0 && (
-            <ul role="alert" className="text-sm text-red-700">
-              {fileErrors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </ul>
-          )}
-          <label htmlFor={ids.text} className="sr-only">
-            Message to {counterpart}
-          </label>
-          <textarea
-            id={ids.text}
-            ref={textareaRef}
-            value={text}
-            rows={2}
-            onChange={(event) => change(event.target.value)}
-            onKeyDown={onKeyDown}
-            onBlur={stopTyping}
-            placeholder={`Write to ${counterpart}…`}
-            aria-invalid={tooLong || problem !== null || undefined}
-            aria-describedby={describedBy}
-            className="max-h-48 min-h-16 w-full resize-y rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 placeholder:text-slate-600"
-          />
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <div className="flex items-center gap-1">
-              {emoji && (
-                <Popover.Root open={emojiOpen} onOpenChange={setEmojiOpen}>
-                  <Popover.Trigger className={iconButton} aria-label="Insert an emoji">
-                    <Icon icon={Smile} className="size-5" />
-                  </Popover.Trigger>
-                  <Popover.Portal>
-                    <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Emoji">
-                      <div role="group" aria-label="Emoji" className="grid grid-cols-8 gap-1">
-                        {EMOJI.map((emoji) => (
-                          <button
-                            key={emoji}
-                            type="button"
-                            className="inline-flex size-9 items-center justify-center rounded text-xl hover:bg-slate-100"
-                            onClick={() => insertEmoji(emoji)}
-                            aria-label={`Insert ${emoji}`}
-                          >
-                            {emoji}
-                          </button>
-                        ))}
-                      </div>
-                    </Popover.Content>
-                  </Popover.Portal>
-                </Popover.Root>
-              )}
-              {onSticker && (
-                <Popover.Root open={stickerOpen} onOpenChange={setStickerOpen}>
-                  <Popover.Trigger className={iconButton} aria-label="Send a sticker">
-                    <Icon icon={StickerIcon} className="size-5" />
-                  </Popover.Trigger>
-                  <Popover.Portal>
-                    <Popover.Content side="top" align="start" sideOffset={6} className={popoverClass} aria-label="Stickers">
-                      <div role="group" aria-label="Stickers" className="grid grid-cols-5 gap-1">
-                        {STICKERS.map((sticker) => (
-                          <button
-                            key={sticker.id}
-                            type="button"
-                            className="inline-flex size-14 items-center justify-center rounded hover:bg-slate-100"
-                            aria-label={`Send sticker: ${sticker.name}`}
-                            onClick={() => {
-                              onSticker(sticker.id);
-                              setStickerOpen(false);
-                              textareaRef.current?.focus();
-                            }}
-                          >
-                            <Sticker id={sticker.id} size={44} />
-                          </button>
-                        ))}
-                      </div>
-                    </Popover.Content>
-                  </Popover.Portal>
-                </Popover.Root>
-              )}
-              <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={openFiles}>
-                <Icon icon={Paperclip} className="size-5" />
-              </button>
-            </div>
-            <div className="flex items-center gap-3">
-              <span id={ids.counter} className={`text-xs tabular-nums ${tooLong ? 'font-semibold text-red-700' : 'text-slate-700'}`}>
-                {counter(length, MESSAGE_BODY_MAX_LENGTH)}
-                <span className="sr-only"> characters</span>
-              </span>
-              <button
-                type="button"
-                onClick={send}
-                disabled={tooLong}
-                className="inline-flex items-center gap-2 rounded-md bg-primary px-4 py-2 text-sm font-medium text-on-primary hover:brightness-110 disabled:opacity-60"
-              >
-                <Icon icon={SendHorizontal} className="size-4" />
-                Send
-              </button>
-            </div>
-          </div>
-          {(problem || tooLong) && (
-            <p id={ids.problem} role="alert" className="text-sm text-red-700">
-              {tooLong ? CHAT_MESSAGE.tooLong : problem}
-            </p>
-          )}
-          <p className="sr-only">Enter sends, Shift+Enter starts a new line. Files dropped here are attached.</p>
-        </div>
-      )}
+      {composer}
     </FileDropZone>
   );
 }
