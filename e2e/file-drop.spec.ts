@@ -15,7 +15,7 @@ import {
 } from './support';
 
 /** ADR 0096: files dropped in the wizard and on the Files tab (one drop zone), and an own upload removed. */
-test.setTimeout(120_000);
+test.setTimeout(180_000);
 
 const PDF = '%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n';
 
@@ -83,7 +83,8 @@ test('the Files tab uploads a dropped file with its progress, and the customer r
   const order = await placeOrder(request, account.accessToken, 'Files dropped on the order');
   await openSignedIn(page, account, `/orderinfo/${order.id}/files`);
   const own = page.getByRole('region', { name: 'Your files' });
-  await expect(own.getByText('You have not added any files.')).toBeVisible(SLOW);
+  // The first load of the order page's lazy chunks is slow on a busy machine.
+  await expect(own.getByText('You have not added any files.')).toBeVisible({ timeout: 60_000 });
 
   const zone = page.getByRole('group', { name: 'Drag and drop files here, or' });
   await dropFiles(zone, [

@@ -81,7 +81,16 @@ export function FileDropZone(props: PanelProps | OverlayProps) {
       data-testid={inputTestId}
     />
   );
-  const dragRing = isDragActive ? 'border-primary bg-primary/5 ring-2 ring-primary' : '';
+  // While files are dragged over the zone, it says what a drop does (the zone keeps its name).
+  const dropping = (text: string) =>
+    isDragActive && (
+      <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-lg border-2 border-dashed border-primary bg-white/95 ring-2 ring-primary">
+        <p className="flex items-center gap-2 font-medium text-slate-900">
+          <Icon icon={CloudUpload} className="size-5" />
+          {text}
+        </p>
+      </div>
+    );
 
   if (props.variant === 'overlay') {
     const { dropLabel, className = '', children } = props;
@@ -89,16 +98,7 @@ export function FileDropZone(props: PanelProps | OverlayProps) {
       <div {...getRootProps({ className: `relative ${className}` })}>
         {input}
         {children(open)}
-        {isDragActive && (
-          <div
-            className={`pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-md border-2 border-dashed bg-white/90 ${dragRing}`}
-          >
-            <p className="flex items-center gap-2 font-medium text-slate-900">
-              <Icon icon={CloudUpload} className="size-5" />
-              {dropLabel}
-            </p>
-          </div>
-        )}
+        {dropping(dropLabel)}
       </div>
     );
   }
@@ -112,13 +112,13 @@ export function FileDropZone(props: PanelProps | OverlayProps) {
         'aria-describedby': hint ? `${id}-hint` : undefined,
         className: `relative flex flex-col items-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-center ${
           invalid ? 'border-red-600' : 'border-slate-300'
-        } ${disabled ? 'opacity-60' : ''} ${dragRing}`,
+        } ${disabled ? 'opacity-60' : ''}`,
       })}
     >
       {input}
       <Icon icon={CloudUpload} className="size-6 text-slate-600" />
       <p id={`${id}-text`} className="text-sm text-slate-800">
-        {isDragActive ? 'Drop the files to add them' : 'Drag and drop files here, or'}
+        Drag and drop files here, or
       </p>
       <button
         ref={buttonRef}
@@ -135,6 +135,7 @@ export function FileDropZone(props: PanelProps | OverlayProps) {
           {hint}
         </p>
       )}
+      {dropping('Drop the files to add them')}
     </div>
   );
 }
