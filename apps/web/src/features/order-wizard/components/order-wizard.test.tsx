@@ -430,7 +430,7 @@ describe('editing', () => {
     expect(within(list).getByText('old.docx')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Remove old.docx' }));
     fireEvent.change(screen.getByLabelText('Attach files'), { target: { files: [new File(['hello'], 'new.pdf')] } });
-    expect(await within(list).findByText('new.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Attached files' })).getByText('new.pdf')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Update order' }));
     expect(await screen.findByText('Your order is now being updated')).toBeInTheDocument();
