@@ -48,7 +48,10 @@ test('each SPEC §5 message appears beside the field it is about', async ({ page
 
   const files = page.getByLabel('Attach files');
   await files.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ not a paper') });
-  await expect(files).toHaveAccessibleDescription(new RegExp(`setup\\.exe: Invalid file format\\. Acceptable file formats: ${FORMATS}`));
+  // ADR 0096: the drop zone's Browse button carries the field's messages (the input is hidden).
+  await expect(page.getByRole('button', { name: 'Attach files' })).toHaveAccessibleDescription(
+    new RegExp(`setup\\.exe: Invalid file format\\. Acceptable file formats: ${FORMATS}`),
+  );
   await expect(page.getByRole('list', { name: 'Attached files' })).toHaveCount(0);
   await expectNoAxeViolations(page, 'file refused');
 

@@ -5,6 +5,7 @@ import {
   assertOrderMove,
   canMoveOrder,
   checkOrderMove,
+  customerMayRemoveOwnFile,
   isReasonRequired,
   MOVE_BYS,
   ORDER_STATUS,
@@ -160,5 +161,17 @@ describe('what support is offered, and the refusal', () => {
         .map(Number)
         .sort((a, b) => a - b),
     ).toEqual(STATUSES.sort((a, b) => a - b));
+  });
+});
+
+describe('customerMayRemoveOwnFile (ADR 0096)', () => {
+  // Written out by hand: only an order that may still be edited lets its customer take a file back.
+  const expected: Record<number, boolean> = { 1: true, 2: false, 3: false, 5: false, 7: false, 8: false, 9: false, 10: true, 11: false };
+  it.each(Object.values(ORDER_STATUS))('status %i', (status) => {
+    expect(customerMayRemoveOwnFile(status)).toBe(expected[status]);
+  });
+  it('refuses an unknown status', () => {
+    expect(customerMayRemoveOwnFile(0)).toBe(false);
+    expect(customerMayRemoveOwnFile(4)).toBe(false);
   });
 });

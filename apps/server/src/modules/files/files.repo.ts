@@ -193,7 +193,10 @@ export const createFilesRepo = (db: Queryable) => ({
     return row ? toFile(row) : null;
   },
 
-  /** Removes a customer-uploaded file while its order is in one of `statuses`; the storage key, or null. */
+  /**
+   * Removes a customer-uploaded file while its order is in one of `statuses` and no delivery carries it
+   * (ADR 0096); the storage key, or null.
+   */
   deleteUploaded: async ({
     customerId,
     fileId,
@@ -207,6 +210,7 @@ export const createFilesRepo = (db: Queryable) => ({
       `DELETE FROM order_files f USING orders o
        WHERE f.id = $1 AND f.customer_id = $2 AND f.source = 'customer'
          AND o.id = f.order_id AND o.customer_id = f.customer_id AND o.status_id = ANY($3::int[])
+         AND NOT EXISTS (SELECT 1 FROM order_delivery_files d WHERE d.file_id = f.id)
        RETURNING f.storage_key`,
       [fileId, customerId, [...statuses]],
     );

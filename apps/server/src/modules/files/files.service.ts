@@ -10,10 +10,10 @@ import {
   FILE_SIGNATURE_HEAD_BYTES,
   fileQuotaExceededMessage,
   fileExtension,
-  isOrderEditable,
   matchesFileSignature,
   ORDER_FILE_MAX_BYTES,
   ORDER_STATUS,
+  customerMayRemoveOwnFile,
   MESSENGER_FILE_MAX_BYTES,
   validateMessengerFile,
   validateOrderFile,
@@ -433,12 +433,15 @@ export const createFilesService = ({
       return downloadOf(file);
     },
 
-    /** Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders"). */
+    /**
+     * Only a file the customer uploaded, while the order may still be edited (CONTRACT "Orders", ADR 0096):
+     * another customer's file (or one already removed) is a 404; the writer's files (deliveries included)
+     * and a file of an order past that point are refused (409, NOT_REMOVABLE).
+     */
     remove: async ({ customerId, fileId }: { customerId: number; fileId: number }): Promise<void> => {
       const file = await repo.find({ customerId, fileId });
       if (!file) throw notFound();
-      // The statuses an order may be edited in at all (1, and 10 with forceEditing).
-      const editable = [ORDER_STATUS.unpaid, ORDER_STATUS.modified].filter((status) => isOrderEditable(status, true));
+      const editable = Object.values(ORDER_STATUS).filter(customerMayRemoveOwnFile);
       const key = await repo.deleteUploaded({ customerId, fileId, statuses: editable });
       if (key === null) throw new DomainError(ERROR_CODE.conflict, NOT_REMOVABLE);
       await storage.delete(key);

@@ -13,7 +13,7 @@ import {
   toOrderBody,
 } from '@app/domain';
 import { buildTestApp, type TestApp } from '../../testing/build-test-app';
-import { insertCustomer } from '../../testing/factories';
+import { insertCustomer, insertDelivery } from '../../testing/factories';
 
 let t: TestApp;
 let filesDir: string;
@@ -261,5 +261,57 @@ describe('file lists, download and delete', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/en/orders/files/${first.id}`, headers: auth(me) })).statusCode).toBe(404);
     await t.db.query('UPDATE orders SET status_id = 2 WHERE id = $1', [orderId]);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/en/orders/files/${second.id}`, headers: auth(me) })).statusCode).toBe(409);
+  });
+
+  describe('ADR 0096: a customer removes their own wrong upload, nothing else', () => {
+    const remove = (fileId: number | string, token = me) =>
+      t.app.inject({ method: 'DELETE', url: `/api/en/orders/files/${fileId}`, headers: auth(token) });
+    const stillThere = async (fileId: number): Promise<boolean> =>
+      (await t.db.query('SELECT 1 FROM order_files WHERE id = $1', [fileId])).length === 1;
+
+    it('removes it from the list and the storage; a second time is a 404', async () => {
+      const orderId = await newOrder();
+      const wrong = (await upload(orderId, 'wrong.pdf', [PDF])).json<{ id: number }>();
+      const kept = (await upload(orderId, 'kept.pdf', [PDF])).json<{ id: number }>();
+      const before = (await storedFiles()).length;
+      expect((await remove(wrong.id)).statusCode).toBe(204);
+      const list = await t.app.inject({ method: 'GET', url: `/api/en/orders/${orderId}/customers/files`, headers: auth(me) });
+      expect(list.json<{ id: number }[]>().map((f) => f.id)).toEqual([kept.id]);
+      expect((await storedFiles()).length).toBe(before - 1);
+      const twice = await remove(wrong.id);
+      expect(twice.statusCode).toBe(404);
+      expect(await stillThere(kept.id)).toBe(true);
+    });
+
+    it("answers 404 for another customer's file and for ids that are not files, and keeps the file", async () => {
+      const orderId = await newOrder();
+      const file = (await upload(orderId, 'mine.pdf', [PDF])).json<{ id: number }>();
+      expect((await remove(file.id, other)).statusCode).toBe(404);
+      expect((await remove(999_999)).statusCode).toBe(404);
+      expect((await remove('abc')).statusCode).toBeGreaterThanOrEqual(400);
+      expect((await remove('abc')).statusCode).toBeLessThan(500);
+      expect(await stillThere(file.id)).toBe(true);
+    });
+
+    it("refuses the writer's file and a delivered one with a message, even on an order that may still be edited", async () => {
+      const orderId = await newOrder();
+      const writer = await t.db.query<{ id: number }>(
+        "INSERT INTO users (role, email, password_hash, status_id) VALUES (3, 'files.writer@example.com', 'x', 1) RETURNING id",
+      );
+      const writerId = Number(writer[0]?.id);
+      const loose = await insertDelivery(t.db, { orderId, customerId: meId, writerId, fileOnly: true });
+      const delivered = await insertDelivery(t.db, { orderId, customerId: meId, writerId });
+      for (const fileId of [loose.fileId, delivered.fileId]) {
+        const res = await remove(fileId);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toMatchObject({ message: 'This file can no longer be removed' });
+        expect(await stillThere(fileId)).toBe(true);
+      }
+      // A customer's own file that a delivery carries (never made by the app, refused all the same).
+      const own = (await upload(orderId, 'carried.pdf', [PDF])).json<{ id: number }>();
+      await t.db.query('INSERT INTO order_delivery_files (file_id, delivery_id) VALUES ($1, $2)', [own.id, delivered.deliveryId]);
+      expect((await remove(own.id)).statusCode).toBe(409);
+      expect(await stillThere(own.id)).toBe(true);
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   messageBodyProblem,
 } from '@app/domain/chat/rules';
 import { validateMessengerFile } from '@app/domain/files/rules';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Icon } from '@/components/ui/icon';
 import { readStored, writeStored } from '@/lib/persisted';
 import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
@@ -74,10 +75,9 @@ export function Composer({
   const [emojiOpen, setEmojiOpen] = useState(false);
   const [stickerOpen, setStickerOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
-  const fileRef = useRef<HTMLInputElement>(null);
   const typing = useRef<OwnTypingState>(IDLE_TYPING);
   const idleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const ids = { text: useId(), counter: useId(), problem: useId(), files: useId() };
+  const ids = { text: useId(), counter: useId(), problem: useId() };
 
   const stopTyping = () => {
     if (idleTimer.current !== null) clearTimeout(idleTimer.current);
@@ -146,11 +146,11 @@ export function Composer({
     }
   };
 
-  const addFiles = (list: FileList | null) => {
-    if (!list) return;
+  // ADR 0096: files picked or dropped on the composer, checked by the messenger's rules (SPEC §5 texts).
+  const addFiles = (list: File[]): number => {
     const errors: string[] = [];
     const accepted: File[] = [];
-    for (const file of Array.from(list)) {
+    for (const file of list) {
       const error = validateMessengerFile(file);
       if (error) errors.push(`${file.name}: ${error}`);
       else accepted.push(file);
@@ -159,7 +159,7 @@ export function Composer({
     if (next.length > MESSAGE_FILES_MAX) errors.push(CHAT_MESSAGE.tooManyFiles);
     setFiles(next.slice(0, MESSAGE_FILES_MAX));
     setFileErrors(errors);
-    if (fileRef.current) fileRef.current.value = '';
+    return Math.min(next.length, MESSAGE_FILES_MAX) - files.length;
   };
 
   const insertEmoji = (emoji: string) => {
@@ -177,8 +177,9 @@ export function Composer({
 
   const describedBy = [ids.counter, problem || tooLong ? ids.problem : null].filter(Boolean).join(' ');
 
-  return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 bg-white p-3">
+  // ADR 0096: the whole composer takes dropped files (one drop zone); `openFiles` is its file dialog.
+  const composer = (openFiles: () => void) => (
+    <div className="flex flex-col gap-2 p-3">
       {files.length > 0 && (
         <ul aria-label="Files to send" className="flex flex-wrap gap-2">
           {files.map((file, index) => (
@@ -276,23 +277,7 @@ export function Composer({
               </Popover.Portal>
             </Popover.Root>
           )}
-          <input
-            ref={fileRef}
-            id={ids.files}
-            type="file"
-            multiple
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden="true"
-            accept={MESSAGE_FILE_EXTENSIONS.map((ext) => `.${ext}`).join(',')}
-            onChange={(event) => addFiles(event.target.files)}
-          />
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Attach files (up to 15 MB each)"
-            onClick={() => fileRef.current?.click()}
-          >
+          <button type="button" className={iconButton} aria-label="Attach files (up to 15 MB each)" onClick={openFiles}>
             <Icon icon={Paperclip} className="size-5" />
           </button>
         </div>
@@ -317,7 +302,19 @@ export function Composer({
           {tooLong ? CHAT_MESSAGE.tooLong : problem}
         </p>
       )}
-      <p className="sr-only">Enter sends, Shift+Enter starts a new line.</p>
+      <p className="sr-only">Enter sends, Shift+Enter starts a new line. Files dropped here are attached.</p>
     </div>
+  );
+  return (
+    <FileDropZone
+      variant="overlay"
+      extensions={MESSAGE_FILE_EXTENSIONS}
+      onFiles={addFiles}
+      inputLabel="Files for the message"
+      dropLabel="Drop files to attach them"
+      className="border-t border-slate-200 bg-white"
+    >
+      {composer}
+    </FileDropZone>
   );
 }

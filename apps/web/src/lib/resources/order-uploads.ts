@@ -1,4 +1,5 @@
 import type { OrderFile } from '@app/domain/files';
+import { apiFetch } from '../api-client';
 import { postForm } from '../upload';
 
 /**
@@ -18,3 +19,9 @@ export const uploadOrderFile = (
     onProgress,
     signal,
   });
+
+/**
+ * CONTRACT "Paths": DELETE /api/en/orders/files/{id}, the one remote file delete (the edited wizard's
+ * removed files, the Files tab's Remove, ADR 0096). The server refuses what may not be removed (409).
+ */
+export const deleteOrderFile = (fileId: number): Promise<unknown> => apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });

@@ -170,3 +170,11 @@ export const statusChangedBy = (role: number | null): StatusChangedBy => {
  * caller's.
  */
 export const customerSeesWriterFiles = (status: number): boolean => status !== ORDER_STATUS.refunded;
+
+/**
+ * ADR 0096: a customer may remove a file they attached themself while the order may still be edited at
+ * all (CONTRACT "Orders": unpaid, or modified with forceEditing); once it is paid the writer may be
+ * working from it. The server's `DELETE /api/en/orders/files/{id}` and the Files tab's Remove button
+ * both follow this rule.
+ */
+export const customerMayRemoveOwnFile = (status: number): boolean => status === ORDER_STATUS.unpaid || status === ORDER_STATUS.modified;

@@ -20,5 +20,3 @@ export const updateOrder = (category: number, id: number, body: OrderBody, force
     json: body,
     schema: () => orderModule().then((m) => m.orderRefSchema),
   });
-
-export const deleteOrderFile = (fileId: number): Promise<unknown> => apiFetch(`/api/en/orders/files/${fileId}`, { method: 'DELETE' });

@@ -149,9 +149,10 @@ describe('step 2', () => {
     const input = await screen.findByLabelText('Attach files');
     // The picker's accept list would hide it; a drop or "All files" lets it through, and the rule still holds.
     fireEvent.change(input, { target: { files: [new File(['x'], 'virus.exe', { type: 'application/octet-stream' })] } });
-    expect(screen.getByText(/virus\.exe: Invalid file format\. Acceptable file formats: txt, zip/)).toBeInTheDocument();
+    // ADR 0096: the drop zone reads the picked files asynchronously (react-dropzone), as it reads a drop.
+    expect(await screen.findByText(/virus\.exe: Invalid file format\. Acceptable file formats: txt, zip/)).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [new File(['hello'], 'brief.pdf', { type: 'application/pdf' })] } });
-    const list = screen.getByRole('list', { name: 'Attached files' });
+    const list = await screen.findByRole('list', { name: 'Attached files' });
     expect(within(list).getByText('brief.pdf')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Remove brief.pdf' }));
     expect(screen.queryByRole('list', { name: 'Attached files' })).not.toBeInTheDocument();
@@ -187,6 +188,7 @@ describe('persistence and prefill', () => {
     const first = await open('/order?subject=2&step=2');
     await first.user.type(await screen.findByLabelText('Paper details'), 'A long enough description');
     await first.user.upload(screen.getByLabelText('Attach files'), new File(['a'], 'notes.docx'));
+    expect(within(await screen.findByRole('list', { name: 'Attached files' })).getByText('notes.docx')).toBeInTheDocument();
     first.unmount();
     await open('/order?step=2');
     expect(await screen.findByLabelText('Paper details')).toHaveValue('A long enough description');
@@ -444,6 +446,7 @@ describe('editing', () => {
     expect(within(list).getByText('old.docx')).toBeInTheDocument();
     await user.click(within(list).getByRole('button', { name: 'Remove old.docx' }));
     fireEvent.change(screen.getByLabelText('Attach files'), { target: { files: [new File(['hello'], 'new.pdf')] } });
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Attached files' })).getByText('new.pdf')).toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: 'Update order' }));
     expect(await screen.findByText('Your order is now being updated')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { Paperclip, X } from 'lucide';
+import { X } from 'lucide';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Icon } from '@/components/ui/icon';
 import { SITE_CATEGORY } from '@app/domain/settings/rules';
 import { formatFileSize, ORDER_FILE_EXTENSIONS, validateOrderFile } from '@app/domain/files/rules';
@@ -34,65 +35,52 @@ function FilePicker({ error }: { error: string | undefined }) {
   const { fieldRef } = useWizardFocus();
   const id = useId();
   const [rejected, setRejected] = useState<string[]>([]);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const filesRef = fieldRef('files');
   const lost = lostFileNames.filter((name) => !files.some((f) => f.name === name));
+  // SPEC §5: each file picked or dropped is checked by the domain's rules, with their texts.
+  const addFiles = (picked: File[]): number => {
+    const problems: string[] = [];
+    const accepted = picked.filter((file) => {
+      const problem = validateOrderFile(file);
+      if (problem) problems.push(`${file.name}: ${problem}`);
+      return problem === null;
+    });
+    setRejected(problems);
+    setFiles((current) => [
+      ...current,
+      ...accepted.map((file) => ({
+        key: `local-${++fileKey}`,
+        remote: false as const,
+        file,
+        name: file.name,
+        size: file.size,
+        progress: null,
+      })),
+    ]);
+    return accepted.length;
+  };
   return (
     <div className="flex flex-col gap-2">
       <span className="text-sm font-medium text-slate-800" id={`${id}-label`}>
         File(s)
       </span>
-      <div>
-        <label
-          htmlFor={id}
-          className="inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 has-focus-visible:ring-2"
-        >
-          <Icon icon={Paperclip} className="size-4" />
-          Attach files
-          <input
-            ref={(element) => {
-              inputRef.current = element;
-              filesRef(element);
-            }}
-            id={id}
-            type="file"
-            multiple
-            disabled={locked}
-            className="sr-only"
-            accept={ORDER_FILE_EXTENSIONS.map((e) => (e === 'tar-gz' ? '.tar.gz' : `.${e}`)).join(',')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(error && `${id}-error`, rejected.length > 0 && `${id}-rejected`)}
-            onChange={(event) => {
-              const picked = Array.from(event.target.files ?? []);
-              const problems: string[] = [];
-              const accepted = picked.filter((file) => {
-                const problem = validateOrderFile(file);
-                if (problem) problems.push(`${file.name}: ${problem}`);
-                return problem === null;
-              });
-              setRejected(problems);
-              setFiles((current) => [
-                ...current,
-                ...accepted.map((file) => ({
-                  key: `local-${++fileKey}`,
-                  remote: false as const,
-                  file,
-                  name: file.name,
-                  size: file.size,
-                  progress: null,
-                })),
-              ]);
-              if (inputRef.current) inputRef.current.value = '';
-            }}
-          />
-        </label>
-      </div>
+      <FileDropZone
+        variant="panel"
+        extensions={ORDER_FILE_EXTENSIONS}
+        onFiles={addFiles}
+        disabled={locked}
+        inputLabel="Attach files"
+        browseLabel="Attach files"
+        hint="Up to 100MB each"
+        buttonRef={fieldRef('files')}
+        invalid={Boolean(error)}
+        describedBy={describedBy(error && `${id}-error`, rejected.length > 0 && `${id}-rejected`)}
+      />
       {lost.length > 0 && (
         <p className="text-sm text-amber-900">
           Files are not kept after the page reloads. Please attach your files again: {lost.join(', ')}
         </p>
       )}
-      <div id={`${id}-rejected`}>
+      <div id={`${id}-rejected`} role="alert">
         {rejected.map((text) => (
           <p key={text} className="text-sm text-red-700">
             {text}

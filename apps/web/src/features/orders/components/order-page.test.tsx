@@ -289,6 +289,101 @@ describe('files tab', { timeout: 20_000 }, () => {
   });
 });
 
+describe("ADR 0096: files dropped on the Files tab, and the customer's own upload removed", { timeout: 20_000 }, () => {
+  const dropOf = (files: File[]) => ({
+    dataTransfer: { files, items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })), types: ['Files'] },
+  });
+
+  it('uploads a dropped file with its progress, and refuses a dropped bad one with SPEC text', async () => {
+    serveOrder({});
+    const requests = installFakeXhr();
+    await openOrder('files');
+    await screen.findByText('You have not added any files.');
+    const zone = screen.getByRole('group', { name: 'Drag and drop files here, or' });
+    fireEvent.drop(zone, dropOf([new File(['%PDF'], 'dropped.pdf', { type: 'application/pdf' }), new File(['MZ'], 'tool.exe')]));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect((requests[0]!.body?.get('file') as File).name).toBe('dropped.pdf');
+    requests[0]!.upload.onprogress?.({ lengthComputable: true, loaded: 30, total: 100 });
+    expect(await screen.findByRole('progressbar', { name: 'Uploading dropped.pdf' })).toHaveAttribute('aria-valuenow', '30');
+    expect(screen.getByRole('list', { name: 'Uploads' })).toHaveTextContent(
+      /tool\.exeInvalid file format\. Acceptable file formats: txt, zip/,
+    );
+  });
+
+  it("removes an own file after the confirmation, and the list updates; no Remove on the writer's files", async () => {
+    serveOrder({});
+    let mine = [
+      { id: 7, name: 'wrong-brief.pdf', typeName: 'pdf', size: 100, remote: true },
+      { id: 8, name: 'right-brief.pdf', typeName: 'pdf', size: 100, remote: true },
+    ];
+    const deleted: string[] = [];
+    server.use(
+      http.get('/api/en/orders/42/customers/files', () => HttpResponse.json(mine)),
+      http.get('/api/en/orders/42/writers/files', () =>
+        HttpResponse.json([{ id: 5, name: 'final-essay.docx', typeName: 'docx', size: 2048, remote: true }]),
+      ),
+      http.delete('/api/en/orders/files/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        mine = mine.filter((f) => String(f.id) !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openOrder('files');
+    const own = await screen.findByRole('region', { name: 'Your files' });
+    await within(own).findByText('wrong-brief.pdf');
+    const writer = screen.getByRole('region', { name: "Writer's files" });
+    await within(writer).findByText('final-essay.docx');
+    expect(within(writer).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+
+    await user.click(within(own).getByRole('button', { name: 'Remove wrong-brief.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this file?' });
+    // Keeping it sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Keep the file' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deleted).toEqual([]);
+
+    await user.click(within(own).getByRole('button', { name: 'Remove wrong-brief.pdf' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this file?' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(within(own).queryByText('wrong-brief.pdf')).not.toBeInTheDocument());
+    expect(deleted).toEqual(['7']);
+    expect(within(own).getByText('right-brief.pdf')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in the dialog and keeps the file", async () => {
+    serveOrder({});
+    server.use(
+      http.get('/api/en/orders/42/customers/files', () =>
+        HttpResponse.json([{ id: 7, name: 'kept.pdf', typeName: 'pdf', size: 100, remote: true }]),
+      ),
+      http.delete('/api/en/orders/files/7', () => HttpResponse.json({ message: 'This file can no longer be removed' }, { status: 409 })),
+    );
+    const { user } = await openOrder('files');
+    const own = await screen.findByRole('region', { name: 'Your files' });
+    await user.click(await within(own).findByRole('button', { name: 'Remove kept.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this file?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(await within(dialog).findByText('This file can no longer be removed')).toBeInTheDocument();
+    expect(within(own).getByText('kept.pdf')).toBeInTheDocument();
+  });
+
+  it.each([
+    [2, 'Paid'],
+    [3, 'In progress'],
+    [5, 'Completed'],
+  ])('offers no Remove once the order is %i (%s)', async (status, name) => {
+    serveOrder({ status, orderStatus: { id: status, name } });
+    server.use(
+      http.get('/api/en/orders/42/customers/files', () =>
+        HttpResponse.json([{ id: 7, name: 'brief.pdf', typeName: 'pdf', size: 100, remote: true }]),
+      ),
+    );
+    await openOrder('files');
+    const own = await screen.findByRole('region', { name: 'Your files' });
+    expect(await within(own).findByRole('button', { name: 'Download brief.pdf' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Remove brief.pdf' })).not.toBeInTheDocument();
+  });
+});
+
 describe('feedback modal', { timeout: 20_000 }, () => {
   it('takes half stars from the keyboard and a comment, then shows the review on the order', async () => {
     const order = serveOrder(COMPLETED);

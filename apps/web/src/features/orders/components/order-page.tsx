@@ -159,7 +159,7 @@ export function OrderPage({
             label: 'Order details',
             content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={() => setFeedbackOpen(true)} />,
           },
-          { value: 'files', label: 'Files', content: <OrderFilesTab orderId={orderId} /> },
+          { value: 'files', label: 'Files', content: <OrderFilesTab orderId={orderId} status={data.status} /> },
           {
             value: 'messages',
             label: 'Messages',
