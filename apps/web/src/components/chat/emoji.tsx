@@ -45,7 +45,7 @@ import u2764 from '@twemoji/svg/2764.svg';
 import u1f389 from '@twemoji/svg/1f389.svg';
 
 /** Twemoji's file name of an emoji: its code points in hex joined by "-", U+FE0F dropped unless joined by U+200D. */
-export const twemojiName = (emoji: string): string => {
+const twemojiName = (emoji: string): string => {
   const points = [...emoji].map((c) => c.codePointAt(0) ?? 0);
   const kept = points.includes(0x200d) ? points : points.filter((p) => p !== 0xfe0f);
   return kept.map((p) => p.toString(16)).join('-');

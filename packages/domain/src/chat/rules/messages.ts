@@ -155,7 +155,7 @@ export const isEmoji = (value: string): boolean => (EMOJI as readonly string[]).
  * messenger's other kinds (bmp, documents, …) stay a file to download. Decided by the name's extension,
  * as the upload's type check (`validateMessengerFile`) decides it.
  */
-export const MESSAGE_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+const MESSAGE_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 export const isImageAttachment = (name: string): boolean => {
   const dot = name.lastIndexOf('.');
   return dot > 0 && (MESSAGE_IMAGE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
