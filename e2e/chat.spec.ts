@@ -81,6 +81,10 @@ const staffFrames = (page: Page, event: number) =>
 const staffSocketSend = (page: Page, frame: unknown) =>
   page.evaluate((f) => (window as unknown as { __socket: WebSocket }).__socket.send(JSON.stringify(f)), frame);
 
+/** A 160 × 120 PNG (blue and yellow squares), 374 bytes. */
+const PNG_160x120 =
+  'iVBORw0KGgoAAAANSUhEUgAAAKAAAAB4CAIAAAD6wG44AAABPUlEQVR42u3cMQ0AIAxFwZpAAsqwixMcMNUC6dCBXML+k3drQ9w9ym+uU352e3ZDaMBCAxYaMGDAdgHbBWwXMGChAQsNWGjAdgHbBWwXMGChAQsNWGjAgFuBxfp7FzBgoQELDRgwYLuA7QK2Cxiw0ICFBiw0YLuA7QK2Cxiw0ICFBiw0YMC9wGK5qhQasNCAAQO2C9guYLuAAQsNWGjAQgO2C9guYLuAAQsNWGjAQgMGDNiuf7Lsuqq0Cxiw0ICFBiw0YLuA7QK2Cxiw0ICFBiw0YLuA7QK2Cxiw0ICFBiy0f7Iguaq0C9guYLuAAQsNWGjAQgO2C9guYLuAAQsNWGjAQgMGDNguYLuAAQvtnyyxXFUKDRgwYLuA7QK2Cxiw0ICFBiw0YLuA7QK2Cxiw0ICFBiw0YMCA7QK2+/QSQK70NpwmnOMAAAAASUVORK5CYII=';
+
 const chatLog = (page: Page, chat: 'writer' | 'support') =>
   page.getByRole('log', { name: chat === 'writer' ? 'Messages with your writer' : 'Messages with support' });
 const composer = (page: Page, chat: 'writer' | 'support') =>
@@ -218,6 +222,35 @@ test('stickers, emoji, the 1500-character limit and an attachment with progress'
   expect(history.at(-1)?.files.map((f) => f.name)).toEqual(['notes.pdf']);
   await expectNoAxeViolations(page, 'attachment sent');
   await shoot(page, 'chat-attachment');
+
+  // ADR 0095: a picture is a thumbnail, loaded through the attachment's own download route, that opens large.
+  await fileInput.setInputFiles({ name: 'chart.png', mimeType: 'image/png', buffer: Buffer.from(PNG_160x120, 'base64') });
+  await expect(page.getByRole('list', { name: 'Files to send' })).toContainText('chart.png');
+  await box.fill('The chart 👍');
+  await box.press('Enter');
+  const log = chatLog(page, 'support');
+  const thumbnail = log.getByRole('button', { name: /^Open picture chart\.png, 374 b$/ });
+  await expect(thumbnail).toBeVisible(SLOW);
+  await expect(thumbnail.locator('img')).toHaveJSProperty('naturalWidth', 160, SLOW);
+  await expect(thumbnail.locator('img')).toHaveAttribute('src', /\/chat\/api\/customers\/orders\/\d+\/messages\/files\/\d+\?ticket=/);
+  // SPEC's emoji in the text are pictures (Twemoji) whose alt text is the emoji, and the text keeps the character.
+  const thumbsUp = log.getByRole('img', { name: '👍' }).last();
+  await expect(thumbsUp).toHaveAttribute('src', /\.svg$/);
+  // decode() rejects a picture that did not load.
+  expect(await thumbsUp.evaluate((img: HTMLImageElement) => img.decode().then(() => true))).toBe(true);
+  await expect(log.getByText(/The chart/).last()).toHaveText('The chart 👍');
+  await expect(page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+  await shoot(page, 'chat-picture-thumbnail');
+  await thumbnail.click();
+  const lightbox = page.getByRole('dialog', { name: 'chart.png' });
+  await expect(lightbox).toBeVisible(SLOW);
+  await expect(lightbox.getByRole('img', { name: 'chart.png' })).toHaveJSProperty('naturalWidth', 160, SLOW);
+  await expect(lightbox.getByRole('button', { name: /Download/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'picture opened large');
+  await shoot(page, 'chat-picture-large');
+  await page.keyboard.press('Escape');
+  await expect(lightbox).toBeHidden();
+  await expect(thumbnail).toBeFocused();
 });
 
 test('offline: messages wait in the outbox and go once, in order, when back online; a closed tab keeps them', async ({
@@ -309,6 +342,9 @@ test('with a writer assigned the writer chat opens, with the online dot live (ev
   });
   expect(answer.status(), await answer.text()).toBe(200);
   await expect(chatLog(page, 'writer').getByText('Hi, I am your writer.')).toBeVisible(SLOW);
+  // ADR 0095: the writer's display name (the demo writer Jordan Blake) over their message, never the full name.
+  await expect(chatLog(page, 'writer').getByText('Jordan B.', { exact: true })).toBeVisible();
+  await expect(chatLog(page, 'writer')).not.toContainText('Blake');
   // The writer opens their staff socket: event 8 turns the dot online without waiting for the 60 s poll.
   const writerTab = page.getByRole('tab', { name: /Writer/ });
   await expect(writerTab).toContainText('offline', SLOW);

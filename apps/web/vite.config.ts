@@ -76,8 +76,14 @@ export default defineConfig({
     // a page may load later is already in the HTTP cache once the page is idle (prefetch-later-code.ts).
     modulePreload: false,
     // Country flags stay files of their own (ADR 0091): inlined, all 540 would weigh down the style sheet
-    // that the phone input loads; as files, only the flags on screen are fetched.
-    assetsInlineLimit: (file) => (file.includes(`flag-icons${path.sep}flags`) || file.includes('flag-icons/flags') ? false : undefined),
+    // that the phone input loads; as files, only the flags on screen are fetched. The chat's 39 emoji
+    // pictures too (ADR 0095): the chat's code stays small, and a picture is fetched once, when first shown.
+    assetsInlineLimit: (file) =>
+      ['flag-icons/flags', `flag-icons${path.sep}flags`, '@twemoji/svg/', `@twemoji${path.sep}svg${path.sep}`].some((part) =>
+        file.includes(part),
+      )
+        ? false
+        : undefined,
     // Everything the entry needs statically in one chunk: one request and one gzip stream for the code
     // every page runs first (React, the query cache, the router, the shell, the API client) (ADR 0028).
     rolldownOptions: {

@@ -41,15 +41,41 @@ export const downloadFile = async (
   // `url`: a file served elsewhere (the chat's attachments, CONTRACT "Chat").
 ): Promise<void> => downloadFrom(file.url ?? `/api/en/orders/files/${file.id}`, file.name, onProgress);
 
-/** A stored file at `path` (a download route of ADR 0080), saved under `name` by the browser. */
-export const downloadFrom = async (path: string, name: string, onProgress: (percent: number) => void = () => undefined): Promise<void> => {
-  onProgress(0);
+/** ADR 0080's download link for the stored file at `path`: the same path with a one-minute ticket, absolute. */
+const askLink = async (path: string): Promise<string> => {
   const asked = new URL(path, window.location.href);
   asked.searchParams.set('link', '1');
   const { url } = (await (await authorisedFetch(asked.href)).json()) as { url: string };
   // The link is the route's own path: resolved against the address asked (the chat may live on another origin).
-  handToBrowser(new URL(url, asked).href, name);
+  return new URL(url, asked).href;
+};
+
+/** A stored file at `path` (a download route of ADR 0080), saved under `name` by the browser. */
+export const downloadFrom = async (path: string, name: string, onProgress: (percent: number) => void = () => undefined): Promise<void> => {
+  onProgress(0);
+  handToBrowser(await askLink(path), name);
   onProgress(100);
+};
+
+/** A ticket lives 60 s (ADR 0080); one is reused for 45 s, so an image loads well within its minute. */
+const LINK_REUSE_MS = 45_000;
+const links = new Map<string, { url: Promise<string>; until: number }>();
+
+/**
+ * ADR 0095: an address an `<img>` may load the stored picture at `path` from: the route's download link
+ * (every access rule checked with the bearer token; the ticket is redacted from the server's logs and
+ * good for that one path for a minute), followed by the browser like any image, to the store's signed URL
+ * where there is one. A thumbnail and its large view share one link; `fresh` asks a new one (a link that
+ * failed to load, e.g. past its minute).
+ */
+export const imageLink = (path: string, { fresh = false }: { fresh?: boolean } = {}): Promise<string> => {
+  const now = Date.now();
+  const known = links.get(path);
+  if (!fresh && known && known.until > now) return known.url;
+  const url = askLink(path);
+  links.set(path, { url, until: now + LINK_REUSE_MS });
+  url.catch(() => links.delete(path));
+  return url;
 };
 
 /**

@@ -7,6 +7,7 @@ import {
   defaultChat,
   EMOJI,
   isFrameId,
+  isImageAttachment,
   isMessageBodyOverRawCap,
   MESSAGE_BODY_RAW_MAX_LENGTH,
   messageBodyLength,
@@ -17,6 +18,7 @@ import {
   SOCKET_EVENT,
   staffChatOf,
   staffDirectionOf,
+  writerDisplayName,
 } from './index';
 import { ROLE } from '../auth/index';
 
@@ -115,5 +117,39 @@ describe('ADR 0067: the ids a client frame may carry', () => {
   it('takes 1 to 2,147,483,647 and nothing else', () => {
     expect([1, 42, 2_147_483_647].every(isFrameId)).toBe(true);
     expect([0, -1, 2_147_483_648, 99_999_999_999, 1.5, Number.NaN, Number.POSITIVE_INFINITY].some(isFrameId)).toBe(false);
+  });
+});
+
+describe('ADR 0095: pictures among the attachments, the writer named to the customer', () => {
+  it('takes png, jpg, jpeg, gif and webp (any case) as pictures, nothing else', () => {
+    for (const name of ['a.png', 'b.JPG', 'c.jpeg', 'd.gif', 'e.webp', 'my.photo.Png']) expect(isImageAttachment(name)).toBe(true);
+    for (const name of ['a.bmp', 'b.pdf', 'png', '.png', 'c.png.exe', 'd.svg', 'e', 'f.docx']) expect(isImageAttachment(name)).toBe(false);
+  });
+  it('names a writer by first name and initial, never the full last name', () => {
+    expect(writerDisplayName('Maria', 'Smith')).toBe('Maria S.');
+    expect(writerDisplayName('  Maria ', ' smith')).toBe('Maria S.');
+    expect(writerDisplayName('Maria', '')).toBe('Maria');
+    expect(writerDisplayName('', 'Smith')).toBe('S.');
+    expect(writerDisplayName('', '  ')).toBeNull();
+    expect(writerDisplayName(null, undefined)).toBeNull();
+    expect(writerDisplayName('Zoë', 'Łukasiewicz')).toBe('Zoë Ł.');
+  });
+  it('a message may carry the sender name, and parses without it', () => {
+    const base = {
+      id: 1,
+      orderId: 2,
+      sequence: 1,
+      direction: { id: 3 },
+      state: { id: 1 },
+      body: 'hi',
+      sticker: null,
+      emoji: null,
+      files: [],
+      dateCreated: '2026-01-01T00:00:00.000Z',
+      clientId: null,
+    };
+    expect(chatMessageSchema.parse({ ...base, senderName: 'Maria S.' }).senderName).toBe('Maria S.');
+    expect(chatMessageSchema.parse(base).senderName).toBeUndefined();
+    expect(chatMessageSchema.safeParse({ ...base, senderName: 5 }).success).toBe(false);
   });
 });

@@ -35,6 +35,11 @@ export const chatMessageSchema = z.object({
   files: z.array(messageFileSchema),
   dateCreated: z.string(),
   clientId: z.string().nullable(),
+  /**
+   * ADR 0095 (a field added to CONTRACT's message): on a writer's message (direction 3), the writer's display
+   * name (`writerDisplayName`); absent on every other message, and when the writer has no name.
+   */
+  senderName: z.string().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -359,6 +359,28 @@ describe('CONTRACT "Staff side": writers on assigned orders only, support everyw
     });
   });
 
+  it("ADR 0095: a writer's message carries the writer's display name (first name and initial), no other message does", async () => {
+    const c = await newCustomer();
+    const named = await fx.writer(`chat.api.named.${n}@example.com`);
+    await t.db.query(`UPDATE users SET first_name = 'Maria', last_name = 'Smith' WHERE id = $1`, [named.id]);
+    await t.db.query('UPDATE orders SET writer_id = $1 WHERE id = $2', [named.id, c.orderId]);
+    const sent = chatMessageSchema.parse((await staffSay(named.token, c.orderId, 'Hello, I am your writer')).json());
+    expect(sent.senderName).toBe('Maria S.');
+    await say(c.token, c.orderId, 'hi writer', '1');
+    await staffSay(support.token, c.orderId, 'support here');
+    const seen = await history(c.token, c.orderId);
+    expect(seen.map((m) => [m.body, m.senderName])).toEqual([
+      ['Hello, I am your writer', 'Maria S.'],
+      ['hi writer', undefined],
+      ['support here', undefined],
+    ]);
+    // The name on the wire is never the full last name, nor the email.
+    expect(JSON.stringify(seen)).not.toMatch(/Smith|chat\.api\.named/);
+    // A writer without a name: no field, the web says "Writer".
+    await t.db.query(`UPDATE users SET first_name = '', last_name = '' WHERE id = $1`, [named.id]);
+    expect((await history(c.token, c.orderId))[0]?.senderName).toBeUndefined();
+  });
+
   it('gives staff their own unread counts and summary', async () => {
     const c = await newCustomer();
     await say(c.token, c.orderId, 'w1', '1');
@@ -466,6 +488,16 @@ describe('attachments', () => {
         await t.app.inject({
           method: 'GET',
           url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}`,
+          headers: auth(intruder.token),
+        })
+      ).statusCode,
+    ).toBe(404);
+    // ADR 0080's download link (what a thumbnail asks for, ADR 0095) is refused the same way.
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/chat/api/customers/orders/${c.orderId}/messages/files/${fileId}?link=1`,
           headers: auth(intruder.token),
         })
       ).statusCode,

@@ -25,6 +25,8 @@ export interface StoredMessage {
   /** read by the other side (SPEC §3 state 2) */
   read: boolean;
   files: { id: number; name: string; typeName: string; size: number }[];
+  /** ADR 0095: a writer's message, the writer's display name as read back; null otherwise (and on a message just stored) */
+  senderName: string | null;
 }
 
 /** A stored message as the API and the socket send it (CONTRACT "Chat"). */
@@ -40,6 +42,7 @@ export const toWireMessage = (m: StoredMessage): ChatMessage => ({
   files: m.files,
   dateCreated: m.createdAt.toISOString(),
   clientId: m.clientId,
+  ...(m.senderName !== null ? { senderName: m.senderName } : {}),
 });
 
 export interface NewMessageFile {

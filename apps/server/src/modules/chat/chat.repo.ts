@@ -1,4 +1,11 @@
-import { CUSTOMER_DIRECTIONS, STAFF_DIRECTIONS, type ChatId, type MessageDirectionId } from '@app/domain';
+import {
+  CUSTOMER_DIRECTIONS,
+  MESSAGE_DIRECTION,
+  STAFF_DIRECTIONS,
+  writerDisplayName,
+  type ChatId,
+  type MessageDirectionId,
+} from '@app/domain';
 import type { Db, Queryable } from '../../db/client';
 import { inKeyOrder } from '../../lib/batch';
 import type { ChatOrder, CustomerUnread, StoredMessage, UnreadPerChat } from './chat.model';
@@ -24,16 +31,19 @@ interface MessageRow {
   client_id: string | null;
   created_at: Date | string;
   read: boolean;
+  writer_first_name: string | null;
+  writer_last_name: string | null;
 }
 
 // The other side's pointer decides a message's state: the chat's staff reader is named like the chat.
 const SELECT_MESSAGES = `SELECT m.id, m.order_id, m.customer_id, m.sequence, m.chat, m.direction, m.sender_id, m.body, m.sticker, m.emoji,
-    m.client_id, m.created_at,
+    m.client_id, m.created_at, w.first_name AS writer_first_name, w.last_name AS writer_last_name,
     CASE WHEN m.direction IN (${CUSTOMER_DIRECTIONS.join(', ')}) THEN m.sequence <= COALESCE(ps.last_read_sequence, 0)
          ELSE m.sequence <= COALESCE(pc.last_read_sequence, 0) END AS read
   FROM messages m
   LEFT JOIN chat_read_pointers pc ON pc.order_id = m.order_id AND pc.chat = m.chat AND pc.reader = 'customer'
-  LEFT JOIN chat_read_pointers ps ON ps.order_id = m.order_id AND ps.chat = m.chat AND ps.reader = m.chat`;
+  LEFT JOIN chat_read_pointers ps ON ps.order_id = m.order_id AND ps.chat = m.chat AND ps.reader = m.chat
+  LEFT JOIN users w ON m.direction = ${MESSAGE_DIRECTION.writerToCustomer} AND w.id = m.sender_id`; // ADR 0095: the writer's name
 
 const withFiles = async (db: Queryable, rows: MessageRow[]): Promise<StoredMessage[]> => {
   const ids = rows.map((r) => r.id);
@@ -64,6 +74,7 @@ const withFiles = async (db: Queryable, rows: MessageRow[]): Promise<StoredMessa
     createdAt: new Date(r.created_at),
     read: r.read,
     files: files.get(r.id) ?? [],
+    senderName: writerDisplayName(r.writer_first_name, r.writer_last_name),
   }));
 };
 

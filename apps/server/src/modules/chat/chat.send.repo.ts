@@ -91,6 +91,7 @@ const storedAs = (m: NewMessage, { id, sequence, fileIds }: { id: number; sequen
   createdAt: m.now,
   read: false,
   files: m.files.map((f, i) => ({ id: fileIds[i] ?? 0, name: f.name, typeName: f.typeName, size: f.size })),
+  senderName: null,
 });
 
 /**

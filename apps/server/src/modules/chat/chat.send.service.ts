@@ -125,7 +125,9 @@ export const createChatSendService = ({ repo, files, bus, clock, remember }: Cha
   /** A message just stored is answered and wakes every instance; one stored before under the same client id is answered again. */
   const announce = async (actor: Actor, order: ChatOrder, inserted: InsertedMessage): Promise<ChatMessage> => {
     if (!inserted.created) return loadOne(inserted.id, order.customerId);
-    const wire = inserted.stored ? toWireMessage(inserted.stored) : await loadOne(inserted.id, order.customerId);
+    // ADR 0095: a writer's message is read back, for the writer's display name it carries (a writer's
+    // sends are few; the customer's and support's keep the stored copy).
+    const wire = inserted.stored && !isWriter(actor) ? toWireMessage(inserted.stored) : await loadOne(inserted.id, order.customerId);
     remember(wire);
     bus.publish({
       t: 'message',

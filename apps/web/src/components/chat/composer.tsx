@@ -15,6 +15,7 @@ import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Icon } from '@/components/ui/icon';
 import { readStored, writeStored } from '@/lib/persisted';
 import { IDLE_TYPING, OWN_TYPING_IDLE_MS, onKeystroke, onStop, type OwnTypingState } from '@/lib/chat/typing';
+import { Emoji, EMOJI_CREDIT } from './emoji';
 import { Sticker, STICKERS } from './stickers';
 
 /** The typing throttle's clock (a function of its own: called from handlers, never while rendering). */
@@ -54,7 +55,7 @@ const compactCounter = (length: number, max: number) => `${length}/${max}`;
  * The chat's composer, the customer's and the console's (ADR 0076): labels and abilities are props.
  * SPEC §5 "Chat": up to 1500 characters with a counter and SPEC's message past it; an empty message
  * without files is not sent. Enter sends, Shift+Enter breaks the line. The 39 emoji go into the text;
- * a sticker goes at once. Files up to 15 MB of the messenger's types (lib/upload.ts sends them). Typing
+ * a sticker goes at once. The emoji are drawn from Twemoji (ADR 0095). Files up to 15 MB of the messenger's types (lib/upload.ts sends them). Typing
  * goes out by the one typing rule (lib/chat/typing.ts).
  */
 export function Composer({
@@ -241,10 +242,11 @@ export function Composer({
                         onClick={() => insertEmoji(emoji)}
                         aria-label={`Insert ${emoji}`}
                       >
-                        {emoji}
+                        <Emoji emoji={emoji} decorative className="size-6" />
                       </button>
                     ))}
                   </div>
+                  <p className="mt-1 text-right text-[0.6875rem] text-slate-700">{EMOJI_CREDIT}</p>
                 </Popover.Content>
               </Popover.Portal>
             </Popover.Root>

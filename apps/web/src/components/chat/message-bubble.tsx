@@ -1,52 +1,32 @@
-import { useState, type ReactNode } from 'react';
-import { Check, CheckCheck, Clock, Download, FileText, RotateCcw, Trash2 } from 'lucide';
+import type { ReactNode } from 'react';
+import { Check, CheckCheck, Clock, RotateCcw, Trash2 } from 'lucide';
 import { Icon } from '@/components/ui/icon';
-import { ProgressBar } from '@/components/ui/progress-bar';
-import { toast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
-import { downloadFile } from '@/lib/download';
-import type { ChatMessage, MessageFile } from '@app/domain/chat';
+import type { ChatMessage } from '@app/domain/chat';
 import type { OutboxEntry } from '@/lib/chat/outbox';
+import { Attachments, PendingAttachments } from './attachments';
+import { Emoji, EmojiText } from './emoji';
 import { Sticker, stickerName } from './stickers';
 
 /**
  * The chat's message bubbles, the customer's and the console's (ADR 0076): who wrote it, how its time
  * reads and where its files download from are props. Own messages sit on the right and show "Sent" or
- * "Read" (read by the other side, SPEC §3 state 2).
+ * "Read" (read by the other side, SPEC §3 state 2). SPEC's emoji are drawn as pictures, files with their
+ * sizes, pictures as thumbnails (ADR 0095).
  */
-function FileLink({ file, url }: { file: MessageFile; url: string }) {
-  const [percent, setPercent] = useState<number | null>(null);
-  return (
-    <button
-      type="button"
-      disabled={percent !== null}
-      onClick={() => {
-        setPercent(0);
-        downloadFile({ id: file.id, name: file.name, size: file.size, url }, setPercent)
-          .catch((error: unknown) => toast.error(errorMessage(error)))
-          .finally(() => setPercent(null));
-      }}
-      className="flex max-w-full items-center gap-2 rounded-md border border-current/30 px-2 py-1 text-left text-sm underline-offset-2 hover:underline"
-    >
-      <Icon icon={FileText} className="size-4 shrink-0" />
-      <span className="truncate">{file.name}</span>
-      <Icon icon={Download} className="size-4 shrink-0" />
-      <span className="sr-only">(download)</span>
-      {percent !== null && <ProgressBar value={percent} label={`Downloading ${file.name}`} />}
-    </button>
-  );
-}
-
 function Content({ body, sticker, emoji, children }: { body: string; sticker: number | null; emoji: string | null; children?: ReactNode }) {
   return (
     <>
       {sticker !== null && <Sticker id={sticker} size={96} label={`Sticker: ${stickerName(sticker)}`} />}
       {emoji !== null && (
-        <span className="text-4xl leading-none" role="img" aria-label={`Emoji ${emoji}`}>
-          {emoji}
+        <span className="leading-none" role="img" aria-label={`Emoji ${emoji}`}>
+          <Emoji emoji={emoji} decorative className="size-10" />
         </span>
       )}
-      {body !== '' && <p className="break-words whitespace-pre-wrap">{body}</p>}
+      {body !== '' && (
+        <p className="break-words whitespace-pre-wrap">
+          <EmojiText text={body} />
+        </p>
+      )}
       {children}
     </>
   );
@@ -62,14 +42,17 @@ export function MessageBubble({
   message,
   own,
   author,
+  showAuthor = false,
   time,
   fileUrl,
   observe,
 }: {
   message: ChatMessage;
   own: boolean;
-  /** read before the message by a screen reader: "You", "Support", "Customer" */
+  /** read before the message by a screen reader: "You", "Support", "Customer"; the writer's name (ADR 0095) */
   author: string;
+  /** the author shown above the text too (the writer's name in the customer's writer chat) */
+  showAuthor?: boolean;
   /** when it was sent, as the viewer reads it */
   time: string;
   fileUrl: (fileId: number) => string;
@@ -80,11 +63,16 @@ export function MessageBubble({
   return (
     <div ref={observe} data-message-id={message.id} className={`flex ${own ? 'justify-end' : 'justify-start'}`}>
       <div className={bubble(own, plain)}>
-        <span className="sr-only">{author}: </span>
+        {showAuthor ? (
+          <span className="text-xs font-semibold text-slate-800">
+            {author}
+            <span className="sr-only">: </span>
+          </span>
+        ) : (
+          <span className="sr-only">{author}: </span>
+        )}
         <Content body={message.body} sticker={message.sticker} emoji={message.emoji}>
-          {message.files.map((file) => (
-            <FileLink key={file.id} file={file} url={fileUrl(file.id)} />
-          ))}
+          <Attachments files={message.files} fileUrl={fileUrl} />
         </Content>
         <span className={`flex items-center justify-end gap-1 text-xs ${own && !plain ? 'text-on-primary/90' : 'text-slate-700'}`}>
           <time dateTime={message.dateCreated}>{time}</time>
@@ -130,15 +118,7 @@ export function PendingBubble({
           sticker={payload.kind === 'sticker' ? payload.sticker : null}
           emoji={payload.kind === 'emoji' ? payload.emoji : null}
         >
-          {entry.files?.map((file, index) => (
-            <span key={`${file.name}-${index}`} className="flex items-center gap-2 text-sm">
-              <Icon icon={FileText} className="size-4 shrink-0" />
-              <span className="truncate">{file.name}</span>
-            </span>
-          ))}
-          {hasFiles && !failed && percent !== undefined && (
-            <ProgressBar value={percent} label={`Uploading ${entry.files?.[0]?.name ?? 'files'}`} />
-          )}
+          {hasFiles && <PendingAttachments files={entry.files ?? []} percent={percent} sending={!failed} />}
         </Content>
         {!failed && (
           <span className={`flex items-center justify-end gap-1 text-xs ${plain ? 'text-slate-700' : 'text-on-primary/90'}`}>

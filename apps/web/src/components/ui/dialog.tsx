@@ -25,12 +25,15 @@ interface DialogProps {
   children: ReactNode;
   /** A wider panel for dialogs with tabs (the privacy modal). */
   wide?: boolean;
+  /** The widest panel, for a picture shown large (the chat's attachments, ADR 0095). */
+  size?: 'lightbox';
   /** False: no close button, Esc and a click outside do nothing (a question that must be answered, ADR 0085). */
   dismissible?: boolean;
 }
 
 /** SPEC §2 modals: shown after the delay; Esc and a click outside close them; focus is trapped and returned (Radix). */
-export function Dialog({ open, onOpenChange, title, children, wide = false, dismissible = true }: DialogProps) {
+export function Dialog({ open, onOpenChange, title, children, wide = false, size, dismissible = true }: DialogProps) {
+  const width = size === 'lightbox' ? 'max-w-5xl' : wide ? 'max-w-2xl' : 'max-w-md';
   const visible = useDelayedOpen(open);
   // Radix returns focus to a Dialog.Trigger; these dialogs open from any control, so remember it.
   const returnFocusTo = useRef<HTMLElement | null>(null);
@@ -50,10 +53,10 @@ export function Dialog({ open, onOpenChange, title, children, wide = false, dism
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] ${wide ? 'max-w-2xl' : 'max-w-md'} -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100vw-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-lg bg-white p-6 shadow-xl`}
         >
           <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+            <RadixDialog.Title className="min-w-0 text-lg font-semibold break-words">{title}</RadixDialog.Title>
             {dismissible && (
               <RadixDialog.Close className="rounded p-1 text-slate-600 hover:bg-slate-100" aria-label="Close">
                 <Icon icon={X} className="size-5" />

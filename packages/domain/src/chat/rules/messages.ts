@@ -150,6 +150,28 @@ export const EMOJI = [
 ] as const;
 export const isEmoji = (value: string): boolean => (EMOJI as readonly string[]).includes(value);
 
+/**
+ * ADR 0095: attachments of these kinds are shown as pictures (a thumbnail that opens large); the
+ * messenger's other kinds (bmp, documents, …) stay a file to download. Decided by the name's extension,
+ * as the upload's type check (`validateMessengerFile`) decides it.
+ */
+const MESSAGE_IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
+export const isImageAttachment = (name: string): boolean => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && (MESSAGE_IMAGE_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+};
+
+/**
+ * ADR 0095: how a writer is named to the customer in the writer chat: the first name and the initial of
+ * the last ("Maria S."), never the full name; null when the account has no name (the web says "Writer").
+ */
+export const writerDisplayName = (firstName: string | null | undefined, lastName: string | null | undefined): string | null => {
+  const first = (firstName ?? '').trim();
+  const initial = [...(lastName ?? '').trim()][0];
+  if (first === '') return initial ? `${initial.toUpperCase()}.` : null;
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
+};
+
 /** History pages: `?limit=` defaults to 50, at most 100 (ADR 0047). */
 export const MESSAGES_PAGE_SIZE = 50;
 export const MESSAGES_PAGE_MAX = 100;

@@ -178,7 +178,9 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
                 key={rowKey(item.item)}
                 message={item.item.message}
                 own={isOwn(item.item.message.direction.id)}
-                author={isOwn(item.item.message.direction.id) ? 'You' : sender}
+                author={isOwn(item.item.message.direction.id) ? 'You' : (item.item.message.senderName ?? sender)}
+                // ADR 0095: the writer's name over each of their messages
+                showAuthor={chat === 'writer' && !isOwn(item.item.message.direction.id)}
                 time={timeFormat(timeZone).format(new Date(item.item.message.dateCreated))}
                 fileUrl={(fileId) => messageFileUrl('customer', orderId, fileId)}
                 observe={

@@ -152,7 +152,7 @@ function Conversation({
                 <MessageBubble
                   message={m}
                   own={isOwn(m.direction.id, 'staff')}
-                  author={AUTHOR[m.direction.id] ?? 'Staff'}
+                  author={m.senderName ?? AUTHOR[m.direction.id] ?? 'Staff'}
                   time={formatDateTime(m.dateCreated)}
                   fileUrl={(fileId) => messageFileUrl('staff', orderId, fileId)}
                 />
