@@ -3,7 +3,7 @@
 //   node bench/lighthouse.mjs                  (builds the web app first)
 //   SKIP_WEB_BUILD=1 node bench/lighthouse.mjs (uses apps/web/dist as it is)
 //   BENCH_LH_RUNS=5 node bench/lighthouse.mjs  (runs per page; default 3)
-//   BENCH_LH_DETAIL=1 node bench/lighthouse.mjs (also each run's LCP element and phases, and its long tasks)
+//   BENCH_LH_DETAIL=1 node bench/lighthouse.mjs (also each run's LCP element and phases, layout shifts, long tasks)
 //   BENCH_LH_PAGES=signed-in node bench/lighthouse.mjs (only the reference and the signed-in pages; `visitor`:
 //                                               only the reference, /order and /login)
 //   BENCH_PORT=3307 node bench/lighthouse.mjs   (the product's port; default a random one from 3700)
@@ -133,6 +133,10 @@ const printDetail = (url, lhr) => {
   );
   for (const task of lhr.audits['long-tasks']?.details?.items ?? []) {
     console.info(`    long task at ${Math.round(task.startTime)} ms: ${Math.round(task.duration)} ms ${short(task.url)}`);
+  }
+  for (const shift of lhr.audits['layout-shifts']?.details?.items ?? []) {
+    const node = shift.node;
+    console.info(`    layout shift ${shift.score.toFixed(3)}: ${node ? `${node.nodeLabel} <${node.selector}>` : '?'}`);
   }
   const boot = lhr.audits['bootup-time']?.details?.items ?? [];
   console.info(`    script time ${boot.map((b) => `${short(b.url) || 'other'} ${Math.round(b.scripting)} ms`).join(', ')}`);

@@ -69,7 +69,7 @@ export const startProduct = async ({
       await exited;
     }
     child = serverOn(dataDir, port, { NODE_ENV: 'production' });
-    await waitFor(`${origin}/healthz`, child, 120);
+    await waitFor(`${origin}/healthz`, child, 300);
   } catch (error) {
     stop();
     throw error;
