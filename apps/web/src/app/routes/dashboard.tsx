@@ -2,6 +2,7 @@ import { OrdersDashboard } from '@/features/orders/components/orders-dashboard';
 import { PayButton } from '@/features/payment/components/pay-button';
 import { useSiteSettings } from '@/features/settings/api/get-site-settings';
 import { PageHeading } from '@/components/ui/page-heading';
+import { Spinner } from '@/components/ui/spinner';
 import { useOrderCount } from '@/features/orders/api/get-order-count';
 import { PushPrompt } from '@/features/notifications/components/push-prompt';
 
@@ -13,13 +14,24 @@ export function Component() {
   // Startup (SPEC §2) fetched the settings before any route renders.
   const site = settings.data;
   const category = site?.siteCategories[0];
+  // ADR 0098: the prompt above the orders waits for the count; the orders are shown with it, so that it never
+  // arrives above them and pushes them down (CLS 0.17 at 390 px). They are mounted from the start (their list
+  // is asked for at once, beside the count), only not shown until then.
+  const countKnown = !orderCount.isPending;
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>All Orders</PageHeading>
-      <PushPrompt hasOrder={(orderCount.data?.total ?? 0) > 0} />
-      {category !== undefined && (
-        <OrdersDashboard category={category} payAction={(order) => site && <PayButton order={order} settings={site} withOrderNumber />} />
+      {!countKnown && (
+        <p className="flex items-center gap-2 text-slate-700" role="status">
+          <Spinner /> Loading…
+        </p>
       )}
+      <div className={countKnown ? 'flex flex-col gap-6' : 'hidden'}>
+        <PushPrompt hasOrder={(orderCount.data?.total ?? 0) > 0} />
+        {category !== undefined && (
+          <OrdersDashboard category={category} payAction={(order) => site && <PayButton order={order} settings={site} withOrderNumber />} />
+        )}
+      </div>
     </div>
   );
 }

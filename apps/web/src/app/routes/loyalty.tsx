@@ -2,6 +2,8 @@ import { useSearchParams } from 'wouter';
 import { Tabs } from '@/components/ui/tabs';
 import { LOYALTY_TABS, QUERY_PARAM, type LoyaltyTab } from '@/config/paths';
 import { PageHeading } from '@/components/ui/page-heading';
+import { Spinner } from '@/components/ui/spinner';
+import { useLoyaltyPageReady } from '@/features/loyalty/api/loyalty';
 import { DiscountTab } from '@/features/loyalty/components/discount-tab';
 import { PointsPanel } from '@/features/loyalty/components/points-panel';
 import { ReferralTab } from '@/features/loyalty/components/referral-tab';
@@ -13,6 +15,17 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get(QUERY_PARAM.tab);
   const tab: LoyaltyTab = isLoyaltyTab(requested) ? requested : 'referral';
+  const ready = useLoyaltyPageReady(tab === 'referral');
+  if (!ready) {
+    return (
+      <div className="flex flex-col gap-6">
+        <PageHeading>My Bonuses</PageHeading>
+        <p className="flex items-center gap-2 text-sm text-slate-700" role="status">
+          <Spinner /> Loading your bonuses…
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="flex flex-col gap-6">
       <PageHeading>My Bonuses</PageHeading>

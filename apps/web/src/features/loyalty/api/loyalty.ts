@@ -1,4 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoyaltyCode, LoyaltySummary } from '@app/domain/loyalty';
 import type { ReferralDiscount, ReferralFilterId, ReferralInfo, ReferralList } from '@app/domain/referral';
 import { apiFetch } from '@/lib/api-client';
@@ -29,16 +30,18 @@ export const useGenerateLoyaltyCode = () => {
 };
 
 /** CONTRACT "Paths": GET /api/en/customers/referral → { url, readyReferrals }. */
-export const useReferralInfo = () =>
-  useQuery({
+const referralInfoQuery = () =>
+  queryOptions({
     queryKey: loyaltyKeys.referralInfo(),
     queryFn: ({ signal }): Promise<ReferralInfo> =>
       apiFetch('/api/en/customers/referral', { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
   });
 
+export const useReferralInfo = () => useQuery(referralInfoQuery());
+
 /** SPEC §7: GET /api/en/customers/referrals/referral_customers?idStatus (0 all). */
-export const useReferrals = (idStatus: ReferralFilterId) =>
-  useQuery({
+const referralsQuery = (idStatus: ReferralFilterId) =>
+  queryOptions({
     queryKey: loyaltyKeys.referrals(idStatus),
     queryFn: ({ signal }): Promise<ReferralList> =>
       apiFetch(`/api/en/customers/referrals/referral_customers?idStatus=${idStatus}`, {
@@ -47,6 +50,24 @@ export const useReferrals = (idStatus: ReferralFilterId) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+export const useReferrals = (idStatus: ReferralFilterId) => useQuery(referralsQuery(idStatus));
+
+/**
+ * ADR 0098: whether /loyalty may be drawn: the points and, on the referral tab, the link and the list (all
+ * statuses, the tab's first filter) have answered or failed. Drawn whole then, no section arrives above
+ * another and pushes it down (the points panel moved the tabs by 590 px at 390 px: CLS 0.52). Once true it
+ * stays true: a later tab or filter shows its own loading state in place.
+ */
+export const useLoyaltyPageReady = (referralTab: boolean): boolean => {
+  const summary = useLoyaltySummary();
+  const info = useQuery({ ...referralInfoQuery(), enabled: referralTab });
+  const list = useQuery({ ...referralsQuery(0), enabled: referralTab });
+  const ready = !summary.isPending && (!referralTab || (!info.isPending && !list.isPending));
+  const [drawn, setDrawn] = useState(false);
+  if (ready && !drawn) setDrawn(true);
+  return ready || drawn;
+};
 
 /** SPEC §7: POST /api/en/customers/referrals/{id}/discount (ADR 0051). */
 export const useGenerateReferralDiscount = () => {

@@ -98,6 +98,34 @@ describe('/loyalty points (SPEC §2, §3 "Loyalty", ADR 0050)', { timeout: 20_00
   });
 });
 
+describe('/loyalty drawn whole (ADR 0098: no section arrives above another)', { timeout: 20_000 }, () => {
+  it('shows one loading line until the points and the referral answers are in, then the page with the tabs below the points', async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    server.use(
+      http.get('/api/en/orders/discounts/loyalty_discounts', async () => {
+        await answered;
+        return HttpResponse.json(loyaltySummaryFixture());
+      }),
+    );
+    signIn();
+    renderApp('/loyalty');
+    // A whole-app render on a shared machine: the first one of a file takes seconds.
+    expect(await screen.findByText('Loading your bonuses…', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    // The referral answers are in, the points are not: nothing of the page is drawn below the heading yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('tab', { name: 'Referral' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Invite friends')).not.toBeInTheDocument();
+    answer();
+    expect(await screen.findByTestId('points-balance', undefined, { timeout: 15_000 })).toHaveTextContent('150 points');
+    expect(screen.getByRole('tab', { name: 'Referral' })).toBeInTheDocument();
+    expect(screen.getByText('Invite friends')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your bonuses…')).not.toBeInTheDocument();
+  });
+});
+
 describe('/loyalty referral sub-tab (SPEC §4, ADR 0051)', { timeout: 20_000 }, () => {
   it('filters by status 0–6 and generates a discount for a ready referral; a failure shows SPEC §8 text', async () => {
     const asked: string[] = [];
