@@ -6,16 +6,11 @@ import {
   parseColorSchemeChoice,
   type ColorSchemeChoice,
 } from '@app/domain/settings/rules';
+import { readStored, writeStored } from '@/lib/persisted';
 
 const LABEL: Readonly<Record<ColorSchemeChoice, string>> = { system: 'System', light: 'Light', dark: 'Dark' };
 
-const readChoice = (): ColorSchemeChoice => {
-  try {
-    return parseColorSchemeChoice(localStorage.getItem(COLOR_SCHEME_STORAGE_KEY));
-  } catch {
-    return 'system';
-  }
-};
+const readChoice = (): ColorSchemeChoice => parseColorSchemeChoice(readStored(COLOR_SCHEME_STORAGE_KEY));
 
 /**
  * The choice as the server's pre-paint script (apps/server/src/plugins/theme-boot.ts) applies it on the
@@ -26,12 +21,8 @@ const applyChoice = (choice: ColorSchemeChoice): void => {
   if (choice === 'system') root.removeAttribute(COLOR_SCHEME_ATTRIBUTE);
   else root.setAttribute(COLOR_SCHEME_ATTRIBUTE, choice);
   document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', choice === 'system' ? 'light dark' : choice);
-  try {
-    if (choice === 'system') localStorage.removeItem(COLOR_SCHEME_STORAGE_KEY);
-    else localStorage.setItem(COLOR_SCHEME_STORAGE_KEY, choice);
-  } catch {
-    // Storage refused (a private window's quota): the choice holds for this page only.
-  }
+  // Storage refused (a private window, a policy): the choice holds for this page only (lib/persisted).
+  writeStored(COLOR_SCHEME_STORAGE_KEY, choice === 'system' ? null : choice);
 };
 
 /**
