@@ -137,8 +137,12 @@ test('every main screen in the dark theme: wizard, payment step, dashboard, orde
   await expect(wizardStep(page, 'Paper')).toBeVisible(WIZARD_WAIT);
   await expectNoAxeViolations(page, 'wizard, signed in');
 
-  // The payment step: an unpaid order's page opens the chooser.
+  // The payment step: Pay on an unpaid order's page opens the chooser.
   await page.goto(`/orderinfo/${unpaid.id}/details`);
+  await page
+    .getByRole('button', { name: /^Pay \$\d+\.\d{2}$/ })
+    .first()
+    .click(SLOW);
   await expect(page.getByRole('dialog', { name: 'Choose a payment method' })).toBeVisible(SLOW);
   await expectNoAxeViolations(page, 'payment method chooser');
   await shoot(page, 'dark-payment-chooser');
