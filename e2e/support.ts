@@ -321,20 +321,66 @@ interface AxeWindow {
 }
 
 /**
- * Runs axe-core (every rule it has, WCAG 2.2 A/AA and best practices) on the page as it is now and
- * fails on any violation, listing each rule with the elements it found.
+ * What axe-core finds on the page as it is now, one line per rule with the elements it found; `rules`
+ * limits it to those rules.
  */
-export const expectNoAxeViolations = async (page: Page, state = ''): Promise<void> => {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
-  const violations = await page.evaluate(async () => {
+const axeViolations = (page: Page, rules?: string[]): Promise<string[]> =>
+  page.evaluate(async (only) => {
     const { axe } = window as unknown as AxeWindow;
     if (!axe) throw new Error('axe-core did not load');
-    const results = await axe.run(document, { resultTypes: ['violations'] });
+    const options: RunOptions = { resultTypes: ['violations'] };
+    if (only) options.runOnly = { type: 'rule', values: only };
+    const results = await axe.run(document, options);
     return results.violations.map(
       (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
     );
-  });
-  expect(violations, `axe-core on ${new URL(page.url()).pathname}${state ? ` (${state})` : ''}`).toEqual([]);
+  }, rules);
+
+/** ADR 0094: what the theme changes is colour; the dark pass runs axe's colour rules only (half the time of all). */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * ADR 0094: the page in the other theme, as the customer's choice puts it (<html data-theme>), without
+ * transitions (a colour half-way through one is neither theme); `restore` puts back what was there.
+ */
+const switchTheme = (page: Page, theme: 'light' | 'dark') =>
+  page.evaluate((to) => {
+    const html = document.documentElement;
+    const before = html.getAttribute('data-theme');
+    if (!document.getElementById('e2e-theme-switch')) {
+      const still = document.createElement('style');
+      still.id = 'e2e-theme-switch';
+      still.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(still);
+    }
+    html.setAttribute('data-theme', to);
+    return before;
+  }, theme);
+
+const restoreTheme = (page: Page, before: string | null) =>
+  page.evaluate((value) => {
+    const html = document.documentElement;
+    if (value === null) html.removeAttribute('data-theme');
+    else html.setAttribute('data-theme', value);
+    // Removed a frame later: the restored colours are in place without a transition.
+    requestAnimationFrame(() => document.getElementById('e2e-theme-switch')?.remove());
+  }, before);
+
+/**
+ * Runs axe-core (every rule it has, WCAG 2.2 A/AA and best practices) on the page as it is now in the
+ * light theme, and its colour rules in the dark one (ADR 0094), and fails on any violation, listing each rule with the
+ * elements it found.
+ */
+export const expectNoAxeViolations = async (page: Page, state = ''): Promise<void> => {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const where = `axe-core on ${new URL(page.url()).pathname}${state ? ` (${state})` : ''}`;
+  const before = await switchTheme(page, 'light');
+  const light = await axeViolations(page);
+  await switchTheme(page, 'dark');
+  const dark = await axeViolations(page, COLOUR_RULES);
+  await restoreTheme(page, before);
+  expect(light, `${where}, light theme`).toEqual([]);
+  expect(dark, `${where}, dark theme`).toEqual([]);
 };
 
 /** Presses Tab until `target` has the focus (at most `limit` times); fails if it never gets there. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { APP_LOADER_HASH } from './plugins/app-loader';
+import { THEME_BOOT_HASH } from './plugins/theme-boot';
 import { createTestClock, createTestDb } from './testing/build-test-app';
 
 let app: FastifyInstance;
@@ -44,7 +45,7 @@ describe('security headers', () => {
       }),
     );
     // The one inline script, the drawn pages' app loader, by its hash (ADR 0065).
-    expect(directives['script-src']).toEqual(["'self'", APP_LOADER_HASH]);
+    expect(directives['script-src']).toEqual(["'self'", APP_LOADER_HASH, THEME_BOOT_HASH]);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { APP_PATH } from '@app/domain';
 import { useStyleNonce } from './security';
+import { THEME_BOOT_ELEMENT } from './theme-boot';
 import { escapeHtml } from '../lib/html';
 
 /** Inline Markdown on escaped text: `code`, **bold**, *emphasis*, [links](https://… or /…). */
@@ -41,10 +42,12 @@ export const renderText = (source: string): { title: string | undefined; html: s
   return { title, html };
 };
 
+// ADR 0094: the device's colour scheme, or the customer's choice (`THEME_BOOT` sets data-theme), as the app's.
 const STYLE =
-  'body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#fff}' +
+  ':root{color-scheme:light dark}:root[data-theme=light]{color-scheme:light}:root[data-theme=dark]{color-scheme:dark}' +
+  'body{margin:0;font:16px/1.6 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:light-dark(#0f172a,#f1f5f9);background:light-dark(#fff,#0f172b)}' +
   'main{max-width:42rem;margin:0 auto;padding:2rem 1.25rem 4rem}h1{font-size:1.75rem;line-height:1.25}h2{font-size:1.25rem;margin-top:2rem}' +
-  'a{color:#1d4ed8}nav{margin-bottom:1.5rem;font-size:.875rem}code{font-size:.9em}';
+  'a{color:light-dark(#1d4ed8,#7795e8)}nav{margin-bottom:1.5rem;font-size:.875rem}code{font-size:.9em}';
 
 /** A file read again only when it changes. */
 const watchedText = (file: string) => {
@@ -72,7 +75,7 @@ export const registerLegalPages = (app: FastifyInstance, files: { termsFile: str
       const nonce = useStyleNonce(reply);
       const doc =
         `<!doctype html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-        `<title>${escapeHtml(title ?? page.fallbackTitle)} · Writing Service</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+        `<meta name="color-scheme" content="light dark">${THEME_BOOT_ELEMENT}<title>${escapeHtml(title ?? page.fallbackTitle)} · Writing Service</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
         `<style nonce="${nonce}">${STYLE}</style></head><body><main><nav><a href="${APP_PATH.order}">Writing Service</a></nav>` +
         `${title === undefined ? `<h1>${escapeHtml(page.fallbackTitle)}</h1>` : ''}${html}</main></body></html>`;
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(doc);

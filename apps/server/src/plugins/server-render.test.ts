@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { APP_LOADER } from './app-loader';
+import { THEME_BOOT } from './theme-boot';
 import { createPageRenderer } from './server-render';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
@@ -92,7 +93,7 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeDefined();
     expect(res.body).toContain(
-      `<style nonce="${nonce}">:root { --color-primary: #1d4ed8; --color-on-primary: #ffffff; --color-primary-text: #1d4ed8 }</style>`,
+      `<style nonce="${nonce}">:root { --theme-primary: #1d4ed8; --theme-on-primary: #ffffff; --theme-primary-text: #1d4ed8; --theme-primary-dark: #7795e8; --theme-on-primary-dark: #0f172a }</style>`,
     );
   });
 
@@ -115,18 +116,23 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     const code = /<script type="application\/json" id="app-code">(.*?)<\/script>/.exec(drawn.body)?.[1];
     expect(JSON.parse(code ?? '{}')).toEqual({ entry: '/assets/index-1.js', preload: ['/assets/runtime-1.js'] });
     const inline = [...drawn.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
-    expect(inline).toEqual([APP_LOADER]);
-    const hash = createHash('sha256')
-      .update(inline[0] ?? '')
-      .digest('base64');
-    expect(String(drawn.headers['content-security-policy'])).toMatch(
-      new RegExp(`script-src 'self' 'sha256-${hash.replace(/[+/]/g, '\\$&')}';`),
-    );
+    // ADR 0094: the colour scheme's script in the head, then the loader at the end.
+    expect(inline).toEqual([THEME_BOOT, APP_LOADER]);
+    const [boot, loader] = inline.map((script) => createHash('sha256').update(script).digest('base64').replace(/[+/]/g, '\\$&'));
+    expect(String(drawn.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' 'sha256-${loader}' 'sha256-${boot}';`));
     // A page left to the browser keeps its code as the build wrote it.
     const left = await app.inject({ method: 'GET', url: '/dashboard' });
     expect(left.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(left.body).toContain('<link rel="modulepreload" crossorigin href="/assets/runtime-1.js">');
     expect(left.body).not.toContain(APP_LOADER);
+  });
+
+  it('sets the customer’s colour scheme before the body of every page, drawn or not (ADR 0094)', async () => {
+    for (const url of ['/login', '/dashboard', '/no-such-page']) {
+      const { body } = await app.inject({ method: 'GET', url });
+      const head = body.slice(0, body.indexOf('<body'));
+      expect(head, url).toContain(`<script>${THEME_BOOT}</script>`);
+    }
   });
 
   it('draws /login, and keeps the query string for the app', async () => {

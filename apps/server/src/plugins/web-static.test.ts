@@ -8,6 +8,7 @@ import { INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID } from '@app/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
+import { THEME_BOOT, THEME_BOOT_HASH } from './theme-boot';
 
 let app: FastifyInstance;
 let testDb: Awaited<ReturnType<typeof createTestDb>>;
@@ -294,6 +295,14 @@ describe('/terms and /privacy (ADR 0041)', () => {
     expect(res.body).not.toContain('<b>');
     const nonce = /<style nonce="([0-9a-f]{32})">/.exec(res.body)?.[1];
     expect(String(res.headers['content-security-policy'])).toContain(`'nonce-${nonce}'`);
+  });
+
+  it('follow the customer’s colour scheme: the pre-paint script in the head, allowed by its hash (ADR 0094)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/terms' });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(`<script>${THEME_BOOT}</script>`);
+    expect(head).toContain('<meta name="color-scheme" content="light dark">');
+    expect(String(res.headers['content-security-policy'])).toContain(THEME_BOOT_HASH);
   });
 
   it('fall back to the default text shipped in apps/server/legal', async () => {

@@ -19,6 +19,7 @@ import {
 import { APP_CODE_ELEMENT_ID, APP_LOADER } from './app-loader';
 import { useStyleNonce } from './security';
 import type { PageRenderer } from './server-render';
+import { THEME_BOOT_ELEMENT } from './theme-boot';
 
 /** A built file's URL ends with a name that has an extension (`/assets/index-abc.js`, `/favicon.svg`). */
 const FILE_NAME = /\/[^/]+\.[a-z0-9]+$/i;
@@ -215,8 +216,9 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     // A page left to the browser links its code at once; a drawn one lists it for the loader (ADR 0065).
     const preloadLinks =
       drawn === null ? pageCode.preload.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('') : '';
+    // ADR 0094: the colour scheme before anything in <body> is painted.
     const head =
-      `${themeStyle(answers)}${preloadLinks}` +
+      `${themeStyle(answers)}${THEME_BOOT_ELEMENT}${preloadLinks}` +
       `<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">${scriptJson(pageCode.later)}</script>` +
       `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
     // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed

@@ -95,7 +95,9 @@ describe('startup', () => {
     );
     renderApp('/order');
     await screen.findByRole('heading', { level: 1, name: 'New Order' });
-    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#7c3aed');
+    expect(document.documentElement.style.getPropertyValue('--theme-primary')).toBe('#7c3aed');
+    // ADR 0094: and its dark theme's counterpart, lightened to read on the dark surface.
+    expect(document.documentElement.style.getPropertyValue('--theme-primary-dark')).toBe('#b089f4');
   });
 
   it('ignores a theme colour that is not a plain hex colour', async () => {
@@ -106,7 +108,7 @@ describe('startup', () => {
     );
     renderApp('/order');
     await screen.findByRole('heading', { level: 1, name: 'New Order' });
-    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('');
+    expect(document.documentElement.style.getPropertyValue('--theme-primary')).toBe('');
   });
 
   it('treats a staff account (customer 404) as signed out', async () => {

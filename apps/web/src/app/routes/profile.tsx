@@ -14,6 +14,7 @@ import { useChangeEmailParam } from '@/features/customer/hooks/use-change-email-
 import { useDeleteAccountParam } from '@/features/customer/hooks/use-delete-account-param';
 import { Button } from '@/components/ui/button';
 import { NotificationPreferencesTable } from '@/features/notifications/components/notification-preferences';
+import { ColorSchemeChoiceField } from '@/features/settings/components/color-scheme-choice';
 import { PageHeading } from '@/components/ui/page-heading';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -55,6 +56,9 @@ export function Component() {
       </Section>
       <Section id="password" title="Password">
         <PasswordForm />
+      </Section>
+      <Section id="appearance" title="Appearance">
+        <ColorSchemeChoiceField />
       </Section>
       <Section id="notification-settings" title="Notification settings">
         <NotificationPreferencesTable />

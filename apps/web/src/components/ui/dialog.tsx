@@ -40,7 +40,7 @@ export function Dialog({ open, onOpenChange, title, children, wide = false, size
   return (
     <RadixDialog.Root open={visible} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <RadixDialog.Content
           aria-describedby={undefined}
           onOpenAutoFocus={() => {
