@@ -238,7 +238,10 @@ test('stickers, emoji, the 1500-character limit and an attachment with progress'
   await expect(thumbsUp).toHaveAttribute('src', /\.svg$/);
   // decode() rejects a picture that did not load.
   expect(await thumbsUp.evaluate((img: HTMLImageElement) => img.decode().then(() => true))).toBe(true);
-  await expect(log.getByText(/The chart/).last()).toHaveText('The chart 👍');
+  // The text around it is the message's own; the picture sits in it, in the character's place.
+  const text = log.getByText(/The chart/).last();
+  await expect(text).toHaveText('The chart');
+  await expect(text.getByRole('img', { name: '👍' })).toBeVisible();
   await expect(page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).resolves.toBe(true);
   await shoot(page, 'chat-picture-thumbnail');
   await thumbnail.click();
@@ -343,7 +346,7 @@ test('with a writer assigned the writer chat opens, with the online dot live (ev
   expect(answer.status(), await answer.text()).toBe(200);
   await expect(chatLog(page, 'writer').getByText('Hi, I am your writer.')).toBeVisible(SLOW);
   // ADR 0095: the writer's display name (the demo writer Jordan Blake) over their message, never the full name.
-  await expect(chatLog(page, 'writer').getByText('Jordan B.', { exact: true })).toBeVisible();
+  await expect(chatLog(page, 'writer').getByText('Jordan B.', { exact: true })).toBeVisible(SLOW);
   await expect(chatLog(page, 'writer')).not.toContainText('Blake');
   // The writer opens their staff socket: event 8 turns the dot online without waiting for the 60 s poll.
   const writerTab = page.getByRole('tab', { name: /Writer/ });
