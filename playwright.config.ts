@@ -35,7 +35,8 @@ export default defineConfig({
   forbidOnly: ci,
   retries: ci ? 1 : 0,
   reporter: 'list',
-  timeout: 30_000,
+  // Every axe call also runs the colour rules in dark (ADR 0094): a journey's budget grew with it.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: origin,
