@@ -76,7 +76,7 @@ describe('the devices list merges repeats of one device (issue 27, ADR 0097)', {
     server.use(
       http.delete('/api/en/customers/customer/sessions/family-this-old', () => HttpResponse.json({ message: 'x' }, { status: 404 })),
     );
-    await user.click(within(row).getByRole('button', { name: 'Sign out the other 1 session of Chrome on Windows' }));
+    await user.click(within(row).getByRole('button', { name: 'Sign out the others: 1 session of Chrome on Windows' }));
     expect(await screen.findByText('The session has been signed out.')).toBeInTheDocument();
     expect(api.deleted).not.toContain('family-this');
   });

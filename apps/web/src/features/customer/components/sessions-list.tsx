@@ -18,7 +18,7 @@ function DeviceItem({ group }: { group: DeviceGroup }) {
   const ips = [...new Set(group.sessions.map((s) => s.ip || 'unknown'))];
   const lastSeen = formatDateTime(group.lastSeenAt);
   const label = group.current
-    ? `Sign out the other ${sessionsWord(group.endable.length)} of ${group.device}`
+    ? `Sign out the others: ${sessionsWord(group.endable.length)} of ${group.device}`
     : `Sign out ${group.device}${count > 1 ? `, ${sessionsWord(count)}` : ''}, last seen ${lastSeen}`;
   return (
     <li className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center" data-testid="device-row">
