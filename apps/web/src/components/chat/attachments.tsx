@@ -98,7 +98,8 @@ function ImageAttachment({ file, url }: { file: MessageFile; url: string }) {
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label={`Open picture ${file.name}, ${size}`}
+        // The visible text first when there is some (axe label-content-name-mismatch).
+        aria-label={`${broken ? 'Preview not available. ' : ''}Open picture ${file.name}, ${size}`}
         className="block h-36 w-48 max-w-full overflow-hidden rounded-lg border border-current/20 bg-slate-200 focus-visible:outline-2"
       >
         {src !== null && !broken ? (
