@@ -28,6 +28,8 @@ test('forgot password: the emailed link sets a new password that then signs in',
 
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your password has been changed. You can sign in now.')).toBeVisible();
+  // The toast may come before the sign-in page's code has loaded (the toaster is part of the shell).
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await expectNoAxeViolations(page, 'password changed');
 
   await page.getByLabel('Email').fill(account.email);
