@@ -12,9 +12,11 @@ import { useUpdateCustomer } from '../api/update-customer';
  */
 export function MessengerOptIn({ customer }: { customer: Customer }) {
   const update = useUpdateCustomer();
-  // The box shows the click at once (a controlled box would snap back until the mutation's state arrives).
-  const [sending, setSending] = useState<boolean | null>(null);
-  const checked = sending ?? customer.facebookData.isChecked;
+  // The box shows the click at once and keeps it until the stored profile has caught up (a controlled box
+  // would snap back until then: the mutation settles a moment before the profile's new state renders).
+  const stored = customer.facebookData.isChecked;
+  const [sending, setSending] = useState<{ from: boolean; to: boolean } | null>(null);
+  const checked = sending !== null && sending.from === stored ? sending.to : stored;
   return (
     <fieldset className="flex flex-col gap-1 border-t border-slate-200 pt-4" aria-busy={update.isPending || undefined}>
       <legend className="sr-only">Facebook Messenger</legend>
@@ -23,7 +25,7 @@ export function MessengerOptIn({ customer }: { customer: Customer }) {
         checked={checked}
         disabled={update.isPending}
         onChange={(event) => {
-          setSending(event.currentTarget.checked);
+          setSending({ from: stored, to: event.currentTarget.checked });
           update.mutate(
             {
               firstName: customer.firstName,
@@ -35,8 +37,10 @@ export function MessengerOptIn({ customer }: { customer: Customer }) {
             },
             {
               onSuccess: () => toast.success(CUSTOMER_MESSAGE.profileUpdated),
-              onError: () => toast.error(TRANSPORT_MESSAGE.somethingWentWrong),
-              onSettled: () => setSending(null),
+              onError: () => {
+                setSending(null);
+                toast.error(TRANSPORT_MESSAGE.somethingWentWrong);
+              },
             },
           );
         }}

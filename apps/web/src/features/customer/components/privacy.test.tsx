@@ -1,4 +1,4 @@
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { CUSTOMER_MESSAGE } from '@app/domain/customer';
@@ -126,6 +126,46 @@ describe('the Facebook Messenger opt-in', () => {
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     expect(sent).toMatchObject({ enabledFacebookMessenger: true, firstName: 'Dana', phone: '15550100' });
+  });
+
+  it('shows the click from the click on, never unticked while the save settles; a refused save puts it back', async () => {
+    signIn();
+    let refuse = false;
+    let sent: unknown;
+    server.use(
+      http.put('/api/en/customers/customer', async ({ request }) => {
+        sent = await request.json();
+        // Answered after the click has returned, so the save settles while the box is watched.
+        await delay(30);
+        return refuse
+          ? HttpResponse.json({ message: 'down' }, { status: 500 })
+          : HttpResponse.json(
+              customerFixture({
+                enabledFacebookMessenger: true,
+                facebookData: { fbMessengerAppId: null, fbPageId: null, ref: 'profile', userRef: 'customer-7', isChecked: true },
+              }),
+            );
+      }),
+    );
+    const { user } = renderApp('/profile');
+    const box = await screen.findByLabelText<HTMLInputElement>('Send order updates to me on Facebook Messenger');
+    // Every state the box is in between the click and the saved notice (the profile test's flake: unticked
+    // for a moment between the save settling and the stored profile rendering).
+    const seen: boolean[] = [];
+    await user.click(box);
+    const watch = setInterval(() => seen.push(box.checked), 0);
+    expect(box).toBeChecked();
+    expect(await toastText()).toHaveTextContent('Your personal information has been successfully updated.');
+    await waitFor(() => expect(seen.length).toBeGreaterThan(3));
+    clearInterval(watch);
+    expect(seen.every(Boolean)).toBe(true);
+    expect(box).toBeChecked();
+
+    refuse = true;
+    await user.click(box);
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    expect(sent).toMatchObject({ enabledFacebookMessenger: false });
+    await waitFor(() => expect(box).toBeChecked());
   });
 });
 
