@@ -11,6 +11,11 @@ export interface TabItem<V extends string> {
   tooltip?: string | undefined;
   /** a small mark beside the label (an unread count) */
   badge?: ReactNode;
+  /**
+   * Kept mounted (hidden) once it has been opened, so coming back to it is instant instead of building it
+   * again (issue 27: the messenger took a second to mount on every switch at a phone's speed).
+   */
+  keepMounted?: boolean;
 }
 
 interface TabsProps<V extends string> {
@@ -88,6 +93,9 @@ function TabTip({ trigger, tooltipId, text }: { trigger: ReactNode; tooltipId: s
 
 /** Radix tabs driven by the URL (the caller owns `value`): arrow keys move, the panel follows. */
 export function Tabs<V extends string>({ label, value, onValueChange, items }: TabsProps<V>) {
+  // The tabs opened so far (adjusted while rendering, React's pattern for state that follows a prop).
+  const [opened, setOpened] = useState<ReadonlySet<V>>(() => new Set([value]));
+  if (!opened.has(value)) setOpened(new Set([...opened, value]));
   return (
     <RadixTabs.Root value={value} onValueChange={(next) => onValueChange(next as V)} className="flex flex-col gap-4">
       <RadixTabs.List
@@ -99,11 +107,20 @@ export function Tabs<V extends string>({ label, value, onValueChange, items }: T
           <TabTrigger key={item.value} item={item} />
         ))}
       </RadixTabs.List>
-      {items.map((item) => (
-        <RadixTabs.Content key={item.value} value={item.value}>
-          {item.content}
-        </RadixTabs.Content>
-      ))}
+      {items.map((item) => {
+        const kept = item.keepMounted === true && opened.has(item.value);
+        return (
+          <RadixTabs.Content
+            key={item.value}
+            value={item.value}
+            forceMount={kept ? true : undefined}
+            // Radix leaves a force-mounted panel in view: an inactive one is hidden here.
+            hidden={kept ? item.value !== value : undefined}
+          >
+            {item.content}
+          </RadixTabs.Content>
+        );
+      })}
     </RadixTabs.Root>
   );
 }

@@ -84,6 +84,18 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
     if (wasNearBottom.current || lastOwn) el.scrollTop = el.scrollHeight;
   }, [lastKey, lastOwn, typing]);
 
+  // Shown again (its tab kept mounted while hidden, where no scrolling happens) or resized (a phone's
+  // keyboard, a turned screen): back at the end if it was there.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (wasNearBottom.current && el.clientHeight > 0) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const { loadOlder, loadingOlder } = window;
   const hasOlder = window.data?.hasOlder ?? false;
   const loadOlderKeepingPlace = useCallback(() => {

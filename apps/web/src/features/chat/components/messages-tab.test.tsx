@@ -98,6 +98,24 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls.read).toEqual(['2,3']));
   });
 
+  it('stays mounted behind another tab: back on Messages, the draft is there and the history is not read again', async () => {
+    const calls = serve({ history: [message(1, 6, 'Welcome!')] });
+    const { user } = await open();
+    const box = await screen.findByLabelText('Message to support', {}, { timeout: 10_000 });
+    await screen.findByText('Welcome!');
+    await user.type(box, 'half a thought');
+    const reads = calls.pages.length;
+    await user.click(screen.getByRole('tab', { name: 'Order details' }));
+    expect(await screen.findByRole('tab', { name: 'Order details', selected: true })).toBeInTheDocument();
+    // Hidden, not shown: the messenger is out of view and out of the accessibility tree.
+    expect(screen.queryByRole('log', { name: 'Messages with support' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Messages/ }));
+    expect(await screen.findByRole('log', { name: 'Messages with support' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Message to support')).toBe(box);
+    expect(box).toHaveValue('half a thought');
+    expect(calls.pages.length).toBe(reads);
+  });
+
   it('opens the writer chat by default when a writer is assigned, and support with ?panel=support', async () => {
     serve({ idWriter: 12 });
     const first = await open();

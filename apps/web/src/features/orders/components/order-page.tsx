@@ -163,6 +163,7 @@ export function OrderPage({
           {
             value: 'messages',
             label: 'Messages',
+            keepMounted: true,
             tooltip: unread > 0 ? ORDER_TAB_MESSAGE.unreadMessages : undefined,
             badge:
               unread > 0 ? (
