@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover } from 'radix-ui';
 import { Paperclip, SendHorizontal, Smile, Sticker as StickerIcon, X } from 'lucide';
 import {
@@ -45,6 +45,11 @@ interface ComposerProps {
   onSticker?: ((id: number) => void) | undefined;
   onSend: (message: { body: string; files: File[] }) => void;
   onTyping: (signal: 'start' | 'stop') => void;
+  /**
+   * Shown above the composer inside the same drop zone (the customer's conversation, issue 27): files
+   * dropped anywhere on the chat are attached to the message being written.
+   */
+  above?: ReactNode;
   /** ADR 0089: text put in from outside (the console's canned replies); each new `seq` replaces the text. */
   insert?: { text: string; seq: number } | undefined;
 }
@@ -67,6 +72,7 @@ export function Composer({
   onSend,
   onTyping,
   insert,
+  above,
 }: ComposerProps) {
   const key = draftKey;
   const [text, setText] = useState(() => readDraft(key));
@@ -314,9 +320,16 @@ export function Composer({
       onFiles={addFiles}
       inputLabel="Files for the message"
       dropLabel="Drop files to attach them"
-      className="border-t border-slate-200 bg-white"
+      className={above === undefined ? 'border-t border-slate-200 bg-white' : ''}
     >
-      {composer}
+      {above === undefined
+        ? composer
+        : (openFiles) => (
+            <>
+              {above}
+              <div className="border-t border-slate-200 bg-white">{composer(openFiles)}</div>
+            </>
+          )}
     </FileDropZone>
   );
 }

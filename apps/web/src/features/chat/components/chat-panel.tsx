@@ -122,21 +122,8 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
   const offline = status !== null && status !== 'open';
   const logLabel = chat === 'writer' ? 'Messages with your writer' : 'Messages with support';
 
-  return (
-    <section
-      aria-label={chat === 'writer' ? 'Writer chat' : 'Support chat'}
-      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
-    >
-      {offline && (
-        <p role="status" className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          Reconnecting… Messages you send now will go out when the connection is back.
-        </p>
-      )}
-      {chat === 'writer' && !hasWriter && (
-        <p className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
-          No writer is assigned to this order yet. Your messages will wait for them here; support can help meanwhile.
-        </p>
-      )}
+  const conversation = (
+    <>
       {/* The list is a log (ADR 0049): polite, new messages read once; focusable so it scrolls by keyboard. */}
       <div
         ref={scroller}
@@ -215,7 +202,26 @@ export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat:
       <p aria-live="polite" className="min-h-6 px-3 text-sm text-slate-700 italic">
         {typing ? `${chat === 'writer' ? 'Your writer' : 'Support'} is typing…` : ''}
       </p>
+    </>
+  );
+
+  return (
+    <section
+      aria-label={chat === 'writer' ? 'Writer chat' : 'Support chat'}
+      className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
+    >
+      {offline && (
+        <p role="status" className="border-b border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          Reconnecting… Messages you send now will go out when the connection is back.
+        </p>
+      )}
+      {chat === 'writer' && !hasWriter && (
+        <p className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          No writer is assigned to this order yet. Your messages will wait for them here; support can help meanwhile.
+        </p>
+      )}
       <Composer
+        above={conversation}
         counterpart={counterpart}
         draftKey={`chatDraft.${orderId}.${chat}`}
         emoji

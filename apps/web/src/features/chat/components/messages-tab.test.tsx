@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { server } from '@/testing/msw-server';
 import { CHAT_HTTP, chatSocket } from '@/testing/msw-handlers';
 import { orderDetailFixture, signIn } from '@/testing/fixtures';
@@ -114,6 +114,21 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Message to support')).toBe(box);
     expect(box).toHaveValue('half a thought');
     expect(calls.pages.length).toBe(reads);
+  });
+
+  it('attaches a file dropped on the conversation, not only on the composer (issue 27)', async () => {
+    serve({ history: [message(1, 6, 'Send me the draft.')] });
+    await open();
+    const log = await screen.findByRole('log', { name: 'Messages with support' }, { timeout: 10_000 });
+    await within(log).findByText('Send me the draft.');
+    const file = new File(['%PDF-1.7'], 'draft.pdf', { type: 'application/pdf' });
+    const transfer = {
+      dataTransfer: { files: [file], items: [{ kind: 'file', type: file.type, getAsFile: () => file }], types: ['Files'] },
+    };
+    fireEvent.dragEnter(log, transfer);
+    expect(await screen.findByText('Drop files to attach them')).toBeInTheDocument();
+    fireEvent.drop(log, transfer);
+    expect(within(await screen.findByRole('list', { name: 'Files to send' })).getByText('draft.pdf')).toBeInTheDocument();
   });
 
   it('opens the writer chat by default when a writer is assigned, and support with ?panel=support', async () => {
