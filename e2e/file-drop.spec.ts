@@ -96,6 +96,10 @@ test('the Files tab uploads a dropped file with its progress, and the customer r
   await expect(page.getByRole('list', { name: 'Uploads' })).toContainText('Invalid file format. Acceptable file formats:');
   await page.getByLabel('Add files').setInputFiles({ name: 'right-brief.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
   await expect(own.getByText('right-brief.pdf', { exact: true })).toBeVisible(SLOW);
+  // A long name keeps its own line on a phone (it broke letter by letter beside the buttons).
+  const longName = 'Literature_review_chapter_two_with_all_the_sources_final_version.pdf';
+  await page.getByLabel('Add files').setInputFiles({ name: longName, mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
+  await expect(own.getByText(longName, { exact: true })).toBeVisible(SLOW);
   await expectNoAxeViolations(page, 'files tab with uploads');
   await shoot(page, 'dropzone-files-tab');
   await expectNarrowFits(page);
@@ -115,7 +119,10 @@ test('the Files tab uploads a dropped file with its progress, and the customer r
   await expect(own.getByText('wrong-brief.pdf', { exact: true })).toHaveCount(0);
   await expect(own.getByText('right-brief.pdf', { exact: true })).toBeVisible();
   const left = await request.get(`/api/en/orders/${order.id}/customers/files`, { headers: bearer(account) });
-  expect(((await left.json()) as { name: string }[]).map((f) => f.name)).toEqual(['right-brief.pdf']);
+  expect(((await left.json()) as { name: string }[]).map((f) => f.name).sort()).toEqual([
+    'Literature_review_chapter_two_with_all_the_sources_final_version.pdf',
+    'right-brief.pdf',
+  ]);
 
   // Another customer cannot remove what is left (CONTRACT: 404).
   const other = await signUp(request, 'drop-peeker');

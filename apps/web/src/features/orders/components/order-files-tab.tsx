@@ -80,10 +80,14 @@ function FileRow({ file, removeFrom }: { file: OrderFile; removeFrom: number | n
       .finally(() => setBusy(false));
   };
   return (
-    <li className="flex flex-wrap items-center gap-3 py-2">
-      <Icon icon={FileText} className="size-5 shrink-0 text-slate-500" />
-      <span className="min-w-0 flex-1 break-all text-slate-900">{file.name}</span>
-      <span className="text-sm text-slate-700 uppercase">{file.typeName}</span>
+    // Narrow: the name has the first line to itself (it broke letter by letter beside the buttons at 390 px),
+    // its type, size and actions the next; wide: one row.
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+      <span className="flex min-w-0 basis-full items-center gap-3 sm:flex-1 sm:basis-0">
+        <Icon icon={FileText} className="size-5 shrink-0 text-slate-500" />
+        <span className="min-w-0 wrap-anywhere text-slate-900">{file.name}</span>
+      </span>
+      <span className="ml-8 text-sm text-slate-700 uppercase sm:ml-0">{file.typeName}</span>
       <span className="w-16 text-right text-sm text-slate-700 tabular-nums">{formatFileSize(file.size)}</span>
       <Button variant="secondary" className="px-3!" busy={busy} aria-label={`Download ${file.name}`} onClick={download}>
         <Icon icon={Download} className="size-4" />

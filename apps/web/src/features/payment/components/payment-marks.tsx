@@ -7,8 +7,10 @@ import type { PaymentSystem } from '@app/domain/settings';
  * are decorative: the button's name says the provider.
  */
 const wordMark = (children: ReactNode, width = 64) => (
-  <svg viewBox={`0 0 ${width} 20`} width={width} height={20} aria-hidden="true" focusable="false" className="shrink-0">
-    {children}
+  <svg viewBox={`0 0 ${width + 8} 20`} width={width + 8} height={20} aria-hidden="true" focusable="false" className="shrink-0">
+    {/* On a white tile of its own, as providers show their marks: readable on the dark theme's buttons too. */}
+    <rect x="0.5" y="0.5" width={width + 7} height="19" rx="3" fill="#ffffff" stroke="#cbd5e1" />
+    <g transform="translate(4 0)">{children}</g>
   </svg>
 );
 
