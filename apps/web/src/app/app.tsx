@@ -20,6 +20,30 @@ const FIRST_PAGE_WAIT_MS = 3_000;
 const drawsWhatTheServerDrew = (container: HTMLElement): boolean =>
   container.hasAttribute(SERVER_DRAWN_ATTRIBUTE) && !tokenStorage.hasAny() && !hasWizardDraft();
 
+/** A node React has taken over carries its fiber under this prefix (react-dom's own key). */
+const REACT_NODE_KEY = '__reactFiber$';
+const hasFiber = (element: Element): boolean => Object.keys(element).some((key) => key.startsWith(REACT_NODE_KEY));
+/** A control, or its parent (hydrated in the same pass): some DOMs list a select's options as its own keys. */
+const isTheApps = (control: Element): boolean => hasFiber(control) || (control.parentElement !== null && hasFiber(control.parentElement));
+/** Longest the page waits for its last control to hydrate (then it is released anyway, as before). */
+const HYDRATION_WAIT_MS = 5_000;
+
+/**
+ * The shell mounts before the page's own Suspense boundaries are hydrated (React hydrates each boundary
+ * in a pass of its own, after its parent has committed): released then, a choice made at once went to a
+ * server-drawn select the app did not know yet, and its next render put its own value back (the wizard's
+ * lost subject). `inert` goes once every control in the container is the app's.
+ */
+const releaseWhenHydrated = (container: HTMLElement): void => {
+  const started = performance.now();
+  const check = () => {
+    const pending = [...container.querySelectorAll('input, select, textarea, button')].some((element) => !isTheApps(element));
+    if (!pending || performance.now() - started > HYDRATION_WAIT_MS) container.removeAttribute('inert');
+    else setTimeout(check, 16);
+  };
+  check();
+};
+
 /** Boots the web app into `container`; resolves with its React root once the first render has started. */
 export const mountApp = (container: HTMLElement): Promise<Root> => {
   syncSessionHint();
@@ -30,7 +54,7 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   const handle = createRouterHandle();
   // What the server drew stays out of reach (inert) until the app runs it: a click or a key on it
   // before then would do nothing, and text typed into it would be lost when the form takes it over.
-  const onMounted = () => container.removeAttribute('inert');
+  const onMounted = () => releaseWhenHydrated(container);
   // A transition: React renders (or hydrates) the first page in slices of a few milliseconds, giving the
   // main thread back between them, and commits it whole at the end; a plain render was one task of the
   // whole page (the longest of a first visit on a slow phone, ADR 0062). Later updates are urgent as usual.

@@ -60,6 +60,19 @@ describe('the first page the server drew (ADR 0064)', () => {
     expect(warn).not.toHaveBeenCalled();
   });
 
+  it("stays inert until every control on the page is the app's: a choice made at once is kept", async () => {
+    const root = await serveDrawn('/order');
+    const controls = () => [...root.querySelectorAll('input, select, textarea, button')];
+    const hasFiber = (node: Element | null) => node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+    // Or its parent, hydrated in the same pass (happy-dom lists a select's options as its keys).
+    const isTheApps = (element: Element) => hasFiber(element) || hasFiber(element.parentElement);
+    mounted.push(await mountApp(root));
+    await waitFor(() => expect(root.hasAttribute('inert')).toBe(false));
+    // The page's own boundaries hydrate after the shell: released before them, a choice went to a select
+    // the app did not know yet and the next render put its own value back (the wizard's lost subject).
+    expect(controls().filter((element) => !isTheApps(element))).toEqual([]);
+  });
+
   it('leaves no check queued on the server: its answers are its own, and nothing would release them', async () => {
     const before = deferredCheckCount();
     for (let i = 0; i < 3; i += 1) await serveDrawn('/order');
