@@ -12,7 +12,8 @@
 // `node bench/scale-lists.mjs` on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/scale;
 // never the shared `test` database). The data set is generated once and kept; pending migrations are
 // applied to it on every run (so a run before and after a migration compares the same rows).
-// BENCH_RESEED=1 generates it again; BENCH_DURATION_S (default 4) per request, BENCH_CONNECTIONS (10).
+// BENCH_RESEED=1 generates it again; BENCH_DURATION_S (default 4) per request, BENCH_CONNECTIONS (10),
+// BENCH_ONLY (a part of the requests' names: only those).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src',
 export const SCALE_GOALS = { p99Ms: 50, searchP99Ms: 100, deepToFirst: 3 };
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** BENCH_ONLY: only the requests whose name contains it (`BENCH_ONLY=staff node --cpu-prof bench/scale-lists.mjs`). */
+const ONLY = process.env.BENCH_ONLY ?? '';
 const TOTAL_ORDERS = 1_000_000;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/scale';
@@ -217,7 +220,7 @@ export const runScaleListsBench = async (url = process.env.BENCH_DATABASE_URL ||
 
   const results = [];
   try {
-    for (const s of SCENARIOS) {
+    for (const s of SCENARIOS.filter((scenario) => scenario.name.includes(ONLY))) {
       const pageOf = (page) => `${s.path}?${[s.query, s.deep ? `page=${page}` : ''].filter(Boolean).join('&')}`;
       const first = await app.inject({ method: 'GET', url: pageOf(1), headers: headers[s.who] });
       if (first.statusCode !== 200) {
