@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoyaltyCode, LoyaltySummary } from '@app/domain/loyalty';
 import type { ReferralDiscount, ReferralFilterId, ReferralInfo, ReferralList } from '@app/domain/referral';
+import { API_PATH } from '@app/domain/routes';
 import { apiFetch } from '@/lib/api-client';
 import { loyaltyKeys } from './keys';
 
@@ -10,7 +11,7 @@ export const useLoyaltySummary = () =>
   useQuery({
     queryKey: loyaltyKeys.summary(),
     queryFn: ({ signal }): Promise<LoyaltySummary> =>
-      apiFetch('/api/en/orders/discounts/loyalty_discounts', {
+      apiFetch(API_PATH.loyaltyDiscounts, {
         schema: () => import('@app/domain/loyalty').then((m) => m.loyaltySummarySchema),
         signal,
       }),
@@ -34,7 +35,7 @@ const referralInfoQuery = () =>
   queryOptions({
     queryKey: loyaltyKeys.referralInfo(),
     queryFn: ({ signal }): Promise<ReferralInfo> =>
-      apiFetch('/api/en/customers/referral', { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
+      apiFetch(API_PATH.referralInfo, { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
   });
 
 export const useReferralInfo = () => useQuery(referralInfoQuery());
