@@ -69,8 +69,23 @@ const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.resetPassword]: ResetPasswordPage,
 };
 
-/** ADR 0057: the page of `pathname` loaded (its module is preloaded with the page), or at once for others. */
-export const preloadFirstPage = (pathname: string): Promise<unknown> => FIRST_PAGES[pathname]?.preload() ?? Promise.resolve();
+/**
+ * ADR 0100: a signed-in customer's daily pages, by path: their code is preloaded with the page too (one
+ * chunk with the shell's), so the first render draws them instead of their skeleton and then them.
+ */
+const SIGNED_IN_FIRST_PAGES: readonly [RegExp, { preload: () => Promise<unknown> }][] = [
+  [new RegExp(`^${paths.dashboard}/?$`), DashboardPage],
+  [new RegExp(`^${paths.loyalty}/?$`), LoyaltyPage],
+  [new RegExp(`^${paths.orderInfoLookup}/[^/]+(/[^/]+)?/?$`), OrderInfoPage],
+];
+
+/**
+ * ADR 0057: the page of `pathname` loaded (its module is preloaded with the page), or at once for others;
+ * a signed-in page's only for a browser that holds a session (a visitor there is sent to /login).
+ */
+export const preloadFirstPage = (pathname: string, signedIn = false): Promise<unknown> =>
+  (FIRST_PAGES[pathname] ?? (signedIn ? SIGNED_IN_FIRST_PAGES.find(([pattern]) => pattern.test(pathname))?.[1] : undefined))?.preload() ??
+  Promise.resolve();
 
 /** The signed-in area's pages: the guard sends visitors to /login. */
 const customerPage = (Page: ComponentType) =>
