@@ -3,8 +3,9 @@ import type { Plugin } from 'vite';
 /** Every route module of the signed-in customer, and the shell's part that only a signed-in customer loads. */
 const SIGNED_IN_ROUTES =
   /src[\\/]app[\\/]routes[\\/](dashboard|order-info|order-info-lookup|loyalty|transactions|profile|customer-nav)\.tsx$/;
-/** The pages a returning customer opens daily (issue 27, ADR 0098), and the shell around them. */
-const DAILY_ROUTES = /src[\\/]app[\\/]routes[\\/](dashboard|order-info|loyalty|customer-nav)\.tsx$/;
+/** The pages a returning customer opens daily (issue 27, ADR 0098), the shell around them, and what the first render asks of them. */
+const DAILY_ROUTES =
+  /src[\\/](app[\\/]routes[\\/](dashboard|order-info|loyalty|customer-nav)\.tsx|features[\\/]orders[\\/]api[\\/]first-data\.ts)$/;
 /** The sign-in pages, whose later code (the forgot-password dialog) stays as it is too. */
 const SIGN_IN_ROUTES = /src[\\/]app[\\/]routes[\\/](login|reset-password)\.tsx$/;
 /** The wizard, whose later steps share much with the signed-in pages (dialogs, forms, the answers' schemas). */

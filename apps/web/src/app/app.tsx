@@ -62,5 +62,6 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   const signedIn = tokenStorage.hasAny() && !new URLSearchParams(window.location.search).has(QUERY_PARAM.magicLink);
   const customer = signedIn ? queryClient.prefetchQuery(currentCustomerQueryOptions()) : undefined;
   const atMost = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-  return Promise.race([Promise.all([preloadFirstPage(window.location.pathname, signedIn), customer]), atMost]).then(render, render);
+  const page = preloadFirstPage(window.location, signedIn ? queryClient : undefined);
+  return Promise.race([Promise.all([page, customer]), atMost]).then(render, render);
 };
