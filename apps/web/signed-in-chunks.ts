@@ -11,6 +11,13 @@ const SIGN_IN_ROUTES = /src[\\/]app[\\/]routes[\\/](login|reset-password)\.tsx$/
 /** The wizard, whose later steps share much with the signed-in pages (dialogs, forms, the answers' schemas). */
 const WIZARD_ROUTE = /src[\\/]app[\\/]routes[\\/]order\.tsx$/;
 
+/**
+ * What the wizard loads after its first paint without any input: the price check's schemas (ADR 0065), the
+ * price area and the due date of its first step.
+ */
+const WIZARD_AT_ONCE =
+  /(packages[\\/]domain[\\/]src[\\/]order-form[\\/]index\.ts|src[\\/]features[\\/]order-wizard[\\/]components[\\/](price-area|due-date)\.tsx)$/;
+
 /** Route module name → the built file that holds it (read by the server with the manifest). */
 export const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
 
@@ -132,6 +139,7 @@ export const signedInChunks = () => {
       // loads anything it did not load before, only in fewer pieces.
       const others: [string, Set<string>][] = [
         ['order', await walkFrom(WIZARD_ROUTE, false)],
+        ['wizard-at-once', await walkFrom(WIZARD_AT_ONCE, false)],
         ['sign-in', await walkFrom(SIGN_IN_ROUTES, false)],
         ['sign-in-later', await walkFrom(SIGN_IN_ROUTES, true)],
         ['wizard', await walkFrom(WIZARD_ROUTE, true)],
