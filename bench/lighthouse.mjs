@@ -7,6 +7,7 @@
 //   BENCH_LH_PAGES=signed-in node bench/lighthouse.mjs (only the reference and the signed-in pages; `visitor`:
 //                                               only the reference, /order and /login)
 //   BENCH_PORT=3307 node bench/lighthouse.mjs   (the product's port; default a random one from 3700)
+//   BENCH_LH_KEEP=/tmp/lh node bench/lighthouse.mjs (also writes each run's Lighthouse JSON report into that folder)
 //
 // The product runs as in production (NODE_ENV=production, PUBLIC_ORIGIN set, a fresh embedded database
 // holding the demo data: CONTRACT "Demo data" is seeded by one development start on that database first);
@@ -20,7 +21,7 @@
 // with PASS/FAIL per goal. Exit code 1 when a goal fails. Scores move a few points on a busy machine.
 /* global document -- code passed to page.evaluate runs in the browser */
 import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.env.BENCH_LH_RUNS ?? 3);
 const detail = process.env.BENCH_LH_DETAIL === '1';
 const pages = process.env.BENCH_LH_PAGES ?? 'all';
+const keep = process.env.BENCH_LH_KEEP;
+let kept = 0;
 
 export const GOALS = {
   performance: 95,
@@ -152,6 +155,12 @@ const audit = async (url, session) => {
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (detail) printDetail(url, lhr);
+    if (keep) {
+      mkdirSync(keep, { recursive: true });
+      kept += 1;
+      const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'root';
+      writeFileSync(path.join(keep, `${String(kept).padStart(2, '0')}-${name}.json`), JSON.stringify(lhr));
+    }
     return {
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       lcpMs: lhr.audits['largest-contentful-paint'].numericValue,

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { signedInChunks } from './signed-in-chunks';
 
 /**
  * ADR 0040: every built script, style sheet and SVG of 1 KiB or more also as .br (quality 11) and .gz
@@ -37,8 +38,10 @@ const precompress = (): Plugin => {
   };
 };
 
+const signedIn = signedInChunks();
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), signedIn.plugin],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -98,6 +101,7 @@ export default defineConfig({
               test: /packages[\\/]domain[\\/]src[\\/]order-form[\\/](index|wire|submission)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            { name: signedIn.name, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -13,7 +13,7 @@ import { createQueryClient } from '@/lib/query-client';
  * then hydrates. `search` is the query string with its `?` (as `location.search`), or ''.
  */
 export const render = async (pathname: string, search: string, answers: Record<string, unknown>): Promise<string> => {
-  await preloadFirstPage(pathname);
+  await preloadFirstPage({ pathname, search });
   // From here on synchronous: no other page's render can interleave with this one's answers.
   provideInlineAnswers(answers);
   const queryClient = createQueryClient();

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_LOADER_HASH } from './app-loader';
+import { EARLY_REQUESTS_HASH } from './early-requests';
 import { THEME_BOOT_HASH } from './theme-boot';
 
 /**
  * A strict Content-Security-Policy: scripts and styles only from our origin, no inline script but the
  * one a drawn page asks for the app's code with (allowed by its hash, ADR 0065) and the one that sets the
- * customer's colour scheme before the first paint (its hash, ADR 0094), no framing, connections to our
- * origin only.
+ * customer's colour scheme before the first paint (its hash, ADR 0094), and the one that starts a signed-in
+ * page's first requests (its hash, ADR 0100); no framing, connections to our origin only.
  */
 export const CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", APP_LOADER_HASH, THEME_BOOT_HASH],
+  scriptSrc: ["'self'", APP_LOADER_HASH, THEME_BOOT_HASH, EARLY_REQUESTS_HASH],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'", 'data:'],

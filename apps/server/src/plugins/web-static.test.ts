@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID } from '@app/domain';
+import { API_PATH, EARLY_REQUESTS_ELEMENT_ID, INLINE_ANSWERS_ELEMENT_ID, LATER_CODE_ELEMENT_ID, SESSION_HINT_COOKIE } from '@app/domain';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
+import { EARLY_REQUESTS, EARLY_REQUESTS_HASH } from './early-requests';
 import { THEME_BOOT, THEME_BOOT_HASH } from './theme-boot';
 
 let app: FastifyInstance;
@@ -42,7 +43,14 @@ beforeAll(async () => {
       'src/dialog.tsx': { file: 'assets/dialog-d1.js' },
       'src/app/routes/login.tsx': { file: 'assets/login-l1.js' },
       'src/app/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
+      // ADR 0100: the daily signed-in pages in one chunk with others, found through route-chunks.json.
+      '_customer-c1.js': { file: 'assets/customer-c1.js', imports: ['_customer-shared-s1.js', 'index.html'] },
+      '_customer-shared-s1.js': { file: 'assets/customer-shared-s1.js' },
     }),
+  );
+  writeFileSync(
+    path.join(dist, '.vite', 'route-chunks.json'),
+    JSON.stringify({ dashboard: 'assets/customer-c1.js', order: 'assets/order-o1.js' }),
   );
   writeFileSync(path.join(dist, 'terms.md'), '# Our <b>terms</b>\n\nFirst **rule**.\n\n- one\n- two [more](/privacy)\n');
   testDb = await createTestDb();
@@ -72,8 +80,9 @@ describe('the SPA is served from the same origin (CONTRACT "Serving")', () => {
     const nonce = /content="([0-9a-f]{32})"/.exec(res.body)?.[1];
     expect(nonce).toBeDefined();
     expect(String(res.headers['content-security-policy'])).toContain(`style-src 'self' 'nonce-${nonce}'`);
-    // No script by nonce: the inline scripts (a drawn page's loader, ADR 0065; the theme's pre-paint, ADR 0094) are allowed by their hashes.
-    expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){2};/);
+    // No script by nonce: the inline scripts (a drawn page's loader, ADR 0065; the theme's pre-paint, ADR 0094;
+    // a signed-in page's early requests, ADR 0100) are allowed by their hashes.
+    expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*'){3};/);
     const again = await app.inject({ method: 'GET', url: '/dashboard' });
     expect(again.body).not.toContain(nonce);
   });
@@ -248,6 +257,37 @@ describe('the page carries its first answers and its code (ADR 0040)', () => {
     expect(order).not.toContain('href="/assets/app-abc123.js"');
     expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('href="/assets/login-l1.js"');
     expect((await app.inject({ method: 'GET', url: '/nope' })).body).toContain('href="/assets/not-found-n1.js"');
+  });
+
+  it('preloads a signed-in page merged into a chunk with others (ADR 0100) through the route-chunks file', async () => {
+    const page = (await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `${SESSION_HINT_COOKIE}=1` } })).body;
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/customer-c1.js">');
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/customer-shared-s1.js">');
+    expect(page).not.toContain('href="/assets/app-abc123.js"');
+  });
+});
+
+describe('a signed-in page asks for its first answers itself (ADR 0100)', () => {
+  const early = (body: string): unknown =>
+    JSON.parse(new RegExp(`<script type="application/json" id="${EARLY_REQUESTS_ELEMENT_ID}">(.*?)</script>`).exec(body)?.[1] ?? 'null');
+
+  it('lists the customer and the page’s data, with the script that asks for them, allowed by its hash', async () => {
+    const hint = { cookie: `${SESSION_HINT_COOKIE}=1` };
+    const dashboard = await app.inject({ method: 'GET', url: '/dashboard?status=2', headers: hint });
+    const paths = early(dashboard.body) as string[];
+    expect(paths.slice(0, 2)).toEqual([API_PATH.customer, API_PATH.orderCount]);
+    expect(paths[2]).toMatch(/^\/api\/en\/sites\/categories\/\d+\/orders\?limit=12&page=1&status=2$/);
+    expect(dashboard.body).toContain(`<script>${EARLY_REQUESTS}</script>`);
+    expect(String(dashboard.headers['content-security-policy'])).toContain(EARLY_REQUESTS_HASH);
+    const order = await app.inject({ method: 'GET', url: '/orderinfo/17/messages', headers: hint });
+    expect(early(order.body)).toEqual([API_PATH.customer, API_PATH.order(17)]);
+  });
+
+  it('lists nothing without the session hint, nor on a visitor’s page', async () => {
+    expect(early((await app.inject({ method: 'GET', url: '/dashboard' })).body)).toBeNull();
+    const order = await app.inject({ method: 'GET', url: '/order', headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+    expect(early(order.body)).toBeNull();
+    expect(order.body).not.toContain(EARLY_REQUESTS);
   });
 });
 

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   APP_PAGES,
+  EARLY_REQUESTS_ELEMENT_ID,
+  earlyRequests,
   findAppPage,
   INLINE_ANSWERS_ELEMENT_ID,
   LATER_CODE_ELEMENT_ID,
@@ -17,6 +19,7 @@ import {
   themeDeclarations,
 } from '@app/domain';
 import { APP_CODE_ELEMENT_ID, APP_LOADER } from './app-loader';
+import { EARLY_REQUESTS } from './early-requests';
 import { useStyleNonce } from './security';
 import type { PageRenderer } from './server-render';
 import { THEME_BOOT_ELEMENT } from './theme-boot';
@@ -109,6 +112,19 @@ const themeStyle = (answers: Record<string, unknown>): string => {
   return colors ? `<style nonce="${CSP_NONCE_PLACEHOLDER}">:root { ${themeDeclarations(colors)} }</style>` : '';
 };
 
+/** The site's first category (SPEC §3 siteCategories), which the dashboard's list is asked under. */
+const firstCategory = (answers: Record<string, unknown>): number | undefined => {
+  const settings = answers[SITE_SETTINGS_PATH] as { siteCategories?: unknown } | undefined;
+  const first: unknown = Array.isArray(settings?.siteCategories) ? settings.siteCategories[0] : undefined;
+  return typeof first === 'number' ? first : undefined;
+};
+
+/** The request's path and query string. */
+const pageUrl = (request: FastifyRequest): { pathname: string; search: string } => {
+  const url = new URL(request.url, 'http://page');
+  return { pathname: url.pathname, search: url.search };
+};
+
 /** JSON inside <script type="application/json">: no `<` may end the element early. */
 const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -167,6 +183,9 @@ const drawnTemplate = (html: string, distDir: string): { html: string; entry: st
 const createTemplate = (distDir: string) => {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, '.vite', 'manifest.json');
+  // Route module → the built file holding it (apps/web/vite.config.ts): a route merged into a chunk with
+  // others (the signed-in pages, ADR 0100) has no key of its own in the manifest.
+  const routeChunksFile = path.join(distDir, '.vite', 'route-chunks.json');
   type Template = { html: string; drawn: ReturnType<typeof drawnTemplate>; code: Map<string, PageCode> };
   let cached: (Template & { mtimeMs: number }) | undefined;
   return (): Template => {
@@ -176,10 +195,15 @@ const createTemplate = (distDir: string) => {
     const code = new Map<string, PageCode>();
     if (existsSync(manifestFile)) {
       const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+      const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as Record<string, string>) : {};
+      const keyOfFile = new Map(Object.entries(manifest).map(([k, chunk]) => [chunk.file, k]));
       const modules = new Set([...APP_PAGES.map((p) => p.module), NOT_FOUND_MODULE]);
       for (const module of modules) {
         if (module === null) continue;
-        const { preload, prefetch } = pageChunks(manifest, `src/app/routes/${module}.tsx`);
+        const own = `src/app/routes/${module}.tsx`;
+        const merged = routeChunks[module];
+        const key = manifest[own] || merged === undefined ? own : (keyOfFile.get(merged) ?? own);
+        const { preload, prefetch } = pageChunks(manifest, key);
         // The later code is listed, not linked: a <link rel="prefetch"> would start before the first
         // paint and compete with it; the app prefetches the list once the page is drawn and idle.
         code.set(module, { preload: preload.filter((url) => !html.includes(url)), later: prefetch.filter((url) => !html.includes(url)) });
@@ -216,6 +240,16 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     // A page left to the browser links its code at once; a drawn one lists it for the loader (ADR 0065).
     const preloadLinks =
       drawn === null ? pageCode.preload.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('') : '';
+    // Issue 27: a signed-in customer's page paints as the shell with placeholders before any script has
+    // run (the app replaces it with the same while its startup runs, then with the page).
+    const skeleton = drawn === null && module !== null && SIGNED_IN_MODULES.has(module) && hasSessionHint(request);
+    // ADR 0100: and asks for its first answers at once, beside its code: before the style sheet's link,
+    // which an inline script after it would wait for.
+    const early = skeleton && module !== null ? earlyRequests({ module, ...pageUrl(request), category: firstCategory(answers) }) : [];
+    const earlyScript =
+      early.length > 0
+        ? `<script type="application/json" id="${EARLY_REQUESTS_ELEMENT_ID}">${scriptJson(early)}</script><script>${EARLY_REQUESTS}</script>`
+        : '';
     // ADR 0094: the colour scheme before anything in <body> is painted.
     const head =
       `${themeStyle(answers)}${THEME_BOOT_ELEMENT}${preloadLinks}` +
@@ -223,9 +257,6 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       `<script type="application/json" id="${INLINE_ANSWERS_ELEMENT_ID}">${scriptJson(answers)}</script></head>`;
     // Inert until the app has hydrated it (apps/web/src/app/app.tsx): nothing can be clicked or typed
     // into before the code that handles it runs.
-    // Issue 27: a signed-in customer's page paints as the shell with placeholders before any script has
-    // run (the app replaces it with the same while its startup runs, then with the page).
-    const skeleton = drawn === null && module !== null && SIGNED_IN_MODULES.has(module) && hasSessionHint(request);
     const root =
       drawn === null
         ? skeleton
@@ -243,6 +274,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       .type('text/html; charset=utf-8')
       .send(
         (drawn === null ? html : drawnPage.html)
+          .replace(/<title>|<\/head>/, (tag) => `${earlyScript}${tag}`)
           .replace('</head>', head)
           .replace(ROOT_ELEMENT, () => root)
           .replaceAll(CSP_NONCE_PLACEHOLDER, nonce),

@@ -1,9 +1,10 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
-import { primeVisitor } from '@/features/customer/api/get-customer';
+import { currentCustomerQueryOptions, primeVisitor } from '@/features/customer/api/get-customer';
 import { hasWizardDraft } from '@/features/order-wizard/lib/persisted-state';
 import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
+import { QUERY_PARAM } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { syncSessionHint, tokenStorage } from '@/lib/storage';
 import { AppTree } from './app-tree';
@@ -78,6 +79,13 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   // The first page's module is already on its way (modulepreload): the first render waits for it, so the
   // page is the first paint instead of a loading state followed by a long render (ADR 0057). A module
   // that fails to load renders as before (the route's own loading and error handling).
+  // ADR 0100: a signed-in customer's page waits for the customer too, which the page asked for itself before
+  // this code arrived (SPEC §2's startup then finds it known): one render of the page, not of the skeleton,
+  // then the shell, then the page.
+  // Not with a sign-in link in the address: the startup signs in with it first (SPEC §2).
+  const signedIn = tokenStorage.hasAny() && !new URLSearchParams(window.location.search).has(QUERY_PARAM.magicLink);
+  const customer = signedIn ? queryClient.prefetchQuery(currentCustomerQueryOptions()) : undefined;
   const atMost = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
-  return Promise.race([preloadFirstPage(window.location.pathname), atMost]).then(render, render);
+  const page = preloadFirstPage(window.location, signedIn ? queryClient : undefined);
+  return Promise.race([Promise.all([page, customer]), atMost]).then(render, render);
 };

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { FullPageLoading } from '@/components/ui/spinner';
 import { PageSkeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { announce } from '@/lib/announce';
 import { useCurrentCustomer } from '@/features/customer/api/get-customer';
+import { siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
 import { releaseChecksWhenQuiet } from '@/lib/query-client';
 import { cancelHeadingFocus, focusPageHeading } from '@/lib/route-focus';
 import { documentTitle, pageKey, pageName } from './route-titles';
@@ -69,8 +70,44 @@ const FIRST_PAGES: Record<string, { preload: () => Promise<unknown> }> = {
   [paths.resetPassword]: ResetPasswordPage,
 };
 
-/** ADR 0057: the page of `pathname` loaded (its module is preloaded with the page), or at once for others. */
-export const preloadFirstPage = (pathname: string): Promise<unknown> => FIRST_PAGES[pathname]?.preload() ?? Promise.resolve();
+/**
+ * ADR 0100: a signed-in customer's daily pages, by path: their code is preloaded with the page too (one
+ * chunk with the shell's), so the first render draws them instead of their skeleton and then them.
+ */
+type FirstData = (queryClient: QueryClient, location: { pathname: string; search: string }) => Promise<unknown>;
+const SIGNED_IN_FIRST_PAGES: readonly [RegExp, { preload: () => Promise<unknown> }, FirstData][] = [
+  [
+    new RegExp(`^${paths.dashboard}/?$`),
+    DashboardPage,
+    (queryClient, { search }) =>
+      import('@/features/orders/api/first-data').then((m) =>
+        m.prefetchDashboard(queryClient, queryClient.getQueryData(siteSettingsQueryOptions().queryKey)?.siteCategories[0], search),
+      ),
+  ],
+  [
+    new RegExp(`^${paths.loyalty}/?$`),
+    LoyaltyPage,
+    (queryClient) => import('@/features/loyalty/api/loyalty').then((m) => m.prefetchLoyalty(queryClient)),
+  ],
+  [
+    new RegExp(`^${paths.orderInfoLookup}/[^/]+(/[^/]+)?/?$`),
+    OrderInfoPage,
+    (queryClient, { pathname }) => import('@/features/orders/api/first-data').then((m) => m.prefetchOrderPage(queryClient, pathname)),
+  ],
+];
+
+/**
+ * ADR 0057: the page of `location` loaded (its module is preloaded with the page), or at once for others;
+ * a signed-in page's only for a browser that holds a session (a visitor there is sent to /login), with the
+ * data it shows first (ADR 0100) when given the query client.
+ */
+export const preloadFirstPage = (location: { pathname: string; search: string }, signedIn?: QueryClient): Promise<unknown> => {
+  const first = FIRST_PAGES[location.pathname];
+  if (first) return first.preload();
+  const page = signedIn ? SIGNED_IN_FIRST_PAGES.find(([pattern]) => pattern.test(location.pathname)) : undefined;
+  if (!page || !signedIn) return Promise.resolve();
+  return Promise.all([page[1].preload(), page[2](signedIn, location)]);
+};
 
 /** The signed-in area's pages: the guard sends visitors to /login. */
 const customerPage = (Page: ComponentType) =>

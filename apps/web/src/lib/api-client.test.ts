@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/msw-server';
 import { signIn } from '@/testing/fixtures';
-import { INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
+import { EARLY_REQUESTS_GLOBAL, INLINE_ANSWERS_ELEMENT_ID } from '@app/domain/routes';
 import {
   ApiError,
   apiFetch,
@@ -416,5 +416,47 @@ describe('ADR 0070: a session end held while the app ends the session itself', (
     holdSessionEnd()(false);
     await endedCall();
     expect(ended).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the answers a signed-in page asked for itself (ADR 0100)', () => {
+  const early = (entries: Record<string, { token: string; at?: number; response: Promise<Response> }>) => {
+    (window as unknown as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL] = Object.fromEntries(
+      Object.entries(entries).map(([path, entry]) => [path, { at: Date.now(), ...entry }]),
+    );
+  };
+  afterEach(() => {
+    delete (window as unknown as Record<string, unknown>)[EARLY_REQUESTS_GLOBAL];
+  });
+
+  it('takes the page’s response once, for the same path and token, then asks the server', async () => {
+    signIn('access-1');
+    const seen: string[] = [];
+    server.use(protectedPing('access-1', seen));
+    early({ [PING]: { token: 'access-1', response: Promise.resolve(Response.json({ early: true })) } });
+    await expect(apiFetch(PING)).resolves.toEqual({ early: true });
+    expect(seen).toEqual([]);
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(seen).toEqual(['Bearer access-1']);
+  });
+
+  it('asks the server when the page asked with another token, too long ago, or its request failed', async () => {
+    signIn('access-1');
+    const seen: string[] = [];
+    server.use(protectedPing('access-1', seen));
+    early({ [PING]: { token: 'access-0', response: Promise.resolve(Response.json({ early: true })) } });
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    early({ [PING]: { token: 'access-1', at: Date.now() - 60_000, response: Promise.resolve(Response.json({ early: true })) } });
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    early({ [PING]: { token: 'access-1', response: Promise.reject(new TypeError('offline')) } });
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
+    expect(seen).toHaveLength(3);
+  });
+
+  it('renews the token when the page’s early answer was a 401, as for any other answer', async () => {
+    signIn('access-1');
+    server.use(protectedPing('access-2'), rotatingRefresh('refresh-1'));
+    early({ [PING]: { token: 'access-1', response: Promise.resolve(Response.json({ message: 'expired' }, { status: 401 })) } });
+    await expect(apiFetch(PING)).resolves.toEqual({ ok: true });
   });
 });

@@ -1,4 +1,5 @@
 import { TRANSPORT_MESSAGE, type FieldErrors } from '@app/domain/errors';
+import { takeEarlyResponse } from './early-requests';
 import { takeInlineAnswer } from './inline-answers';
 import { tokenStorage } from './storage';
 
@@ -247,6 +248,11 @@ const send = async (path: string, parts: RequestParts, accessToken: string | nul
     body = parts.form;
   } else if (parts.form !== undefined) {
     body = new URLSearchParams(parts.form);
+  }
+  // ADR 0100: a signed-in page's first answers were asked for by the page itself, before this code ran.
+  if (parts.method === 'GET' && body === undefined && parts.headers === undefined) {
+    const early = await takeEarlyResponse(path, accessToken)?.catch(() => undefined);
+    if (early !== undefined) return early;
   }
   try {
     return await fetch(path, { method: parts.method, headers, body, signal: parts.signal });

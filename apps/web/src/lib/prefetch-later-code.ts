@@ -1,12 +1,13 @@
-import { LATER_CODE_ELEMENT_ID } from '@app/domain/routes';
+import { LATER_CODE_ELEMENT_ID, SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
 import { whenIdle } from './idle';
 
 let done = false;
 
 /**
  * ADR 0040, "preload now and prefetch later": the server lists the code the page may
- * load later (the wizard's steps 2 and 3, its dialogs); once the page is drawn and the browser idle, each
- * file is fetched at the lowest priority into the HTTP cache, without running it. The code runs when it
+ * load later (the wizard's steps 2 and 3, its dialogs); once the page is drawn and the browser idle (on a
+ * page the server drew: once the visitor starts on it, ADR 0100), each file is fetched at the lowest
+ * priority into the HTTP cache, without running it. The code runs when it
  * is imported (the wizard's next step, a dialog), from the cache. Once per page load.
  */
 export const prefetchLaterCode = (): void => {
@@ -21,7 +22,22 @@ export const prefetchLaterCode = (): void => {
     return;
   }
   if (!Array.isArray(urls)) return;
-  appendInSlices(urls.filter((url): url is string => typeof url === 'string' && url.startsWith('/assets/')));
+  const files = urls.filter((url): url is string => typeof url === 'string' && url.startsWith('/assets/'));
+  // ADR 0100: a page the server drew for a visitor (/order, /login) fetches it once the visitor starts on the
+  // page (pointer, key, touch), when the wizard runs its later steps too: a visit that leaves without
+  // touching the page downloads none of it (about 130 KiB on /order, most of it the checkout's phone input).
+  if (document.querySelector(`[${SERVER_DRAWN_ATTRIBUTE}]`)) onFirstInput(() => appendInSlices(files));
+  else appendInSlices(files);
+};
+
+const FIRST_INPUT_EVENTS = ['pointerdown', 'keydown', 'touchstart'] as const;
+
+const onFirstInput = (run: () => void): void => {
+  const start = () => {
+    for (const name of FIRST_INPUT_EVENTS) window.removeEventListener(name, start, true);
+    run();
+  };
+  for (const name of FIRST_INPUT_EVENTS) window.addEventListener(name, start, { capture: true, passive: true });
 };
 
 /**

@@ -1,1 +1,3 @@
 export * from './app-pages';
+export * from './api-paths';
+export * from './early-requests';

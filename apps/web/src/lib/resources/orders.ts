@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OrderFile } from '@app/domain/files';
 import type { OrderDetail } from '@app/domain/order';
+import { API_PATH } from '@app/domain/routes';
 import { apiFetch } from '../api-client';
 
 /**
@@ -25,7 +26,7 @@ export type FileSide = 'customers' | 'writers';
 
 /** SPEC §7: GET /api/en/orders/{id}, parsed with the domain's order detail schema. */
 export const getOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
-  apiFetch(`/api/en/orders/${id}`, {
+  apiFetch(API_PATH.order(id), {
     schema: () => import('@app/domain/order').then((m) => m.orderDetailSchema),
     ...(signal ? { signal } : {}),
   });

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Customer } from '@app/domain/customer';
+import { API_PATH } from '@app/domain/routes';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { QUERY_PARAM } from '@/config/paths';
 import { tokenStorage } from '@/lib/storage';
 import { customerKeys } from './keys';
 
-export const CUSTOMER_PATH = '/api/en/customers/customer';
+export const CUSTOMER_PATH = API_PATH.customer;
 
 export const loadCustomerSchema = () => import('@app/domain/customer').then((m) => m.customerSchema);
 

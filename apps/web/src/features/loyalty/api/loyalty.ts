@@ -1,20 +1,31 @@
 import { useState } from 'react';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoyaltyCode, LoyaltySummary } from '@app/domain/loyalty';
 import type { ReferralDiscount, ReferralFilterId, ReferralInfo, ReferralList } from '@app/domain/referral';
+import { API_PATH } from '@app/domain/routes';
 import { apiFetch } from '@/lib/api-client';
 import { loyaltyKeys } from './keys';
 
 /** SPEC §7: GET /api/en/orders/discounts/loyalty_discounts (the balance, rules, codes). */
-export const useLoyaltySummary = () =>
-  useQuery({
+const loyaltySummaryQuery = () =>
+  queryOptions({
     queryKey: loyaltyKeys.summary(),
     queryFn: ({ signal }): Promise<LoyaltySummary> =>
-      apiFetch('/api/en/orders/discounts/loyalty_discounts', {
+      apiFetch(API_PATH.loyaltyDiscounts, {
         schema: () => import('@app/domain/loyalty').then((m) => m.loyaltySummarySchema),
         signal,
       }),
   });
+
+export const useLoyaltySummary = () => useQuery(loyaltySummaryQuery());
+
+/**
+ * ADR 0100: what /loyalty shows first (the points; and the referral link, which the navigation shows too), in
+ * the cache before the app's first render, from the answers the page asked for itself.
+ */
+export const prefetchLoyalty = async (queryClient: QueryClient): Promise<void> => {
+  await Promise.all([queryClient.prefetchQuery(loyaltySummaryQuery()), queryClient.prefetchQuery(referralInfoQuery())]);
+};
 
 /** CONTRACT "Paths": POST /api/en/orders/discounts/loyalty_discounts/code (ADR 0050). */
 export const useGenerateLoyaltyCode = () => {
@@ -34,7 +45,7 @@ const referralInfoQuery = () =>
   queryOptions({
     queryKey: loyaltyKeys.referralInfo(),
     queryFn: ({ signal }): Promise<ReferralInfo> =>
-      apiFetch('/api/en/customers/referral', { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
+      apiFetch(API_PATH.referralInfo, { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
   });
 
 export const useReferralInfo = () => useQuery(referralInfoQuery());

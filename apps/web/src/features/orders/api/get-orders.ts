@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { DASHBOARD_PAGE_SIZE } from '@app/domain/order/rules';
 import type { OrderList } from '@app/domain/order-list';
+import { API_PATH } from '@app/domain/routes';
 import { orderListRequestParams, type DashboardFilters } from '@app/domain/dashboard/rules';
 import { apiFetch } from '@/lib/api-client';
 import { orderKeys } from '@/lib/resources/orders';
@@ -10,7 +11,7 @@ import { orderKeys } from '@/lib/resources/orders';
  * category of the customer; the path's category is the site's first.
  */
 export const getOrders = (category: number, query: string, signal?: AbortSignal): Promise<OrderList> =>
-  apiFetch(`/api/en/sites/categories/${category}/orders?${query}`, {
+  apiFetch(API_PATH.orderList(category, query), {
     schema: () => import('@app/domain/order-list').then((m) => m.orderListSchema),
     ...(signal ? { signal } : {}),
   });

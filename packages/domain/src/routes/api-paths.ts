@@ -1,0 +1,20 @@
+/**
+ * ADR 0100: the API paths a signed-in page's first paint waits for. The web app asks them through these
+ * builders, and the server lists them in the page (`earlyRequests`) so that the page's inline script asks
+ * them with the stored token while the app's code is still on its way: one list, two readers, so that
+ * the page never asks for a path the app then does not use.
+ */
+export const API_PATH = {
+  customer: '/api/en/customers/customer',
+  orderCount: '/api/en/orders/count',
+  loyaltyDiscounts: '/api/en/orders/discounts/loyalty_discounts',
+  referralInfo: '/api/en/customers/referral',
+  order: (id: number) => `/api/en/orders/${id}`,
+  orderList: (category: number, query: string) => `/api/en/sites/categories/${category}/orders?${query}`,
+} as const;
+
+/** The id of the `<script type="application/json">` listing the paths the page's inline script asks early. */
+export const EARLY_REQUESTS_ELEMENT_ID = 'early-requests';
+
+/** Where the page's inline script leaves the early answers for the app: `window[EARLY_REQUESTS_GLOBAL][path]`. */
+export const EARLY_REQUESTS_GLOBAL = '__earlyRequests';
