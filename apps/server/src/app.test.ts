@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { APP_LOADER_HASH } from './plugins/app-loader';
+import { EARLY_REQUESTS_HASH } from './plugins/early-requests';
 import { THEME_BOOT_HASH } from './plugins/theme-boot';
 import { createTestClock, createTestDb } from './testing/build-test-app';
 
@@ -45,7 +46,8 @@ describe('security headers', () => {
       }),
     );
     // The one inline script, the drawn pages' app loader, by its hash (ADR 0065).
-    expect(directives['script-src']).toEqual(["'self'", APP_LOADER_HASH, THEME_BOOT_HASH]);
+    // ADR 0094 the theme's pre-paint, ADR 0100 a signed-in page's first requests: each by its hash.
+    expect(directives['script-src']).toEqual(["'self'", APP_LOADER_HASH, THEME_BOOT_HASH, EARLY_REQUESTS_HASH]);
     expect(directives['style-src']).toEqual(["'self'"]);
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { APP_LOADER } from './app-loader';
 import { THEME_BOOT } from './theme-boot';
+import { EARLY_REQUESTS_HASH } from './early-requests';
 import { createPageRenderer } from './server-render';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
@@ -119,7 +120,11 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     // ADR 0094: the colour scheme's script in the head, then the loader at the end.
     expect(inline).toEqual([THEME_BOOT, APP_LOADER]);
     const [boot, loader] = inline.map((script) => createHash('sha256').update(script).digest('base64').replace(/[+/]/g, '\\$&'));
-    expect(String(drawn.headers['content-security-policy'])).toMatch(new RegExp(`script-src 'self' 'sha256-${loader}' 'sha256-${boot}';`));
+    // The third hash is ADR 0100's early requests, which a visitor's page does not carry.
+    const early = EARLY_REQUESTS_HASH.replace(/[+/]/g, '\\$&');
+    expect(String(drawn.headers['content-security-policy'])).toMatch(
+      new RegExp(`script-src 'self' 'sha256-${loader}' 'sha256-${boot}' ${early};`),
+    );
     // A page left to the browser keeps its code as the build wrote it.
     const left = await app.inject({ method: 'GET', url: '/dashboard' });
     expect(left.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
