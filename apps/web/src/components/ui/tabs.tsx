@@ -113,9 +113,9 @@ export function Tabs<V extends string>({ label, value, onValueChange, items }: T
           <RadixTabs.Content
             key={item.value}
             value={item.value}
-            forceMount={kept ? true : undefined}
-            // Radix leaves a force-mounted panel in view: an inactive one is hidden here.
-            hidden={kept ? item.value !== value : undefined}
+            // Radix leaves a force-mounted panel in view: an inactive one is hidden here. Only then: a
+            // `hidden` prop, even undefined, replaces Radix's own on the other panels.
+            {...(kept ? { forceMount: true as const, hidden: item.value !== value } : {})}
           >
             {item.content}
           </RadixTabs.Content>

@@ -104,6 +104,9 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     const box = await screen.findByLabelText('Message to support', {}, { timeout: 10_000 });
     await screen.findByText('Welcome!');
     await user.type(box, 'half a thought');
+    // The panels of the tabs not open are out of the page (only kept ones stay, hidden).
+    expect(screen.queryByRole('tabpanel', { name: 'Files' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tabpanel', { name: 'Order details' })).not.toBeInTheDocument();
     const reads = calls.pages.length;
     await user.click(screen.getByRole('tab', { name: 'Order details' }));
     expect(await screen.findByRole('tab', { name: 'Order details', selected: true })).toBeInTheDocument();
