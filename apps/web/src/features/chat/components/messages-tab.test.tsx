@@ -5,6 +5,7 @@ import { server } from '@/testing/msw-server';
 import { CHAT_HTTP, chatSocket } from '@/testing/msw-handlers';
 import { orderDetailFixture, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
+import { chatSessionStore } from '@/lib/chat/current';
 
 /** ADR 0049: the Messages tab against MSW (HTTP and the socket). */
 const ORDER = 42;
@@ -169,6 +170,30 @@ describe('Messages tab', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('Support is typing…')).not.toBeInTheDocument(), { timeout: 5_000 });
     expect(await within(log).findByText('Live from support', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(within(log).getAllByText('Live from support')).toHaveLength(1);
+  });
+
+  it('a message sent before the chat session has started waits for it and goes once, not dropped', async () => {
+    const calls = serve();
+    server.use(
+      http.post(`${CHAT_HTTP}/api/customers/orders/${ORDER}/messages`, async ({ request }) => {
+        const form = await request.formData();
+        calls.posts.push({ key: request.headers.get('Idempotency-Key'), message: String(form.get('message')), direction: '' });
+        return HttpResponse.json(message(11, 2, 'Early bird', { clientId: request.headers.get('Idempotency-Key') }));
+      }),
+    );
+    const { user } = await open();
+    const box = await screen.findByLabelText('Message to support', {}, { timeout: 10_000 });
+    await waitFor(() => expect(chatSessionStore.get()).not.toBeNull());
+    // The page can be drawn before the session's code has run (ADR 0100): as if it had not yet.
+    const running = chatSessionStore.get();
+    chatSessionStore.set(null);
+    await user.type(box, 'Early bird{Enter}');
+    expect(box).toHaveValue('');
+    expect(calls.posts).toHaveLength(0);
+    chatSessionStore.set(running);
+    await waitFor(() => expect(calls.posts).toHaveLength(1));
+    expect(calls.posts[0]!.message).toBe(JSON.stringify({ body: 'Early bird' }));
+    expect(await within(screen.getByRole('log', { name: 'Messages with support' })).findByText('Early bird')).toBeInTheDocument();
   });
 
   it("sends with Enter and an Idempotency-Key; a refusal shows the server's message, keeps the text and Retry sends it", async () => {
