@@ -18,6 +18,28 @@ const noSubscribe = () => () => undefined;
 export const useChatSession = (): ChatSession | null =>
   useSyncExternalStore(chatSessionStore.subscribe, chatSessionStore.get, chatSessionStore.get);
 
+type OutgoingMessage = Parameters<ChatSession['send']>[0];
+
+/**
+ * Sends through the tab's chat session; a message sent before the session has started (its code arrives
+ * after the page, which can be drawn first, ADR 0100) waits here and is handed over once it runs, never
+ * dropped with the cleared composer.
+ */
+export const useChatSend = (): ((message: OutgoingMessage) => void) => {
+  const session = useChatSession();
+  const waiting = useRef<OutgoingMessage[]>([]);
+  useEffect(() => {
+    if (session) for (const message of waiting.current.splice(0)) session.send(message);
+  }, [session]);
+  return useCallback(
+    (message: OutgoingMessage) => {
+      if (session) session.send(message);
+      else waiting.current.push(message);
+    },
+    [session],
+  );
+};
+
 export const useConnectionStatus = (): ConnectionStatus | null => {
   const session = useChatSession();
   return useSyncExternalStore(session?.status.subscribe ?? noSubscribe, () => session?.status.get() ?? null);

@@ -6,9 +6,9 @@ import { useNow } from '@/lib/use-now';
 import { chatOf, isOwn, type ChatName } from '@/lib/chat/chats';
 import { dayLabel, withDaySeparators } from '../lib/days';
 import type { OutboxEntry } from '@/lib/chat/outbox';
-import type { ChatSession } from '@/lib/chat/current';
 import type { ChatMessage } from '@app/domain/chat';
 import {
+  useChatSend,
   useChatSession,
   useConnectionStatus,
   useMessageWindow,
@@ -37,16 +37,7 @@ const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { ti
 /** One chat of the order: its history (older pages on scrolling up), live messages, typing, the composer. */
 export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat: ChatName; hasWriter: boolean }) {
   const session = useChatSession();
-  // Sent before the tab's chat session has started (its code arrives after the page: the page can be
-  // drawn first): kept here and handed over once it runs, never dropped with the cleared composer.
-  const waiting = useRef<Parameters<ChatSession['send']>[0][]>([]);
-  const send = (message: Parameters<ChatSession['send']>[0]) => {
-    if (session) session.send(message);
-    else waiting.current.push(message);
-  };
-  useEffect(() => {
-    if (session) for (const message of waiting.current.splice(0)) session.send(message);
-  }, [session]);
+  const send = useChatSend();
   const status = useConnectionStatus();
   const window = useMessageWindow('customer', orderId);
   const outbox = useOutboxEntries(orderId);

@@ -12,6 +12,7 @@ import { errorMessage } from '@/lib/api-client';
 import { messageFileUrl } from '@/lib/chat/api';
 import { isOwn } from '@/lib/chat/chats';
 import {
+  useChatSend,
   useChatSession,
   useConnectionStatus,
   useMessageWindow,
@@ -76,6 +77,7 @@ function Conversation({
   const [insert, setInsert] = useState<{ text: string; seq: number } | undefined>(undefined);
   const list = useRef<HTMLDivElement>(null);
   const session = useChatSession();
+  const send = useChatSend();
   const status = useConnectionStatus();
   const chat = useMessageWindow('staff', orderId);
   const outbox = useOutboxEntries(orderId);
@@ -184,7 +186,7 @@ function Conversation({
           insert={insert}
           counterpart="the customer"
           counter={spacedCounter}
-          onSend={({ body, files }) => session?.send({ orderId, chat: chatId, payload: { kind: 'text', body }, files })}
+          onSend={({ body, files }) => send({ orderId, chat: chatId, payload: { kind: 'text', body }, files })}
           onTyping={(signal) => session?.sendTyping(orderId, chatId, signal)}
         />
       ) : (
