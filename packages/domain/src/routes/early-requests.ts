@@ -7,12 +7,21 @@ export const dashboardListQuery = (search: URLSearchParams): string =>
   orderListRequestParams(parseDashboardFilters(search), DASHBOARD_PAGE_SIZE).toString();
 
 /**
+ * The order an order page's address names (`/orderinfo/{id}` or `/orderinfo/{id}/{tab}`; an id as the route
+ * takes it, 1–10 digits), read the same way where the page asks for it early and where the app prefetches it.
+ */
+export const orderIdOfPage = (pathname: string): number | undefined => {
+  const id = /^\/orderinfo\/(\d{1,10})(\/[a-z]+)?\/?$/.exec(pathname)?.[1];
+  return id === undefined ? undefined : Number(id);
+};
+
+/**
  * What a signed-in page asks first, by route module: the customer (SPEC §2 "Startup order") and the
  * page's own data. Only paths the URL and the site's public settings decide; nothing private, and
  * nothing a visitor's page asks. `category` is the site's first category (`siteCategories[0]`).
  */
 export const earlyRequests = (page: { module: string; pathname: string; search: string; category: number | undefined }): string[] => {
-  const id = /^\/orderinfo\/(\d+)(\/[a-z]+)?\/?$/.exec(page.pathname)?.[1];
+  const id = orderIdOfPage(page.pathname);
   switch (page.module) {
     case 'dashboard':
       return [
@@ -21,7 +30,7 @@ export const earlyRequests = (page: { module: string; pathname: string; search: 
         ...(page.category === undefined ? [] : [API_PATH.orderList(page.category, dashboardListQuery(new URLSearchParams(page.search)))]),
       ];
     case 'order-info':
-      return id === undefined ? [API_PATH.customer] : [API_PATH.customer, API_PATH.order(Number(id))];
+      return id === undefined ? [API_PATH.customer] : [API_PATH.customer, API_PATH.order(id)];
     case 'loyalty':
       return [API_PATH.customer, API_PATH.loyaltyDiscounts, API_PATH.referralInfo];
     case 'transactions':

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { parseDashboardFilters } from '@app/domain/dashboard/rules';
+import { orderIdOfPage } from '@app/domain/routes';
 import { orderQueryOptions } from '@/lib/resources/orders';
 import { orderCountQueryOptions } from './get-order-count';
 import { orderListQueryOptions } from './get-orders';
@@ -20,6 +21,6 @@ export const prefetchDashboard = async (queryClient: QueryClient, category: numb
 
 /** ADR 0100: the order that /orderinfo/{id}/… shows, likewise. */
 export const prefetchOrderPage = async (queryClient: QueryClient, pathname: string): Promise<void> => {
-  const id = /^\/orderinfo\/(\d{1,10})(\/|$)/.exec(pathname)?.[1];
-  if (id !== undefined) await queryClient.prefetchQuery(orderQueryOptions(Number(id)));
+  const id = orderIdOfPage(pathname);
+  if (id !== undefined) await queryClient.prefetchQuery(orderQueryOptions(id));
 };
