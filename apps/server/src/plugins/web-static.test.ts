@@ -43,14 +43,23 @@ beforeAll(async () => {
       'src/dialog.tsx': { file: 'assets/dialog-d1.js' },
       'src/app/routes/login.tsx': { file: 'assets/login-l1.js' },
       'src/app/routes/not-found.tsx': { file: 'assets/not-found-n1.js' },
-      // ADR 0100: the daily signed-in pages in one chunk with others, found through route-chunks.json.
+      // ADR 0100: the daily signed-in pages in one chunk with others, found through route-chunks.json;
+      // ADR 0101: each page's own chunk, the shell's shared one, and what they import later.
       '_customer-c1.js': { file: 'assets/customer-c1.js', imports: ['_customer-shared-s1.js', 'index.html'] },
-      '_customer-shared-s1.js': { file: 'assets/customer-shared-s1.js' },
+      '_customer-shared-s1.js': { file: 'assets/customer-shared-s1.js', dynamicImports: ['_customer-later-x1.js'] },
+      '_customer-later-x1.js': { file: 'assets/customer-later-x1.js', imports: ['_customer-shared-s1.js'] },
+      '_customer-orderinfo-i1.js': { file: 'assets/customer-orderinfo-i1.js', imports: ['_customer-shared-s1.js', 'index.html'] },
+      '_customer-loyalty-y1.js': { file: 'assets/customer-loyalty-y1.js', imports: ['_customer-shared-s1.js'] },
     }),
   );
   writeFileSync(
     path.join(dist, '.vite', 'route-chunks.json'),
-    JSON.stringify({ dashboard: 'assets/customer-c1.js', order: 'assets/order-o1.js' }),
+    JSON.stringify({
+      dashboard: 'assets/customer-c1.js',
+      'order-info': 'assets/customer-orderinfo-i1.js',
+      loyalty: 'assets/customer-loyalty-y1.js',
+      order: 'assets/order-o1.js',
+    }),
   );
   writeFileSync(path.join(dist, 'terms.md'), '# Our <b>terms</b>\n\nFirst **rule**.\n\n- one\n- two [more](/privacy)\n');
   testDb = await createTestDb();
@@ -264,6 +273,24 @@ describe('the page carries its first answers and its code (ADR 0040)', () => {
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/customer-c1.js">');
     expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/customer-shared-s1.js">');
     expect(page).not.toContain('href="/assets/app-abc123.js"');
+  });
+
+  it('has a daily page draw with its own code and prefetch the other daily pages’ code once drawn (ADR 0101)', async () => {
+    const laterOf = (body: string): unknown =>
+      JSON.parse(new RegExp(`<script type="application/json" id="${LATER_CODE_ELEMENT_ID}">(.*?)</script>`).exec(body)?.[1] ?? 'null');
+    const hint = { cookie: `${SESSION_HINT_COOKIE}=1` };
+    const dashboard = (await app.inject({ method: 'GET', url: '/dashboard', headers: hint })).body;
+    expect(dashboard).not.toContain('modulepreload" crossorigin href="/assets/customer-orderinfo-i1.js"');
+    expect(laterOf(dashboard)).toEqual([
+      '/assets/customer-later-x1.js',
+      '/assets/customer-orderinfo-i1.js',
+      '/assets/customer-loyalty-y1.js',
+    ]);
+    const order = (await app.inject({ method: 'GET', url: '/orderinfo/17/details', headers: hint })).body;
+    expect(order).toContain('<link rel="modulepreload" crossorigin href="/assets/customer-orderinfo-i1.js">');
+    expect(laterOf(order)).toEqual(['/assets/customer-later-x1.js', '/assets/customer-c1.js', '/assets/customer-loyalty-y1.js']);
+    // Not a visitor's page: /order's later code stays its own.
+    expect(laterOf((await app.inject({ method: 'GET', url: '/order' })).body)).not.toContain('/assets/customer-c1.js');
   });
 });
 

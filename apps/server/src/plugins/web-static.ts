@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   APP_PAGES,
+  DAILY_PAGE_MODULES,
   EARLY_REQUESTS_ELEMENT_ID,
   earlyRequests,
   findAppPage,
@@ -88,13 +89,11 @@ const staticClosure = (manifest: Manifest, keys: Iterable<string>, seen = new Se
  * A page's code: `preload`, its route module and that module's static imports (fetched with the entry,
  * not after it has run); `prefetch`, what that code may import later (the wizard's next steps, its
  * dialogs), which the app has the browser download once the page is drawn and idle, without running it.
+ * A daily page's later code includes the other daily pages' (`alsoLater`, ADR 0101).
  */
-const pageChunks = (manifest: Manifest, key: string): { preload: string[]; prefetch: string[] } => {
+const pageChunks = (manifest: Manifest, key: string, alsoLater: string[] = []): { preload: string[]; prefetch: string[] } => {
   const loaded = staticClosure(manifest, [key]);
-  const later = staticClosure(
-    manifest,
-    [...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []),
-  );
+  const later = staticClosure(manifest, [...[...loaded].flatMap((k) => manifest[k]?.dynamicImports ?? []), ...alsoLater]);
   for (const k of loaded) later.delete(k);
   const urls = (keys: Set<string>) => [...keys].map((k) => `/${manifest[k]?.file ?? ''}`);
   return { preload: urls(loaded), prefetch: urls(later) };
@@ -198,12 +197,16 @@ const createTemplate = (distDir: string) => {
       const routeChunks = existsSync(routeChunksFile) ? (JSON.parse(readFileSync(routeChunksFile, 'utf8')) as Record<string, string>) : {};
       const keyOfFile = new Map(Object.entries(manifest).map(([k, chunk]) => [chunk.file, k]));
       const modules = new Set([...APP_PAGES.map((p) => p.module), NOT_FOUND_MODULE]);
-      for (const module of modules) {
-        if (module === null) continue;
+      const keyOf = (module: string): string => {
         const own = `src/app/routes/${module}.tsx`;
         const merged = routeChunks[module];
-        const key = manifest[own] || merged === undefined ? own : (keyOfFile.get(merged) ?? own);
-        const { preload, prefetch } = pageChunks(manifest, key);
+        return manifest[own] || merged === undefined ? own : (keyOfFile.get(merged) ?? own);
+      };
+      const dailyKeys = DAILY_PAGE_MODULES.map(keyOf);
+      for (const module of modules) {
+        if (module === null) continue;
+        const key = keyOf(module);
+        const { preload, prefetch } = pageChunks(manifest, key, DAILY_PAGE_MODULES.includes(module) ? dailyKeys : []);
         // The later code is listed, not linked: a <link rel="prefetch"> would start before the first
         // paint and compete with it; the app prefetches the list once the page is drawn and idle.
         code.set(module, { preload: preload.filter((url) => !html.includes(url)), later: prefetch.filter((url) => !html.includes(url)) });

@@ -1,5 +1,5 @@
 // ADR 0036: which providers a deployment may offer (zod-free, ADR 0020).
-import type { PaymentSystem } from '../settings/index';
+import type { PaymentSystem } from '../settings/rules/index';
 
 /** The answer of a checkout or sandbox route for a provider this deployment does not offer. */
 export const PAYMENT_UNAVAILABLE_MESSAGE = 'This payment method is not available';

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYMENT_SYSTEM, PAYMENT_SYSTEMS, type PaymentSystem } from '../settings/index';
+import { DEFAULT_PAYMENT_SYSTEM, PAYMENT_SYSTEMS, type PaymentSystem } from '../settings/rules/index';
 
 /** SPEC §8 "Payment error modal" and §4 "Payment flow" texts. */
 export const PAYMENT_MESSAGE = {

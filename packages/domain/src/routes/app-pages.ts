@@ -53,6 +53,11 @@ export const APP_PAGES: readonly { path: string; module: string | null }[] = [
   { path: `${APP_PATH.staff}/two-factor`, module: 'staff' },
   { path: `${APP_PATH.staff}/admin/:section`, module: 'staff' },
 ];
+/**
+ * ADR 0101: the pages a returning customer opens daily (issue 27). Each loads only what it needs to draw;
+ * once drawn it prefetches the others' code too, so that a move between them loads nothing.
+ */
+export const DAILY_PAGE_MODULES: readonly string[] = ['dashboard', 'order-info', 'loyalty'];
 // Pure, so that a bundle reading only APP_PATH (the web app's entry, ADR 0062) leaves the page list out.
 export const APP_ROUTES: readonly string[] = /* @__PURE__ */ APP_PAGES.map((p) => p.path);
 /**

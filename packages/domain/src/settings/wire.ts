@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** SPEC §1 payment providers; SPEC §9 default paycore. */
-export const PAYMENT_SYSTEMS = ['paycore', 'paypal', 'fondy', 'paymentwall'] as const;
-export type PaymentSystem = (typeof PAYMENT_SYSTEMS)[number];
-export const DEFAULT_PAYMENT_SYSTEM: PaymentSystem = 'paycore';
+import { PAYMENT_SYSTEMS } from './rules/payment-systems';
 
 /** CONTRACT: `{ "<siteCategory>": { "<workType>": [...], "default": [...] } }`. */
 export const paymentsRulesSchema = z.record(z.string(), z.record(z.string(), z.array(z.enum(PAYMENT_SYSTEMS))));

@@ -81,6 +81,8 @@ export const getOrderUnread = (side: ChatSide, orderId: number): Promise<OrderUn
 export const getAllUnread = (side: ChatSide): Promise<UnreadSummary> =>
   apiFetch(chatHttp(CHAT_SIDE[side].unreadAll), {
     schema: () => import('@app/domain/chat').then((m) => (side === 'customer' ? m.unreadSummarySchema : m.staffUnreadSummarySchema)),
+    // ADR 0101: the shell asks this before its first paint; the chat's schemas (and zod) load once it is drawn.
+    check: 'after',
   });
 
 /** CONTRACT "Chat": PUT …/messages/read { messages: "1,2,3" } → { messages, unread }. */

@@ -28,6 +28,8 @@ export type FileSide = 'customers' | 'writers';
 export const getOrder = (id: number, signal?: AbortSignal): Promise<OrderDetail> =>
   apiFetch(API_PATH.order(id), {
     schema: () => import('@app/domain/order').then((m) => m.orderDetailSchema),
+    // ADR 0101: the order page's first paint waits on this answer, not on zod: checked once the page is drawn.
+    check: 'after',
     ...(signal ? { signal } : {}),
   });
 

@@ -2,3 +2,4 @@
 export * from './site';
 export * from './theme';
 export * from './color-scheme';
+export * from './payment-systems';

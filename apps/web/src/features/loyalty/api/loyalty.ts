@@ -13,6 +13,8 @@ const loyaltySummaryQuery = () =>
     queryFn: ({ signal }): Promise<LoyaltySummary> =>
       apiFetch(API_PATH.loyaltyDiscounts, {
         schema: () => import('@app/domain/loyalty').then((m) => m.loyaltySummarySchema),
+        // ADR 0101: /loyalty's first paint waits on this answer, not on zod: checked once the page is drawn.
+        check: 'after',
         signal,
       }),
   });
@@ -45,7 +47,11 @@ const referralInfoQuery = () =>
   queryOptions({
     queryKey: loyaltyKeys.referralInfo(),
     queryFn: ({ signal }): Promise<ReferralInfo> =>
-      apiFetch(API_PATH.referralInfo, { schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema), signal }),
+      apiFetch(API_PATH.referralInfo, {
+        schema: () => import('@app/domain/referral').then((m) => m.referralInfoSchema),
+        check: 'after',
+        signal,
+      }),
   });
 
 export const useReferralInfo = () => useQuery(referralInfoQuery());

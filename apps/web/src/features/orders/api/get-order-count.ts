@@ -6,7 +6,7 @@ import { orderKeys } from '@/lib/resources/orders';
 
 /** CONTRACT "Paths": GET /api/en/orders/count → { total, byStatus }. */
 export const getOrderCount = (): Promise<OrderCount> =>
-  apiFetch(API_PATH.orderCount, { schema: () => import('@app/domain/order').then((m) => m.orderCountSchema) });
+  apiFetch(API_PATH.orderCount, { schema: () => import('@app/domain/order').then((m) => m.orderCountSchema), check: 'after' });
 
 export const orderCountQueryOptions = () => queryOptions({ queryKey: orderKeys.count(), queryFn: getOrderCount });
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Eye, MessagesSquare, RotateCcw } from 'lucide';
 import { Icon } from '@/components/ui/icon';
@@ -16,13 +16,15 @@ import { paths, type OrderInfoTab } from '@/config/paths';
 import { useOrder } from '../api/get-order';
 import { useSetOrderHidden } from '../api/set-order-hidden';
 import { orderTitle, StatusHint } from './order-card';
-import { FeedbackDialog } from './feedback-dialog';
 import { OrderDetails } from './order-details';
 import { OrderFilesTab } from './order-files-tab';
 import { DeliveryPanel, ExtensionRequestCard } from './delivery-panel';
 import { CancelPanel } from './cancel-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 import { UpgradePanel, UpgradeReturnNotice, type UpgradeCharge } from './upgrade-panel';
+
+// ADR 0101: the review form (react-hook-form) loads when asked for, not with the page.
+const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
 const backToOrders = (
   <Link to={paths.dashboard} className="inline-flex items-center gap-2">
@@ -200,7 +202,11 @@ export function OrderPage({
       />
       {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
       <CancelPanel order={data} />
-      {feedbackOpen && <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />}
+      {feedbackOpen && (
+        <Suspense fallback={null}>
+          <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }
