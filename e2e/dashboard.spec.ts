@@ -255,6 +255,8 @@ test('a hard load of a signed-in page paints the shell with skeletons, first fro
   await page.goto('/dashboard');
   await expect(page.locator('[data-skeleton="shell"]')).toBeVisible(SLOW);
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  // ADR 0101: the frame has words before any script has run (the site's name; the navigation's on a wide screen).
+  await expect(page.locator('[data-skeleton="shell"]')).toContainText('Writing Service');
   await shoot(page, 'dashboard-skeleton');
   release();
   await expect(cards(page)).toHaveCount(12, SLOW);

@@ -5,6 +5,7 @@ import { currentCustomerQueryOptions, primeVisitor } from '@/features/customer/a
 import { hasWizardDraft } from '@/features/order-wizard/lib/persisted-state';
 import { primeSiteSettings, siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
 import { applyThemeColor } from '@/features/settings/hooks/use-theme-color';
+import { keepServerSkeleton } from '@/components/ui/skeleton';
 import { QUERY_PARAM } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
 import { syncSessionHint, tokenStorage } from '@/lib/storage';
@@ -52,6 +53,7 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   const queryClient = createQueryClient();
   // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
   primeSiteSettings(queryClient);
+  keepServerSkeleton(container);
   // ADR 0101: the theme is checked while the page is still its skeleton (cheap), not in the first commit.
   applyThemeColor(queryClient.getQueryData(siteSettingsQueryOptions().queryKey)?.application_theme.mainColor);
   primeVisitor(queryClient, window.location.search);

@@ -64,7 +64,7 @@ export function Startup({ children }: { children: ReactNode }) {
   if (customer.isError) return <StartupFailed onRetry={() => void customer.refetch()} />;
   if (!settings.isSuccess || !magicLinkDone || magicToken !== null || customer.isPending) {
     // Issue 27: a signed-in customer's page loads as the shell's frame with placeholders.
-    return isSignedInPage(pathname) && tokenStorage.hasAny() ? <ShellSkeleton /> : <FullPageLoading />;
+    return isSignedInPage(pathname) && tokenStorage.hasAny() ? <ShellSkeleton fallback={<FullPageLoading />} /> : <FullPageLoading />;
   }
   return children;
 }
