@@ -7,7 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { APP_LOADER } from './app-loader';
 import { THEME_BOOT } from './theme-boot';
-import { EARLY_REQUESTS_HASH } from './early-requests';
+import { SESSION_HINT_COOKIE } from '@app/domain/routes';
+import { SHELL_SKELETON_HTML } from '@app/domain/ui';
+import { EARLY_REQUESTS, EARLY_REQUESTS_HASH } from './early-requests';
 import { createPageRenderer } from './server-render';
 import { loadConfig } from '../config';
 import { createTestClock, createTestDb } from '../testing/build-test-app';
@@ -130,6 +132,20 @@ describe('a visitor’s first pages come drawn by the server (ADR 0064)', () => 
     expect(left.body).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
     expect(left.body).toContain('<link rel="modulepreload" crossorigin href="/assets/runtime-1.js">');
     expect(left.body).not.toContain(APP_LOADER);
+  });
+
+  it('paints a signed-in customer’s skeleton before asking for the code, its first answers asked at once (ADR 0101)', async () => {
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: `${SESSION_HINT_COOKIE}=1` } });
+    const nonce = /style-src 'self' 'nonce-([0-9a-f]{32})'/.exec(String(page.headers['content-security-policy']))?.[1];
+    expect(page.body).toContain(`<style nonce="${nonce}">${CSS}</style>`);
+    expect(rootOf(page.body)).toContain('<div id="root"><div role="status" aria-label="Loading" aria-busy="true" data-skeleton="shell"');
+    expect(page.body).toContain(SHELL_SKELETON_HTML);
+    expect(page.body).not.toContain('<script type="module"');
+    expect(page.body).not.toContain('rel="modulepreload"');
+    const code = /<script type="application\/json" id="app-code">(.*?)<\/script>/.exec(page.body)?.[1];
+    expect(JSON.parse(code ?? '{}')).toMatchObject({ entry: '/assets/index-1.js' });
+    const inline = [...page.body.matchAll(/<script>(.*?)<\/script>/gs)].map((m) => m[1] ?? '');
+    expect(inline).toEqual([EARLY_REQUESTS, THEME_BOOT, APP_LOADER]);
   });
 
   it('sets the customer’s colour scheme before the body of every page, drawn or not (ADR 0094)', async () => {

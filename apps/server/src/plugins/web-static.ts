@@ -241,11 +241,15 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     const pageCode = (module ? code.get(module) : undefined) ?? { preload: [], later: [] };
     const drawn = route !== null && renderPage && drawnPage.entry !== null ? await renderPage({ route, request, answers }) : null;
     // A page left to the browser links its code at once; a drawn one lists it for the loader (ADR 0065).
-    const preloadLinks =
-      drawn === null ? pageCode.preload.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('') : '';
     // Issue 27: a signed-in customer's page paints as the shell with placeholders before any script has
     // run (the app replaces it with the same while its startup runs, then with the page).
     const skeleton = drawn === null && module !== null && SIGNED_IN_MODULES.has(module) && hasSessionHint(request);
+    // ADR 0101: the skeleton is painted before the app's code is asked for, as a drawn page is (ADR 0065):
+    // its style sheet inside, its code listed for the loader, which asks for it once the skeleton is on
+    // screen. Only the first answers (tiny) are asked for before.
+    const paintsFirst = skeleton && drawnPage.entry !== null;
+    const preloadLinks =
+      drawn === null && !paintsFirst ? pageCode.preload.map((url) => `<link rel="modulepreload" crossorigin href="${url}">`).join('') : '';
     // ADR 0100: and asks for its first answers at once, beside its code: before the style sheet's link,
     // which an inline script after it would wait for.
     const early = skeleton && module !== null ? earlyRequests({ module, ...pageUrl(request), category: firstCategory(answers) }) : [];
@@ -263,7 +267,11 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
     const root =
       drawn === null
         ? skeleton
-          ? `<div id="root">${SHELL_SKELETON_HTML}</div>`
+          ? `<div id="root">${SHELL_SKELETON_HTML}</div>` +
+            (paintsFirst
+              ? `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${scriptJson({ entry: drawnPage.entry, preload: [...drawnPage.preload, ...pageCode.preload] })}</script>` +
+                `<script>${APP_LOADER}</script>`
+              : '')
           : ROOT_ELEMENT
         : `<div id="root" ${SERVER_DRAWN_ATTRIBUTE} inert>${drawn}</div>` +
           `<script type="application/json" id="${APP_CODE_ELEMENT_ID}">${scriptJson({ entry: drawnPage.entry, preload: [...drawnPage.preload, ...pageCode.preload] })}</script>` +
@@ -276,7 +284,7 @@ export const registerWebStatic = async (app: FastifyInstance, { distDir, firstAn
       .status(route === null ? 404 : 200)
       .type('text/html; charset=utf-8')
       .send(
-        (drawn === null ? html : drawnPage.html)
+        (drawn === null && !paintsFirst ? html : drawnPage.html)
           .replace(/<title>|<\/head>/, (tag) => `${earlyScript}${tag}`)
           .replace('</head>', head)
           .replace(ROOT_ELEMENT, () => root)
