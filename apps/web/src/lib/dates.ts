@@ -34,5 +34,21 @@ export const countdown = (iso: string, now: number): string | null => {
   return `${parts.filter(Boolean).join(' ')} left`;
 };
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * One Intl.DateTimeFormat per locale and options, made once: making one costs far more than using it (a
+ * chat drew each message's time and day through new ones, on every render of the Messages tab, ADR 0101).
+ */
+export const dateTimeFormat = (locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat => {
+  const key = `${locale ?? ''}|${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, format);
+  }
+  return format;
+};
+
 /** The customer's IANA time zone (e.g. Europe/Kyiv), as the browser knows it. */
-export const customerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+export const customerTimeZone = (): string => dateTimeFormat(undefined, {}).resolvedOptions().timeZone || 'UTC';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, memo, Suspense, useCallback } from 'react';
 import { Redirect, useLocation, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
@@ -14,10 +14,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useOrderUnread } from '@/lib/chat/unread-queries';
 
 // The Revisions tab (list, wizard, info modal) loads when it is opened: the order page stays light (ADR 0044).
-const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: m.RevisionsTab })));
+// Both tabs stay as they are while another tab is chosen (memo, with steady props): a switch draws the
+// tabs, not the whole conversation again (ADR 0101).
+const RevisionsTab = lazy(() => import('@/features/revisions/components/revisions-tab').then((m) => ({ default: memo(m.RevisionsTab) })));
 
 // The messenger (both chats, pickers, uploads) loads when the Messages tab opens (ADR 0049).
-const MessagesTab = lazy(() => import('@/features/chat/components/messages-tab').then((m) => ({ default: m.MessagesTab })));
+const MessagesTab = lazy(() => import('@/features/chat/components/messages-tab').then((m) => ({ default: memo(m.MessagesTab) })));
 
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
 
@@ -30,6 +32,10 @@ export function Component() {
   const settings = useSiteSettings();
   // A paid order changes its page, its dashboard card and the nav's counts (ADR 0023: without a reload).
   const onPaid = useCallback(() => void ordersChanged(queryClient), [queryClient]);
+  const onPanelChange = useCallback(
+    (chat: string) => void navigate(`${paths.orderInfo(id, 'messages')}?panel=${chat}`, { replace: true }),
+    [navigate, id],
+  );
   const validId = /^\d{1,10}$/.test(id);
   const messengerOn = settings.data?.disableOrderMessenger === false;
   const unread = useOrderUnread('customer', Number(id), validId && messengerOn);
@@ -73,7 +79,7 @@ export function Component() {
                   orderId={order.id}
                   hasWriter={order.idWriter !== null}
                   panel={searchParams.get('panel')}
-                  onPanelChange={(chat) => void navigate(`${paths.orderInfo(id, 'messages')}?panel=${chat}`, { replace: true })}
+                  onPanelChange={onPanelChange}
                 />
               </Suspense>
             )

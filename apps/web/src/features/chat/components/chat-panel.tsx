@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
-import { customerTimeZone } from '@/lib/dates';
+import { customerTimeZone, dateTimeFormat } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { chatOf, isOwn, type ChatName } from '@/lib/chat/chats';
 import { dayLabel, withDaySeparators } from '../lib/days';
@@ -32,7 +32,7 @@ const rowKey = (row: Row): string =>
 
 const rowDate = (row: Row): string => (row.kind === 'pending' ? row.entry.createdAt : row.message.dateCreated);
 
-const timeFormat = (timeZone: string) => new Intl.DateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
+const timeFormat = (timeZone: string) => dateTimeFormat(undefined, { timeZone, hour: 'numeric', minute: '2-digit' });
 
 /** One chat of the order: its history (older pages on scrolling up), live messages, typing, the composer. */
 export function ChatPanel({ orderId, chat, hasWriter }: { orderId: number; chat: ChatName; hasWriter: boolean }) {

@@ -1,11 +1,11 @@
+import { dateTimeFormat } from '@/lib/dates';
+
 /**
  * Day separators in the customer's time zone (lib/dates.ts gives the zone): messages are grouped by the
  * calendar day they were sent on where the customer is, not in UTC.
  */
 export const dayKey = (iso: string, timeZone: string): string => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(
-    new Date(iso),
-  );
+  const parts = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 };
@@ -33,5 +33,5 @@ export const dayLabel = (iso: string, now: number, timeZone: string): string => 
   const key = dayKey(iso, timeZone);
   if (key === dayKey(new Date(now).toISOString(), timeZone)) return 'Today';
   if (key === dayKey(new Date(now - 86_400_000).toISOString(), timeZone)) return 'Yesterday';
-  return new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'long' }).format(new Date(iso));
+  return dateTimeFormat(undefined, { timeZone, dateStyle: 'long' }).format(new Date(iso));
 };
