@@ -3,8 +3,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { SERVER_DRAWN_ATTRIBUTE } from '@app/domain/routes';
 import { currentCustomerQueryOptions, primeVisitor } from '@/features/customer/api/get-customer';
 import { hasWizardDraft } from '@/features/order-wizard/lib/persisted-state';
-import { primeSiteSettings, siteSettingsQueryOptions } from '@/features/settings/api/get-site-settings';
-import { applyThemeColor } from '@/features/settings/hooks/use-theme-color';
+import { primeSiteSettings } from '@/features/settings/api/get-site-settings';
 import { keepServerSkeleton } from '@/components/ui/skeleton';
 import { QUERY_PARAM } from '@/config/paths';
 import { createQueryClient } from '@/lib/query-client';
@@ -54,8 +53,6 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   // The startup's answers (SPEC §2) the page already holds are in the cache before the first render (ADR 0057).
   primeSiteSettings(queryClient);
   keepServerSkeleton(container);
-  // ADR 0101: the theme is checked while the page is still its skeleton (cheap), not in the first commit.
-  applyThemeColor(queryClient.getQueryData(siteSettingsQueryOptions().queryKey)?.application_theme.mainColor);
   primeVisitor(queryClient, window.location.search);
   const handle = createRouterHandle();
   // What the server drew stays out of reach (inert) until the app runs it: a click or a key on it

@@ -17,13 +17,14 @@ import { useOrder } from '../api/get-order';
 import { useSetOrderHidden } from '../api/set-order-hidden';
 import { orderTitle, StatusHint } from './order-card';
 import { OrderDetails } from './order-details';
-import { OrderFilesTab } from './order-files-tab';
 import { DeliveryPanel, ExtensionRequestCard } from './delivery-panel';
 import { CancelPanel } from './cancel-panel';
 import { PageHeading } from '@/components/ui/page-heading';
 import { UpgradePanel, UpgradeReturnNotice, type UpgradeCharge } from './upgrade-panel';
 
-// ADR 0101: the review form (react-hook-form) loads when asked for, not with the page.
+// ADR 0101: the review form (react-hook-form) loads when asked for, not with the page; the Files tab (its drop
+// zone) when opened, as the Messages and Revisions tabs do.
+const OrderFilesTab = lazy(() => import('./order-files-tab').then((m) => ({ default: m.OrderFilesTab })));
 const FeedbackDialog = lazy(() => import('./feedback-dialog').then((m) => ({ default: m.FeedbackDialog })));
 
 const backToOrders = (
@@ -161,7 +162,15 @@ export function OrderPage({
             label: 'Order details',
             content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={() => setFeedbackOpen(true)} />,
           },
-          { value: 'files', label: 'Files', content: <OrderFilesTab orderId={orderId} status={data.status} /> },
+          {
+            value: 'files',
+            label: 'Files',
+            content: (
+              <Suspense fallback={<Spinner />}>
+                <OrderFilesTab orderId={orderId} status={data.status} />
+              </Suspense>
+            ),
+          },
           {
             value: 'messages',
             label: 'Messages',

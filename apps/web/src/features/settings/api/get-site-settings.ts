@@ -1,3 +1,4 @@
+import { applyThemeColor } from '../hooks/use-theme-color';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@app/domain/settings';
 import { SITE_SETTINGS_PATH } from '@app/domain/settings/rules';
@@ -29,4 +30,6 @@ export const primeSiteSettings = (queryClient: QueryClient): void => {
   const settings = takePageAnswer<SiteSettings>(SITE_SETTINGS_PATH);
   if (settings === undefined) void queryClient.prefetchQuery(siteSettingsQueryOptions());
   else queryClient.setQueryData(settingsKeys.site(), settings);
+  // ADR 0101: the theme is checked while the page is still its skeleton (cheap), not in the first commit.
+  applyThemeColor(settings?.application_theme.mainColor);
 };
