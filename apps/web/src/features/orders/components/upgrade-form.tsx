@@ -19,7 +19,12 @@ const usd = (amount: number) => formatUsd(amountToCents(amount));
 const PREVIEW_DELAY_MS = 300;
 
 /** What the route gives the panel: an upgrade to pay goes through the payment feature's one chooser (ADR 0086). */
-import type { UpgradeCharge } from './upgrade-panel';
+
+/** What the route gives the panel: an upgrade to pay goes through the payment feature's one chooser (ADR 0086). */
+export interface UpgradeCharge {
+  upgradeId: string;
+  difference: number;
+}
 
 interface UpgradeFormValues {
   pages: number;

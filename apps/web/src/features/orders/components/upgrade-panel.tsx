@@ -6,15 +6,12 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Icon } from '@/components/ui/icon';
+import type { UpgradeCharge } from './upgrade-form';
 
 // ADR 0101: the form loads when opened (react-hook-form stays off the order page's first paint).
 const UpgradeForm = lazy(() => import('./upgrade-form').then((m) => ({ default: m.UpgradeForm })));
 
-/** What the route gives the panel: an upgrade to pay goes through the payment feature's one chooser (ADR 0086). */
-export interface UpgradeCharge {
-  upgradeId: string;
-  difference: number;
-}
+export type { UpgradeCharge } from './upgrade-form';
 
 /**
  * ADR 0086: "Upgrade order" on a paid order's page: more pages, extras, a shorter deadline, with the new
