@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { OrderDetail } from '@app/domain/order';
 import type { SiteSettings } from '@app/domain/settings';
 import { server } from '@/testing/msw-server';
@@ -63,7 +63,9 @@ describe('upgrading a paid order (ADR 0086)', { timeout: 20_000 }, () => {
     const { user } = await open(PAID);
     const panel = screen.getByRole('region', { name: 'Upgrade order' });
     await user.click(within(panel).getByRole('button', { name: 'Upgrade order' }));
-    const form = within(panel).getByRole('form', { name: 'Upgrade order' });
+    // ADR 0101: the form's code loads when it is opened; its first field then takes the focus.
+    const form = await within(panel).findByRole('form', { name: 'Upgrade order' });
+    await waitFor(() => expect(within(form).getByLabelText('Pages (now 4)')).toHaveFocus());
     const pages = within(form).getByLabelText('Pages (now 4)');
     expect(pages).toHaveFocus();
     // The extras already on (premium writer, originality report) are not offered again.
@@ -95,7 +97,7 @@ describe('upgrading a paid order (ADR 0086)', { timeout: 20_000 }, () => {
     const { user } = await open(PAID);
     const panel = screen.getByRole('region', { name: 'Upgrade order' });
     await user.click(within(panel).getByRole('button', { name: 'Upgrade order' }));
-    const pages = within(panel).getByLabelText('Pages (now 4)');
+    const pages = await within(panel).findByLabelText('Pages (now 4)');
     await user.clear(pages);
     await user.type(pages, '2');
     expect(await within(panel).findByText('An upgrade can only add pages: the order has 4')).toBeInTheDocument();
