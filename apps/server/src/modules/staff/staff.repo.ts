@@ -10,10 +10,10 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { ORDER_LIST_COLUMNS, selectStatusHistory, toOrderListRow, type OrderListRow, type StatusHistoryRow } from '../orders';
+import { ORDER_CARD_COLUMNS, selectStatusHistory, toDate, type OrderCardRow, type StatusHistoryRow } from '../orders';
 
-/** An order in staff's queue: the list row plus who ordered it and who writes it, and what the transition table reads. */
-export interface StaffOrderRow extends OrderListRow {
+/** An order in staff's queue: the order's card plus who ordered it and who writes it, and what the transition table reads. */
+export interface StaffOrderRow extends OrderCardRow {
   customerId: number;
   writerId: number | null;
   /** A delivery was submitted (ADR 0084). */
@@ -34,7 +34,8 @@ const IN_WORK = `(${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STAT
 const OPEN = `(${ORDER_STATUS.unpaid}, ${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STATUS.hold}, ${ORDER_STATUS.modified}, ${ORDER_STATUS.offered})`;
 const ACTIVE_REVISION = `(${ACTIVE_REVISION_STATUSES.join(', ')})`;
 
-const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
+/** The card's columns (not the customer's own: unread, hidden, feedback, which staff never shows) and staff's. */
+const COLUMNS = `${ORDER_CARD_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
   EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered,
   c.first_name AS customer_first_name, c.last_name AS customer_last_name, c.email AS customer_email,
   w.first_name AS writer_first_name, w.last_name AS writer_last_name,
@@ -42,8 +43,22 @@ const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due
 /** The people of COLUMNS (primary-key lookups). */
 const PEOPLE = 'JOIN users c ON c.id = o.customer_id LEFT JOIN users w ON w.id = o.writer_id';
 
+const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** One row of COLUMNS, built in one object (a page is 20 to 100 of them, ADR 0081). */
 const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
-  ...toOrderListRow(r),
+  id: Number(r.id),
+  uid: String(r.uid),
+  title: String(r.title),
+  siteCategory: Number(r.site_category),
+  workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
+  statusId: Number(r.status_id),
+  deadline: toDate(r.deadline),
+  createdAt: toDate(r.created_at),
+  finalPriceCents: Number(r.final_price_cents),
+  pending: r.pending === true,
+  pages: Number(r.pages),
+  reviewBy: r.review_by === null || r.review_by === undefined ? null : toDate(r.review_by),
   customerId: Number(r.customer_id),
   writerId: r.writer_id === null || r.writer_id === undefined ? null : Number(r.writer_id),
   delivered: Boolean(r.delivered),
@@ -51,8 +66,8 @@ const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   customerFirstName: String(r.customer_first_name ?? ''),
   customerLastName: String(r.customer_last_name ?? ''),
   customerEmail: String(r.customer_email ?? ''),
-  writerFirstName: r.writer_first_name === null || r.writer_first_name === undefined ? null : String(r.writer_first_name),
-  writerLastName: r.writer_last_name === null || r.writer_last_name === undefined ? null : String(r.writer_last_name),
+  writerFirstName: nullableText(r.writer_first_name),
+  writerLastName: nullableText(r.writer_last_name),
   openRevision: Boolean(r.open_revision),
 });
 
