@@ -130,6 +130,13 @@ export interface StaffQueueFilter {
   byDeadline: boolean;
 }
 
+/**
+ * The plain queue's first pages (every order, one status): while a page ends within this many rows of the
+ * newest, reading it newest first costs at most this many index entries whichever end is nearer, so the
+ * page and the counters' total are one statement; deeper pages read the total first to pick the nearer end.
+ */
+const PLAIN_FIRST_PAGES_ROWS = 500;
+
 /** ADR 0099: a search counts its matches up to this many; past it the total reads "1,000+" (`totalCapped`). */
 export const STAFF_SEARCH_COUNT_CAP = 1000;
 
@@ -139,8 +146,8 @@ export const STAFF_SEARCH_COUNT_CAP = 1000;
  * page past the last one. A search (ADR 0099) is one scan of orders whose title matches (trigram index),
  * whose customer's email matches (trigram index on users, read first) or whose id the text names: its
  * page stops at the page's last row (newest first, the planner walks the date index for a broad match and
- * the trigram index for a rare one), and its count stops at STAFF_SEARCH_COUNT_CAP + 1, so a phrase that
- * matches 25,000 titles never reads them all.
+ * the trigram index for a rare one), and its count, in the same statement, stops at STAFF_SEARCH_COUNT_CAP
+ * + 1, so a phrase that matches 25,000 titles never reads them all.
  */
 const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; params: unknown[]; windowed: boolean } => {
   const params: unknown[] = [];
@@ -183,13 +190,16 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
   const offset = `$${params.length + 2}`;
   const rows = `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
   if (f.search) {
+    // The capped count rides along on every row (an uncorrelated subquery: run once), so a page is one
+    // statement; `countSql` alone for a page past the last one.
+    const counted = `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`;
     return {
       sql: `WITH page AS (
-          SELECT ${keys}, NULL::int AS total FROM orders o ${where}
+          SELECT ${keys}, (${counted}) AS total FROM orders o ${where}
           ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit} OFFSET ${offset}
         )
         ${rows}`,
-      countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`,
+      countSql: counted,
       params,
       windowed: false,
     };
@@ -227,8 +237,9 @@ export const createStaffRepo = (db: Db) => ({
    * The queue (ADR 0081): newest first, or soonest deadline first for `dueWithin`; paged in SQL with its
    * count. Every order or one status (support): the count comes from the per-status counters the orders
    * table keeps (migration 0020) and a page past the middle is read from the other end of the index, so
-   * the last page of a million orders costs what the first does. The narrower views (a writer's orders,
-   * unassigned, due, a search) count their matches and page them in one statement.
+   * the last page of a million orders costs what the first does; its first pages (PLAIN_FIRST_PAGES_ROWS)
+   * read the page and the total in one statement. The narrower views (a writer's orders, unassigned, due,
+   * a search) count their matches and page them in one statement.
    */
   queue: async (
     filter: StaffQueueFilter & { limit: number; offset: number },
@@ -242,6 +253,20 @@ export const createStaffRepo = (db: Db) => ({
       filter.view === null &&
       !filter.byDeadline;
     if (plain) {
+      const statusParam = filter.statusId === null ? [] : [filter.statusId];
+      if (offset + limit <= PLAIN_FIRST_PAGES_ROWS) {
+        // The first pages: newest first whatever the total, the counters' total read in the same statement.
+        const rows = await db.query<Record<string, unknown>>(
+          `WITH page AS (
+             SELECT o.id, o.created_at FROM orders o ${filter.statusId === null ? '' : 'WHERE o.status_id = $3'}
+             ORDER BY o.created_at DESC, o.id DESC LIMIT $1 OFFSET $2
+           )
+           SELECT ${COLUMNS}, (SELECT coalesce(sum(orders), 0)::int FROM order_status_counts ${filter.statusId === null ? '' : 'WHERE status_id = $3'}) AS total
+           FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
+          [limit, offset, ...statusParam],
+        );
+        if (rows.length > 0) return { rows: rows.map(toRow), total: Number(rows[0]?.total ?? 0), totalCapped: false };
+      }
       const [count] = await db.query<{ total: number }>(
         'SELECT coalesce(sum(orders), 0)::int AS total FROM order_status_counts WHERE $1::int IS NULL OR status_id = $1',
         [filter.statusId],
@@ -259,7 +284,7 @@ export const createStaffRepo = (db: Db) => ({
            ORDER BY o.created_at ${direction}, o.id ${direction} LIMIT $1 OFFSET $2
          )
          SELECT ${COLUMNS} FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
-        [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...(filter.statusId === null ? [] : [filter.statusId])],
+        [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...statusParam],
       );
       return { rows: rows.map(toRow), total, totalCapped: false };
     }
@@ -275,8 +300,7 @@ export const createStaffRepo = (db: Db) => ({
       return { rows: rows.map(toRow), total, totalCapped: false };
     }
     // A search: its count stops past the cap; a page past the cap still counts what it has seen.
-    const [count] = await db.query<{ total: number }>(countSql, params);
-    const counted = Number(count?.total ?? 0);
+    const counted = rows.length > 0 ? Number(rows[0]?.total ?? 0) : Number((await db.query<{ total: number }>(countSql, params))[0]?.total ?? 0);
     if (counted <= STAFF_SEARCH_COUNT_CAP) return { rows: rows.map(toRow), total: counted, totalCapped: false };
     return { rows: rows.map(toRow), total: Math.max(STAFF_SEARCH_COUNT_CAP, offset + rows.length), totalCapped: true };
   },
