@@ -111,13 +111,35 @@ const headers = { authorization: `Bearer ${await createAccessTokens(JWT_SECRET, 
 // STAFF_CPU_DUMP=file: the raw bodies of the queue's views for support and for a writer, written and
 // nothing measured (a before/after byte-for-byte comparison of the answers).
 if (process.env.STAFF_CPU_DUMP) {
-  const [writer] = await db.query(`SELECT writer_id AS id FROM orders WHERE writer_id IS NOT NULL GROUP BY writer_id ORDER BY count(*) DESC LIMIT 1`);
-  const writerHeaders = { authorization: `Bearer ${await createAccessTokens(JWT_SECRET, systemClock).sign({ userId: writer.id, role: 3 })}` };
-  const queries = ['limit=20', 'limit=100&page=3', 'limit=20&page=250', 'limit=7&page=400', 'limit=20&status=3', 'limit=20&status=2&unassigned=1',
-    'limit=20&dueWithin=720', 'limit=20&q=history', 'limit=20&q=olivia', 'limit=20&q=%23120', 'limit=20&sort=deadline', 'limit=20&view=overdue',
-    'limit=20&view=paidUnassigned', 'limit=20&page=9999', 'limit=20&q=ab', 'limit=20&status=99'];
+  const [writer] = await db.query(
+    `SELECT writer_id AS id FROM orders WHERE writer_id IS NOT NULL GROUP BY writer_id ORDER BY count(*) DESC LIMIT 1`,
+  );
+  const writerHeaders = {
+    authorization: `Bearer ${await createAccessTokens(JWT_SECRET, systemClock).sign({ userId: writer.id, role: 3 })}`,
+  };
+  const queries = [
+    'limit=20',
+    'limit=100&page=3',
+    'limit=20&page=250',
+    'limit=7&page=400',
+    'limit=20&status=3',
+    'limit=20&status=2&unassigned=1',
+    'limit=20&dueWithin=720',
+    'limit=20&q=history',
+    'limit=20&q=olivia',
+    'limit=20&q=%23120',
+    'limit=20&sort=deadline',
+    'limit=20&view=overdue',
+    'limit=20&view=paidUnassigned',
+    'limit=20&page=9999',
+    'limit=20&q=ab',
+    'limit=20&status=99',
+  ];
   const lines = [];
-  for (const [who, h] of [['support', headers], ['writer', writerHeaders]]) {
+  for (const [who, h] of [
+    ['support', headers],
+    ['writer', writerHeaders],
+  ]) {
     for (const q of queries) {
       const res = await app.inject({ method: 'GET', url: `/api/staff/orders?${q}`, headers: h });
       lines.push(JSON.stringify({ who, q, status: res.statusCode, type: res.headers['content-type'], body: res.body }));
@@ -170,13 +192,18 @@ for (let round = 0; round < ROUNDS; round++) {
     const wallPerPage = (performance.now() - wall) / N;
     if (profiled) {
       const { profile } = await inspector.post('Profiler.stop');
-      (await import('node:fs')).writeFileSync(`${profilePath.replace(/\.cpuprofile$/, '')}.${ROUTES.indexOf(r)}.${round}.cpuprofile`, JSON.stringify(profile));
+      (await import('node:fs')).writeFileSync(
+        `${profilePath.replace(/\.cpuprofile$/, '')}.${ROUTES.indexOf(r)}.${round}.cpuprofile`,
+        JSON.stringify(profile),
+      );
     }
     const prev = best.get(r.name);
     if (!prev || perPage < prev.cpu) best.set(r.name, { cpu: perPage, wall: wallPerPage });
   }
 }
-console.info(`== staff page CPU, in-process (app.inject), ${N} requests a route, best of ${ROUNDS} rounds, ${URL_.replace(/\/\/[^@]*@/, '//')}`);
+console.info(
+  `== staff page CPU, in-process (app.inject), ${N} requests a route, best of ${ROUNDS} rounds, ${URL_.replace(/\/\/[^@]*@/, '//')}`,
+);
 for (const r of ROUTES) {
   const b = best.get(r.name);
   console.info(

@@ -139,7 +139,18 @@ export interface OrderListRow {
 /** The fields of an order's card (ORDER_CARD_COLUMNS): what the customer's list and staff's queue both show. */
 export type OrderCardRow = Pick<
   OrderListRow,
-  'id' | 'uid' | 'title' | 'siteCategory' | 'workType' | 'statusId' | 'deadline' | 'createdAt' | 'finalPriceCents' | 'pending' | 'pages' | 'reviewBy'
+  | 'id'
+  | 'uid'
+  | 'title'
+  | 'siteCategory'
+  | 'workType'
+  | 'statusId'
+  | 'deadline'
+  | 'createdAt'
+  | 'finalPriceCents'
+  | 'pending'
+  | 'pages'
+  | 'reviewBy'
 >;
 
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({

@@ -64,7 +64,14 @@ afterAll(async () => {
 });
 
 describe('GET /api/staff/orders: the page as the service built it', () => {
-  const views = ['limit=20', 'limit=2&page=2', 'limit=20&status=3', 'limit=20&status=2&unassigned=1', 'limit=20&dueWithin=48', 'limit=20&q=wire'];
+  const views = [
+    'limit=20',
+    'limit=2&page=2',
+    'limit=20&status=3',
+    'limit=20&status=2&unassigned=1',
+    'limit=20&dueWithin=48',
+    'limit=20&q=wire',
+  ];
 
   it("is byte for byte the schema's own serialisation, for support and for a writer, in every view", async () => {
     for (const [token, who] of [

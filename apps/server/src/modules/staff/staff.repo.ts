@@ -300,7 +300,8 @@ export const createStaffRepo = (db: Db) => ({
       return { rows: rows.map(toRow), total, totalCapped: false };
     }
     // A search: its count stops past the cap; a page past the cap still counts what it has seen.
-    const counted = rows.length > 0 ? Number(rows[0]?.total ?? 0) : Number((await db.query<{ total: number }>(countSql, params))[0]?.total ?? 0);
+    const counted =
+      rows.length > 0 ? Number(rows[0]?.total ?? 0) : Number((await db.query<{ total: number }>(countSql, params))[0]?.total ?? 0);
     if (counted <= STAFF_SEARCH_COUNT_CAP) return { rows: rows.map(toRow), total: counted, totalCapped: false };
     return { rows: rows.map(toRow), total: Math.max(STAFF_SEARCH_COUNT_CAP, offset + rows.length), totalCapped: true };
   },
