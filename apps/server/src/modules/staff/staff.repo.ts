@@ -223,7 +223,11 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
  * only: the orders module writes an order (status, writer) through `orderWrites(tx)` in the transaction
  * the staff service opens (ADR 0054, 0077).
  */
-export const createStaffRepo = (db: Db) => ({
+export const createStaffRepo = (
+  db: Db,
+  /** Tests: how deep the plain queue's one-statement pages go (PLAIN_FIRST_PAGES_ROWS; 0: never, every page counts first). */
+  { plainFirstPagesRows = PLAIN_FIRST_PAGES_ROWS }: { plainFirstPagesRows?: number } = {},
+) => ({
   /** Writers (3) and support (6) only. */
   findStaff: async (userId: number): Promise<StaffMe | null> => {
     const [row] = await db.query<{ id: number; role: number; first_name: string; last_name: string; email: string }>(
@@ -254,7 +258,7 @@ export const createStaffRepo = (db: Db) => ({
       !filter.byDeadline;
     if (plain) {
       const statusParam = filter.statusId === null ? [] : [filter.statusId];
-      if (offset + limit <= PLAIN_FIRST_PAGES_ROWS) {
+      if (offset + limit <= plainFirstPagesRows) {
         // The first pages: newest first whatever the total, the counters' total read in the same statement.
         const rows = await db.query<Record<string, unknown>>(
           `WITH page AS (
