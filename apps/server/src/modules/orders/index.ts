@@ -4,12 +4,13 @@ import { createOrdersRepo } from './orders.repo';
 import { ordersRoutes } from './orders.routes';
 import { createOrdersService, type OrdersServiceDeps } from './orders.service';
 
-export { ORDER_LIST_COLUMNS, selectStatusHistory, type StatusHistoryRow } from './orders.repo';
+export { ORDER_CARD_COLUMNS, selectStatusHistory, type StatusHistoryRow } from './orders.repo';
 export { readOrderForDocument } from './orders.documents';
 /** ADR 0089: the brief staff read. */
 export { readOrderBrief } from './orders.brief';
-export { toOrderListRow, type OrderListRow } from './orders.rows';
-export { toOrderListItem } from './orders.wire';
+export { toDate, type OrderCardRow } from './orders.rows';
+/** ADR 0081: the card's rules staff's queue row shares with the customer's list item. */
+export { cardReviewBy, orderStatusRef } from './orders.wire';
 /** The account deletion's erase step and the personal-data report's section (ADR 0052, 0077). */
 export { eraseCustomerOrders, ordersReport } from './orders.personal-data.repo';
 /** Writes other modules make to an order (status, pending, amount due, writer), in the caller's transaction (ADR 0054). */

@@ -51,12 +51,15 @@ const nameOf = (kind: string, idColumn: string): string =>
   `(SELECT c.name FROM catalogue_items c WHERE c.kind = ${kind} AND c.site_category IN (0, o.site_category)
       AND c.id = o.${idColumn} ORDER BY c.site_category DESC LIMIT 1)`;
 
-/** The columns of an order as lists show it (the customer's list, staff's queue). */
-export const ORDER_LIST_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
-  o.status_id, o.deadline, o.created_at, o.final_price_cents, o.hidden, o.pending, o.pages,
+/** The columns of an order's card, which the customer's list and staff's queue both show (`OrderCardRow`). */
+export const ORDER_CARD_COLUMNS = `o.id, o.uid, o.title, o.site_category, o.work_type_id, ${nameOf("'work_type'", 'work_type_id')} AS work_type_name,
+  o.status_id, o.deadline, o.created_at, o.final_price_cents, o.pending, o.pages,
+  (SELECT d.review_by FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review') AS review_by`;
+
+/** The columns of an order as the customer's list shows it: the card, and what only the customer's card uses. */
+export const ORDER_LIST_COLUMNS = `${ORDER_CARD_COLUMNS}, o.hidden,
   COALESCE((SELECT s.staff_writer - s.customer_read_writer + s.staff_support - s.customer_read_support
      FROM chat_sequences s WHERE s.order_id = o.id), 0)::int AS unread,
-  (SELECT d.review_by FROM order_deliveries d WHERE d.order_id = o.id AND d.state = 'awaiting_review') AS review_by,
   o.completed_at,
   (o.status_id = ${ORDER_STATUS.completed} AND EXISTS (SELECT 1 FROM order_reviews rv WHERE rv.order_id = o.id)) AS reviewed,
   (o.status_id = ${ORDER_STATUS.completed} AND EXISTS (SELECT 1 FROM revisions rn WHERE rn.order_id = o.id

@@ -136,6 +136,23 @@ export interface OrderListRow {
   completedAt: Date | null;
 }
 
+/** The fields of an order's card (ORDER_CARD_COLUMNS): what the customer's list and staff's queue both show. */
+export type OrderCardRow = Pick<
+  OrderListRow,
+  | 'id'
+  | 'uid'
+  | 'title'
+  | 'siteCategory'
+  | 'workType'
+  | 'statusId'
+  | 'deadline'
+  | 'createdAt'
+  | 'finalPriceCents'
+  | 'pending'
+  | 'pages'
+  | 'reviewBy'
+>;
+
 export const toOrderListRow = (r: Record<string, unknown>): OrderListRow => ({
   id: Number(r.id),
   uid: String(r.uid),

@@ -50,7 +50,20 @@ export const listFilter = (query: OrderListQuery): OrderListFilter => {
   };
 };
 
-/** An order as lists show it on the wire (the customer's list; staff's queue adds its own fields). */
+/** An order's status on a card: its id and name (SPEC §4). */
+export const orderStatusRef = (statusId: number): OrderListItem['orderStatus'] => ({
+  id: statusId,
+  name: ORDER_STATUS_NAME[statusId as OrderStatusId] ?? 'Unknown',
+});
+
+/** ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress). */
+export const cardReviewBy = (row: Pick<OrderListRow, 'reviewBy' | 'statusId'>): string | null =>
+  row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null;
+
+/**
+ * An order as the customer's list shows it on the wire. Staff's queue builds its own row from the same
+ * card fields (`orderStatusRef`, `cardReviewBy`) in one object, not this one copied (ADR 0081).
+ */
 export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   id: row.id,
   uid: row.uid,
@@ -58,7 +71,7 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   workType: { id: row.workType.id, name: row.workType.name ?? '' },
   siteCategory: row.siteCategory,
   status: row.statusId,
-  orderStatus: { id: row.statusId, name: ORDER_STATUS_NAME[row.statusId as OrderStatusId] ?? 'Unknown' },
+  orderStatus: orderStatusRef(row.statusId),
   deadline: row.deadline.toISOString(),
   dateCreated: row.createdAt.toISOString(),
   finalPrice: centsToAmount(row.finalPriceCents),
@@ -67,8 +80,7 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   pages: row.pages,
   // The customer's unread staff messages (the chat's read pointers, ADR 0047).
   unread: row.unread,
-  // ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress).
-  reviewBy: row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null,
+  reviewBy: cardReviewBy(row),
   // Issue 27: the card's Request revision and Leave feedback (the domain's orderCardActions decides).
   reviewed: row.reviewed,
   activeRevision: row.revisionActive,

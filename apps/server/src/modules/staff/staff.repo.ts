@@ -10,10 +10,10 @@ import {
 } from '@app/domain';
 import type { Db } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { ORDER_LIST_COLUMNS, selectStatusHistory, toOrderListRow, type OrderListRow, type StatusHistoryRow } from '../orders';
+import { ORDER_CARD_COLUMNS, selectStatusHistory, toDate, type OrderCardRow, type StatusHistoryRow } from '../orders';
 
-/** An order in staff's queue: the list row plus who ordered it and who writes it, and what the transition table reads. */
-export interface StaffOrderRow extends OrderListRow {
+/** An order in staff's queue: the order's card plus who ordered it and who writes it, and what the transition table reads. */
+export interface StaffOrderRow extends OrderCardRow {
   customerId: number;
   writerId: number | null;
   /** A delivery was submitted (ADR 0084). */
@@ -34,7 +34,8 @@ const IN_WORK = `(${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STAT
 const OPEN = `(${ORDER_STATUS.unpaid}, ${ORDER_STATUS.paid}, ${ORDER_STATUS.inProgress}, ${ORDER_STATUS.hold}, ${ORDER_STATUS.modified}, ${ORDER_STATUS.offered})`;
 const ACTIVE_REVISION = `(${ACTIVE_REVISION_STATUSES.join(', ')})`;
 
-const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
+/** The card's columns (not the customer's own: unread, hidden, feedback, which staff never shows) and staff's. */
+const COLUMNS = `${ORDER_CARD_COLUMNS}, o.customer_id, o.writer_id, o.amount_due_cents,
   EXISTS (SELECT 1 FROM order_deliveries d WHERE d.order_id = o.id) AS delivered,
   c.first_name AS customer_first_name, c.last_name AS customer_last_name, c.email AS customer_email,
   w.first_name AS writer_first_name, w.last_name AS writer_last_name,
@@ -42,8 +43,22 @@ const COLUMNS = `${ORDER_LIST_COLUMNS}, o.customer_id, o.writer_id, o.amount_due
 /** The people of COLUMNS (primary-key lookups). */
 const PEOPLE = 'JOIN users c ON c.id = o.customer_id LEFT JOIN users w ON w.id = o.writer_id';
 
+const nullableText = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** One row of COLUMNS, built in one object (a page is 20 to 100 of them, ADR 0081). */
 const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
-  ...toOrderListRow(r),
+  id: Number(r.id),
+  uid: String(r.uid),
+  title: String(r.title),
+  siteCategory: Number(r.site_category),
+  workType: { id: Number(r.work_type_id), name: (r.work_type_name as string | null) ?? null },
+  statusId: Number(r.status_id),
+  deadline: toDate(r.deadline),
+  createdAt: toDate(r.created_at),
+  finalPriceCents: Number(r.final_price_cents),
+  pending: r.pending === true,
+  pages: Number(r.pages),
+  reviewBy: r.review_by === null || r.review_by === undefined ? null : toDate(r.review_by),
   customerId: Number(r.customer_id),
   writerId: r.writer_id === null || r.writer_id === undefined ? null : Number(r.writer_id),
   delivered: Boolean(r.delivered),
@@ -51,8 +66,8 @@ const toRow = (r: Record<string, unknown>): StaffOrderRow => ({
   customerFirstName: String(r.customer_first_name ?? ''),
   customerLastName: String(r.customer_last_name ?? ''),
   customerEmail: String(r.customer_email ?? ''),
-  writerFirstName: r.writer_first_name === null || r.writer_first_name === undefined ? null : String(r.writer_first_name),
-  writerLastName: r.writer_last_name === null || r.writer_last_name === undefined ? null : String(r.writer_last_name),
+  writerFirstName: nullableText(r.writer_first_name),
+  writerLastName: nullableText(r.writer_last_name),
   openRevision: Boolean(r.open_revision),
 });
 
@@ -115,6 +130,13 @@ export interface StaffQueueFilter {
   byDeadline: boolean;
 }
 
+/**
+ * The plain queue's first pages (every order, one status): while a page ends within this many rows of the
+ * newest, reading it newest first costs at most this many index entries whichever end is nearer, so the
+ * page and the counters' total are one statement; deeper pages read the total first to pick the nearer end.
+ */
+const PLAIN_FIRST_PAGES_ROWS = 500;
+
 /** ADR 0099: a search counts its matches up to this many; past it the total reads "1,000+" (`totalCapped`). */
 export const STAFF_SEARCH_COUNT_CAP = 1000;
 
@@ -124,8 +146,8 @@ export const STAFF_SEARCH_COUNT_CAP = 1000;
  * page past the last one. A search (ADR 0099) is one scan of orders whose title matches (trigram index),
  * whose customer's email matches (trigram index on users, read first) or whose id the text names: its
  * page stops at the page's last row (newest first, the planner walks the date index for a broad match and
- * the trigram index for a rare one), and its count stops at STAFF_SEARCH_COUNT_CAP + 1, so a phrase that
- * matches 25,000 titles never reads them all.
+ * the trigram index for a rare one), and its count, in the same statement, stops at STAFF_SEARCH_COUNT_CAP
+ * + 1, so a phrase that matches 25,000 titles never reads them all.
  */
 const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; params: unknown[]; windowed: boolean } => {
   const params: unknown[] = [];
@@ -168,13 +190,16 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
   const offset = `$${params.length + 2}`;
   const rows = `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
   if (f.search) {
+    // The capped count rides along on every row (an uncorrelated subquery: run once), so a page is one
+    // statement; `countSql` alone for a page past the last one.
+    const counted = `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`;
     return {
       sql: `WITH page AS (
-          SELECT ${keys}, NULL::int AS total FROM orders o ${where}
+          SELECT ${keys}, (${counted}) AS total FROM orders o ${where}
           ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit} OFFSET ${offset}
         )
         ${rows}`,
-      countSql: `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`,
+      countSql: counted,
       params,
       windowed: false,
     };
@@ -198,7 +223,11 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
  * only: the orders module writes an order (status, writer) through `orderWrites(tx)` in the transaction
  * the staff service opens (ADR 0054, 0077).
  */
-export const createStaffRepo = (db: Db) => ({
+export const createStaffRepo = (
+  db: Db,
+  /** Tests: how deep the plain queue's one-statement pages go (PLAIN_FIRST_PAGES_ROWS; 0: never, every page counts first). */
+  { plainFirstPagesRows = PLAIN_FIRST_PAGES_ROWS }: { plainFirstPagesRows?: number } = {},
+) => ({
   /** Writers (3) and support (6) only. */
   findStaff: async (userId: number): Promise<StaffMe | null> => {
     const [row] = await db.query<{ id: number; role: number; first_name: string; last_name: string; email: string }>(
@@ -212,8 +241,9 @@ export const createStaffRepo = (db: Db) => ({
    * The queue (ADR 0081): newest first, or soonest deadline first for `dueWithin`; paged in SQL with its
    * count. Every order or one status (support): the count comes from the per-status counters the orders
    * table keeps (migration 0020) and a page past the middle is read from the other end of the index, so
-   * the last page of a million orders costs what the first does. The narrower views (a writer's orders,
-   * unassigned, due, a search) count their matches and page them in one statement.
+   * the last page of a million orders costs what the first does; its first pages (PLAIN_FIRST_PAGES_ROWS)
+   * read the page and the total in one statement. The narrower views (a writer's orders, unassigned, due,
+   * a search) count their matches and page them in one statement.
    */
   queue: async (
     filter: StaffQueueFilter & { limit: number; offset: number },
@@ -227,6 +257,20 @@ export const createStaffRepo = (db: Db) => ({
       filter.view === null &&
       !filter.byDeadline;
     if (plain) {
+      const statusParam = filter.statusId === null ? [] : [filter.statusId];
+      if (offset + limit <= plainFirstPagesRows) {
+        // The first pages: newest first whatever the total, the counters' total read in the same statement.
+        const rows = await db.query<Record<string, unknown>>(
+          `WITH page AS (
+             SELECT o.id, o.created_at FROM orders o ${filter.statusId === null ? '' : 'WHERE o.status_id = $3'}
+             ORDER BY o.created_at DESC, o.id DESC LIMIT $1 OFFSET $2
+           )
+           SELECT ${COLUMNS}, (SELECT coalesce(sum(orders), 0)::int FROM order_status_counts ${filter.statusId === null ? '' : 'WHERE status_id = $3'}) AS total
+           FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
+          [limit, offset, ...statusParam],
+        );
+        if (rows.length > 0) return { rows: rows.map(toRow), total: Number(rows[0]?.total ?? 0), totalCapped: false };
+      }
       const [count] = await db.query<{ total: number }>(
         'SELECT coalesce(sum(orders), 0)::int AS total FROM order_status_counts WHERE $1::int IS NULL OR status_id = $1',
         [filter.statusId],
@@ -244,7 +288,7 @@ export const createStaffRepo = (db: Db) => ({
            ORDER BY o.created_at ${direction}, o.id ${direction} LIMIT $1 OFFSET $2
          )
          SELECT ${COLUMNS} FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.created_at DESC, page.id DESC`,
-        [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...(filter.statusId === null ? [] : [filter.statusId])],
+        [take, fromEnd ? Math.max(0, total - offset - limit) : offset, ...statusParam],
       );
       return { rows: rows.map(toRow), total, totalCapped: false };
     }
@@ -260,8 +304,8 @@ export const createStaffRepo = (db: Db) => ({
       return { rows: rows.map(toRow), total, totalCapped: false };
     }
     // A search: its count stops past the cap; a page past the cap still counts what it has seen.
-    const [count] = await db.query<{ total: number }>(countSql, params);
-    const counted = Number(count?.total ?? 0);
+    const counted =
+      rows.length > 0 ? Number(rows[0]?.total ?? 0) : Number((await db.query<{ total: number }>(countSql, params))[0]?.total ?? 0);
     if (counted <= STAFF_SEARCH_COUNT_CAP) return { rows: rows.map(toRow), total: counted, totalCapped: false };
     return { rows: rows.map(toRow), total: Math.max(STAFF_SEARCH_COUNT_CAP, offset + rows.length), totalCapped: true };
   },

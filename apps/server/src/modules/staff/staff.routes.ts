@@ -21,7 +21,7 @@ import { currentActor } from '../../plugins/auth';
 import { downloadQuerySchema, incomingOrderFile, sendDownload, type UploadRate } from '../files';
 import type { RevisionsService } from '../revisions';
 import type { StaffService } from './staff.service';
-import { bearer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
+import { bearer, builtAnswerSerializer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
 
 /** A status change or a recorded payment is a few fields: its raw body is bounded before it is parsed (ADR 0071). */
 const SMALL_BODY_LIMIT = 16 * 1024;
@@ -56,6 +56,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ service: StaffService; revisio
         querystring: staffOrderQuerySchema,
         response: { 200: staffOrderListSchema, ...errorResponses(401, 404, 422) },
       },
+      // ADR 0081: the service builds each row in the schema's shape and order; the page is written as built.
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => service.queue({ actor: currentActor(request), query: request.query }),
   );

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Logger } from '../../lib/logger';
 import type { FilesService } from '../files';
-import { orderWrites, readOrderBrief, toOrderListItem, type StatusHistoryRow } from '../orders';
+import { cardReviewBy, orderStatusRef, orderWrites, readOrderBrief, type StatusHistoryRow } from '../orders';
 import type { ManualPayments, refundOrder } from '../payments';
 import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
@@ -63,23 +63,31 @@ export interface WriterTermsRule {
 
 const fullName = (first: string | null, last: string | null): string => `${first ?? ''} ${last ?? ''}`.trim();
 
+/**
+ * One queue row on the wire, built in one object (ADR 0081: a page is 20 to 100 of them): the order's
+ * card as the customer's list shows it (less what only the customer's card uses: hidden, unread, its
+ * actions' facts), then staff's fields, in `staffOrderSchema`'s key order. The queue's answer is written
+ * as built (`staffQueueJson`), so this order is the JSON's.
+ */
 const toWire = (row: StaffOrderRow, actor: Actor, terms: WriterTermsRule): StaffOrder => {
-  // The customer's list item, less what only the customer's card uses (hidden, unread, its actions' facts), plus staff's fields.
-  const {
-    hidden: _hidden,
-    unread: _unread,
-    reviewed: _reviewed,
-    activeRevision: _activeRevision,
-    completedAt: _completedAt,
-    ...item
-  } = toOrderListItem(row);
   const support = isSupport(actor);
   return {
-    ...item,
+    id: row.id,
+    uid: row.uid,
+    title: row.title,
+    workType: { id: row.workType.id, name: row.workType.name ?? '' },
+    siteCategory: row.siteCategory,
+    status: row.statusId,
+    orderStatus: orderStatusRef(row.statusId),
+    deadline: row.deadline.toISOString(),
+    dateCreated: row.createdAt.toISOString(),
+    // ADR 0089: a writer sees their pay, never the customer's price, email or last name.
+    finalPrice: support ? centsToAmount(row.finalPriceCents) : null,
+    pending: row.pending,
+    pages: row.pages,
+    reviewBy: cardReviewBy(row),
     idCustomer: row.customerId,
     idWriter: row.writerId,
-    // ADR 0089: a writer sees their pay, never the customer's price, email or last name.
-    finalPrice: support ? item.finalPrice : null,
     customerName: support
       ? fullName(row.customerFirstName, row.customerLastName) || `Customer #${row.customerId}`
       : row.customerFirstName || 'The customer',
