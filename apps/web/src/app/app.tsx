@@ -89,9 +89,5 @@ export const mountApp = (container: HTMLElement): Promise<Root> => {
   const customer = signedIn ? queryClient.prefetchQuery(currentCustomerQueryOptions()) : undefined;
   const atMost = new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS));
   const page = preloadFirstPage(window.location, signedIn ? queryClient : undefined);
-  // ADR 0101: the first date formatter loads the browser's locale data (about 60 ms on a slow phone). A signed-in
-  // page shows dates: that happens now, in a task of its own while its code and answers are on their way,
-  // not inside the evaluation of the code or the first render.
-  if (signedIn) setTimeout(() => new Intl.DateTimeFormat().format(0));
   return Promise.race([Promise.all([page, customer]), atMost]).then(render, render);
 };

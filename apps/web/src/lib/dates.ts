@@ -3,12 +3,13 @@
  * browser's own time zone and locale show it. Intl does it all; no date library is needed (ADR 0022).
  * Shared by the order page, the dashboard and the revisions.
  */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+// Made on first use (`dateTimeFormat`), not when this module is evaluated: the first formatter loads the
+// browser's locale data, which `warmDateFormats` does in a task of its own (ADR 0101).
+let relative: Intl.RelativeTimeFormat | undefined;
 
-export const formatDateTime = (iso: string | Date): string => dateTime.format(new Date(iso));
-export const formatDate = (iso: string | Date): string => dateOnly.format(new Date(iso));
+export const formatDateTime = (iso: string | Date): string =>
+  dateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export const formatDate = (iso: string | Date): string => dateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date(iso));
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -18,6 +19,7 @@ const DAY_MS = 24 * HOUR_MS;
 export const formatTimeLeft = (iso: string, now: number): string => {
   const diff = new Date(iso).getTime() - now;
   const abs = Math.abs(diff);
+  relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
   if (abs >= DAY_MS) return relative.format(Math.trunc(diff / DAY_MS), 'day');
   if (abs >= HOUR_MS) return relative.format(Math.trunc(diff / HOUR_MS), 'hour');
   return relative.format(Math.trunc(diff / MINUTE_MS), 'minute');
@@ -48,6 +50,15 @@ export const dateTimeFormat = (locale: string | undefined, options: Intl.DateTim
     formatters.set(key, format);
   }
   return format;
+};
+
+/**
+ * ADR 0101: a signed-in page shows dates. The first formatter loads the browser's locale data (about 60 ms
+ * on a slow phone): made here in a task of its own, while the page's answers are on their way, not inside
+ * the evaluation of its code or its first render.
+ */
+export const warmDateFormats = (): void => {
+  setTimeout(() => formatDateTime(new Date(0)), 0);
 };
 
 /** The customer's IANA time zone (e.g. Europe/Kyiv), as the browser knows it. */

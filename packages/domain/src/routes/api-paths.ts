@@ -13,6 +13,12 @@ export const API_PATH = {
   orderList: (category: number, query: string) => `/api/en/sites/categories/${category}/orders?${query}`,
 } as const;
 
+/**
+ * SPEC §7: the referred friends, `idStatus` 0 for all (the referral tab's first filter). Apart from
+ * `API_PATH`, which the web app's entry carries whole: only /loyalty's code needs this one (ADR 0101).
+ */
+export const referralListPath = (idStatus: number): string => `/api/en/customers/referrals/referral_customers?idStatus=${idStatus}`;
+
 /** The id of the `<script type="application/json">` listing the paths the page's inline script asks early. */
 export const EARLY_REQUESTS_ELEMENT_ID = 'early-requests';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_PATH } from './api-paths';
+import { API_PATH, referralListPath } from './api-paths';
 import { earlyRequests, orderIdOfPage } from './early-requests';
 
 describe('ADR 0100: what a signed-in page asks for itself', () => {
@@ -19,6 +19,13 @@ describe('ADR 0100: what a signed-in page asks for itself', () => {
     ]);
     expect(earlyRequests({ module: 'order-info', pathname: '/orderinfo/x', search: '', category: 1 })).toEqual([API_PATH.customer]);
     expect(earlyRequests({ module: 'loyalty', pathname: '/loyalty', search: '', category: 1 })).toEqual([
+      API_PATH.customer,
+      API_PATH.loyaltyDiscounts,
+      API_PATH.referralInfo,
+      referralListPath(0),
+    ]);
+    // ADR 0101: the discount tab shows no list of friends.
+    expect(earlyRequests({ module: 'loyalty', pathname: '/loyalty', search: '?tab=discount', category: 1 })).toEqual([
       API_PATH.customer,
       API_PATH.loyaltyDiscounts,
       API_PATH.referralInfo,

@@ -1,6 +1,6 @@
 import { orderListRequestParams, parseDashboardFilters } from '../dashboard/rules/index';
 import { DASHBOARD_PAGE_SIZE } from '../order/rules/index';
-import { API_PATH } from './api-paths';
+import { API_PATH, referralListPath } from './api-paths';
 
 /** The dashboard's list request for the filters in its query string (SPEC §7, CONTRACT "Order list query"). */
 export const dashboardListQuery = (search: URLSearchParams): string =>
@@ -32,7 +32,13 @@ export const earlyRequests = (page: { module: string; pathname: string; search: 
     case 'order-info':
       return id === undefined ? [API_PATH.customer] : [API_PATH.customer, API_PATH.order(id)];
     case 'loyalty':
-      return [API_PATH.customer, API_PATH.loyaltyDiscounts, API_PATH.referralInfo];
+      // ADR 0101: the referral tab (the page's first, unless `?tab=discount`) draws with its list of friends.
+      return [
+        API_PATH.customer,
+        API_PATH.loyaltyDiscounts,
+        API_PATH.referralInfo,
+        ...(new URLSearchParams(page.search).get('tab') === 'discount' ? [] : [referralListPath(0)]),
+      ];
     case 'transactions':
     case 'profile':
     case 'order-info-lookup':

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { LoyaltyCode, LoyaltySummary } from '@app/domain/loyalty';
 import type { ReferralDiscount, ReferralFilterId, ReferralInfo, ReferralList } from '@app/domain/referral';
-import { API_PATH } from '@app/domain/routes';
+import { API_PATH, referralListPath } from '@app/domain/routes';
 import { apiFetch } from '@/lib/api-client';
+import { warmDateFormats } from '@/lib/dates';
 import { loyaltyKeys } from './keys';
 
 /** SPEC §7: GET /api/en/orders/discounts/loyalty_discounts (the balance, rules, codes). */
@@ -26,7 +27,13 @@ export const useLoyaltySummary = () => useQuery(loyaltySummaryQuery());
  * the cache before the app's first render, from the answers the page asked for itself.
  */
 export const prefetchLoyalty = async (queryClient: QueryClient): Promise<void> => {
-  await Promise.all([queryClient.prefetchQuery(loyaltySummaryQuery()), queryClient.prefetchQuery(referralInfoQuery())]);
+  warmDateFormats();
+  await Promise.all([
+    queryClient.prefetchQuery(loyaltySummaryQuery()),
+    queryClient.prefetchQuery(referralInfoQuery()),
+    // ADR 0101: the referral tab (the first, unless `?tab=discount`) draws with its list.
+    new URLSearchParams(window.location.search).get('tab') === 'discount' ? undefined : queryClient.prefetchQuery(referralsQuery(0)),
+  ]);
 };
 
 /** CONTRACT "Paths": POST /api/en/orders/discounts/loyalty_discounts/code (ADR 0050). */
@@ -61,8 +68,10 @@ const referralsQuery = (idStatus: ReferralFilterId) =>
   queryOptions({
     queryKey: loyaltyKeys.referrals(idStatus),
     queryFn: ({ signal }): Promise<ReferralList> =>
-      apiFetch(`/api/en/customers/referrals/referral_customers?idStatus=${idStatus}`, {
+      apiFetch(referralListPath(idStatus), {
         schema: () => import('@app/domain/referral').then((m) => m.referralListSchema),
+        // ADR 0101: /loyalty's first paint waits on the list, not on zod: checked once the page is drawn.
+        check: 'after',
         signal,
       }),
     placeholderData: keepPreviousData,

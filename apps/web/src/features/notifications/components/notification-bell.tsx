@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide';
 import type { NotificationItem } from '@app/domain/notification';
+import { dateTimeFormat } from '@/lib/dates';
 import { Icon } from '@/components/ui/icon';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import type { BellSide } from '@/lib/notifications';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+// Made when first shown (lib/dates): a formatter made when this module is evaluated loaded the locale data there (ADR 0101).
+const timeFormat = () => dateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** The list grouped by order, newest first (each group where its newest item falls). */
 const groupByOrder = (items: readonly NotificationItem[]) => {
@@ -97,7 +99,7 @@ export function NotificationBell({ side, staffLink }: { side: BellSide; staffLin
                             <span className={item.readAt === null ? 'font-semibold text-slate-900' : 'text-slate-800'}>{item.title}</span>
                           </span>
                           <span className="line-clamp-2 text-sm text-slate-700">{item.body}</span>
-                          <span className="text-xs text-slate-600">{timeFormat.format(new Date(item.createdAt))}</span>
+                          <span className="text-xs text-slate-600">{timeFormat().format(new Date(item.createdAt))}</span>
                         </>
                       );
                       const onOpen = () => {
