@@ -75,7 +75,11 @@ export const postMessage = ({
 
 /** CONTRACT "Chat": GET …/orders/{id}/messages/unread → { total, writer, support } (the viewer's side). */
 export const getOrderUnread = (side: ChatSide, orderId: number): Promise<OrderUnread> =>
-  apiFetch(chatHttp(CHAT_SIDE[side].unread(orderId)), { schema: () => import('@app/domain/chat').then((m) => m.orderUnreadSchema) });
+  // ADR 0101: the order page asks this as it is drawn; the chat's schemas (and zod) load once it is.
+  apiFetch(chatHttp(CHAT_SIDE[side].unread(orderId)), {
+    schema: () => import('@app/domain/chat').then((m) => m.orderUnreadSchema),
+    check: 'after',
+  });
 
 /** CONTRACT "Chat": GET {chat}/api/{customers|staff}/orders/unread → { total, orders: [{ orderId, total, … }] }. */
 export const getAllUnread = (side: ChatSide): Promise<UnreadSummary> =>

@@ -16,7 +16,12 @@ export const useCancellationQuote = (orderId: number) =>
   useQuery({
     queryKey: cancelKeys.quote(orderId),
     queryFn: ({ signal }): Promise<CancellationQuote> =>
-      apiFetch(`/api/en/orders/${orderId}/cancellation`, { schema: () => schemas().then((m) => m.cancellationQuoteSchema), signal }),
+      // ADR 0101: asked as the order page is drawn; its schema (and zod) load once it is.
+      apiFetch(`/api/en/orders/${orderId}/cancellation`, {
+        schema: () => schemas().then((m) => m.cancellationQuoteSchema),
+        check: 'after',
+        signal,
+      }),
     retry: false,
   });
 
@@ -24,7 +29,7 @@ export const useDisputes = (orderId: number) =>
   useQuery({
     queryKey: cancelKeys.disputes(orderId),
     queryFn: ({ signal }): Promise<DisputeList> =>
-      apiFetch(`/api/en/orders/${orderId}/disputes`, { schema: () => schemas().then((m) => m.disputeListSchema), signal }),
+      apiFetch(`/api/en/orders/${orderId}/disputes`, { schema: () => schemas().then((m) => m.disputeListSchema), check: 'after', signal }),
     retry: false,
   });
 
