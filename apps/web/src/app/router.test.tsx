@@ -134,7 +134,19 @@ describe('order info', () => {
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual(['Order details', 'Files', 'Messages', 'Revisions']);
     await user.click(screen.getByRole('tab', { name: 'Files' }));
-    expect(currentUrl(router)).toBe('/orderinfo/42/files');
+    // ADR 0101: the tab shows at once, the address follows once it is painted.
+    expect(screen.getByRole('tab', { name: 'Files' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(currentUrl(router)).toBe('/orderinfo/42/files'));
+  });
+
+  it('does not bring the customer back to a tab chosen just before leaving the page (ADR 0101)', async () => {
+    signIn();
+    const { router, user } = renderApp('/orderinfo/42');
+    await user.click(await screen.findByRole('tab', { name: 'Files' }));
+    router.navigate('/loyalty');
+    await waitFor(() => expect(currentUrl(router)).toBe('/loyalty'));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(currentUrl(router)).toBe('/loyalty');
   });
 
   it('looks an order up by uid and opens its details', async () => {

@@ -1,9 +1,11 @@
-import { lazy, memo, Suspense, useCallback } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
 import { Redirect, useLocation, useParams, useSearchParams } from 'wouter';
 import { useQueryClient } from '@tanstack/react-query';
 import { ORDER_INFO_TABS, paths, type OrderInfoTab } from '@/config/paths';
+import type { OrderDetail } from '@app/domain/order';
 import { ordersChanged } from '@/lib/resources/orders';
 import { OrderPage } from '@/features/orders/components/order-page';
+import type { UpgradeCharge } from '@/features/orders/components/upgrade-panel';
 import { OrderMoneyNotice } from '@/features/payment/components/order-money-notice';
 import { PayButton } from '@/features/payment/components/pay-button';
 import { PaymentReturn } from '@/features/payment/components/payment-return';
@@ -21,6 +23,8 @@ const RevisionsTab = lazy(() => import('@/features/revisions/components/revision
 // The messenger (both chats, pickers, uploads) loads when the Messages tab opens (ADR 0049).
 const MessagesTab = lazy(() => import('@/features/chat/components/messages-tab').then((m) => ({ default: memo(m.MessagesTab) })));
 
+const revisionSummary = (order: OrderDetail) => <OrderRevisionSummary order={order} />;
+
 const isOrderInfoTab = (value: string | undefined): value is OrderInfoTab => ORDER_INFO_TABS.some((tab) => tab === value);
 
 /** SPEC §2 "/orderinfo/{id}" with its sub-tabs, composed with the payment feature and the site's settings. */
@@ -36,6 +40,31 @@ export function Component() {
     (chat: string) => void navigate(`${paths.orderInfo(id, 'messages')}?panel=${chat}`, { replace: true }),
     [navigate, id],
   );
+  // Startup (SPEC §2) fetched the settings before any route renders.
+  const site = settings.data;
+  const confirming = isConfirmingPayment(searchParams);
+  // Steady while only the tab changes (ADR 0101): the order page then keeps what is around its tabs as it is.
+  const notice = useCallback(
+    (order: OrderDetail) =>
+      site && (
+        <>
+          <PaymentReturn order={order} settings={site} onPaid={onPaid} />
+          {!confirming && <OrderMoneyNotice order={order} settings={site} />}
+        </>
+      ),
+    [site, confirming, onPaid],
+  );
+  // ADR 0086: an upgrade's difference is paid through the payment feature's one chooser.
+  const upgrade = useMemo(
+    () =>
+      site
+        ? {
+            idSite: site.idSite,
+            pay: (order: OrderDetail, charge: UpgradeCharge) => <PayButton order={order} settings={site} upgrade={charge} />,
+          }
+        : undefined,
+    [site],
+  );
   const validId = /^\d{1,10}$/.test(id);
   const messengerOn = settings.data?.disableOrderMessenger === false;
   const unread = useOrderUnread('customer', Number(id), validId && messengerOn);
@@ -44,9 +73,6 @@ export function Component() {
     const search = searchParams.toString();
     return <Redirect to={`${paths.orderInfo(id)}${search === '' ? '' : `?${search}`}`} replace />;
   }
-  // Startup (SPEC §2) fetched the settings before any route renders.
-  const site = settings.data;
-  const confirming = isConfirmingPayment(searchParams);
   const revisionParam = /^\d{1,10}$/.test(searchParams.get('revision') ?? '') ? Number(searchParams.get('revision')) : null;
   return (
     <OrderPage
@@ -55,19 +81,9 @@ export function Component() {
       tab={tab}
       onTabChange={(next) => void navigate(paths.orderInfo(id, next))}
       payAction={(order) => (site && !confirming ? <PayButton order={order} settings={site} /> : null)}
-      notice={(order) =>
-        site && (
-          <>
-            <PaymentReturn order={order} settings={site} onPaid={onPaid} />
-            {!confirming && <OrderMoneyNotice order={order} settings={site} />}
-          </>
-        )
-      }
-      summary={(order) => <OrderRevisionSummary order={order} />}
-      // ADR 0086: an upgrade's difference is paid through the payment feature's one chooser.
-      upgrade={
-        site ? { idSite: site.idSite, pay: (order, charge) => <PayButton order={order} settings={site} upgrade={charge} /> } : undefined
-      }
+      notice={notice}
+      summary={revisionSummary}
+      upgrade={upgrade}
       upgradeReturn={searchParams.get('upgrade')}
       unread={messengerOn ? unread.total : 0}
       messages={

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Eye, MessagesSquare, RotateCcw } from 'lucide';
 import { Icon } from '@/components/ui/icon';
@@ -9,6 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { whenIdle } from '@/lib/idle';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
@@ -104,6 +105,54 @@ export function OrderPage({
 }: OrderPageProps) {
   const order = useOrder(orderId);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
+  // ADR 0101: a chosen tab shows at once; the address follows once that is painted (a new address draws the
+  // route again: its work comes after the tab is on screen). A tab the address brings (back, a link) wins.
+  const [chosen, setChosen] = useState<{ from: OrderInfoTab; tab: OrderInfoTab }>({ from: tab, tab });
+  const shownTab = chosen.from === tab ? chosen.tab : tab;
+  // Once painted and idle (at most 300 ms); only the last of quick choices (an earlier one would show again
+  // for a moment), and none once the page is left (it would bring the customer back).
+  const pendingTab = useRef<() => void>(() => undefined);
+  useEffect(() => () => pendingTab.current(), []);
+  const chooseTab = (next: OrderInfoTab) => {
+    setChosen({ from: tab, tab: next });
+    pendingTab.current();
+    let cancelIdle: () => void = () => undefined;
+    const frame = requestAnimationFrame(() => {
+      cancelIdle = whenIdle(() => onTabChange(next), { timeout: 300, fallbackMs: 50 });
+    });
+    pendingTab.current = () => {
+      cancelAnimationFrame(frame);
+      cancelIdle();
+    };
+  };
+  // What is around the tabs stays as it is while another tab is chosen (the same elements: React skips them).
+  const loaded = order.data;
+  const above = useMemo(
+    () =>
+      loaded && (
+        <>
+          <StatusHint status={loaded.status} />
+          {notice?.(loaded)}
+          <UpgradeReturnNotice result={upgradeReturn} />
+          {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}
+          <ExtensionRequestCard order={loaded} />
+          <DeliveryPanel order={loaded} />
+          {summary?.(loaded)}
+          {upgrade && <UpgradePanel order={loaded} idSite={upgrade.idSite} pay={(charge) => upgrade.pay(loaded, charge)} />}
+        </>
+      ),
+    [loaded, notice, summary, upgrade, upgradeReturn],
+  );
+  const below = useMemo(
+    () =>
+      loaded && (
+        <>
+          {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
+          <CancelPanel order={loaded} />
+        </>
+      ),
+    [loaded],
+  );
 
   const heading = (
     <div className="flex flex-col gap-1">
@@ -144,18 +193,11 @@ export function OrderPage({
   return (
     <div className="flex flex-col gap-6">
       {heading}
-      <StatusHint status={data.status} />
-      {notice?.(data)}
-      <UpgradeReturnNotice result={upgradeReturn} />
-      {/* ADR 0084: a proposed deadline waits for an answer; the page opens on the delivery, not the specification. */}
-      <ExtensionRequestCard order={data} />
-      <DeliveryPanel order={data} />
-      {summary?.(data)}
-      {upgrade && <UpgradePanel order={data} idSite={upgrade.idSite} pay={(charge) => upgrade.pay(data, charge)} />}
+      {above}
       <Tabs
         label="Order"
-        value={tab === 'revisions' && !revisionsEnabled ? 'details' : tab}
-        onValueChange={onTabChange}
+        value={shownTab === 'revisions' && !revisionsEnabled ? 'details' : shownTab}
+        onValueChange={chooseTab}
         items={[
           {
             value: 'details',
@@ -209,8 +251,7 @@ export function OrderPage({
           },
         ]}
       />
-      {/* ADR 0087: what a cancel would return now, the cancel or a dispute, and support's outcome. */}
-      <CancelPanel order={data} />
+      {below}
       {feedbackOpen && (
         <Suspense fallback={null}>
           <FeedbackDialog orderId={orderId} open={feedbackOpen} onOpenChange={setFeedbackOpen} />
