@@ -5,8 +5,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useLoyaltySummary } from '../api/loyalty';
 import { CodeStateBadge } from './code-state-badge';
 import { CopyButton } from './copy-button';
+import { formatDate } from '@/lib/dates';
 
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const SOURCE = { loyalty: 'Loyalty points', referral: 'Referral' } as const;
 
 /** SPEC §2 /loyalty discount sub-tab: every generated code and its state. */
@@ -44,12 +44,12 @@ export function DiscountTab() {
               </span>
             </p>
             <p className="text-slate-700">
-              {SOURCE[c.source]} · created <time dateTime={c.dateCreated}>{date.format(new Date(c.dateCreated))}</time>
+              {SOURCE[c.source]} · created <time dateTime={c.dateCreated}>{formatDate(c.dateCreated)}</time>
               {c.state === 'used' && c.idOrder !== null && <> · used on order #{c.idOrder}</>}
               {c.state !== 'used' && c.expiresAt && (
                 <>
                   {' '}
-                  · {c.state === 'expired' ? 'expired' : 'expires'} <time dateTime={c.expiresAt}>{date.format(new Date(c.expiresAt))}</time>
+                  · {c.state === 'expired' ? 'expired' : 'expires'} <time dateTime={c.expiresAt}>{formatDate(c.expiresAt)}</time>
                 </>
               )}
             </p>

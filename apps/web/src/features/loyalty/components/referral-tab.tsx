@@ -16,8 +16,7 @@ import { toast } from '@/components/ui/toast';
 import { useGenerateReferralDiscount, useReferralInfo, useReferrals } from '../api/loyalty';
 import { CopyButton } from './copy-button';
 import { ShareReferral } from './share-referral';
-
-const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+import { formatDate } from '@/lib/dates';
 
 const STATUS_CLASS: Record<number, string> = {
   1: 'bg-slate-200 text-slate-900 ring-slate-400',
@@ -47,14 +46,14 @@ function ReferralRow({ referral }: { referral: ReferralItem }) {
           {referral.firstName || 'Your friend'} <span className="font-normal text-slate-700">{referral.email}</span>
         </p>
         <p className="text-slate-700">
-          Joined <time dateTime={referral.dateCreated}>{date.format(new Date(referral.dateCreated))}</time>
+          Joined <time dateTime={referral.dateCreated}>{formatDate(referral.dateCreated)}</time>
         </p>
         {referral.discount && (
           <p className="flex flex-wrap items-center gap-2">
             <code className="rounded bg-slate-100 px-2 py-0.5 font-mono font-semibold">{referral.discount.code}</code>
             <span>{formatPercent(referral.discount.percent)} off</span>
             {referral.discount.state === 'active' && referral.discount.expiresAt && (
-              <span className="text-slate-700">until {date.format(new Date(referral.discount.expiresAt))}</span>
+              <span className="text-slate-700">until {formatDate(referral.discount.expiresAt)}</span>
             )}
             {referral.discount.state === 'active' && (
               <CopyButton text={referral.discount.code} label={`Copy the code ${referral.discount.code}`} />

@@ -18,20 +18,21 @@ import { Icon } from '@/components/ui/icon';
 import { toast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
+import { dateTimeFormat, formatDateTime } from '@/lib/dates';
 import { useNow } from '@/lib/use-now';
 import { downloadOrderFile } from '../api/order-files';
 import { useAfterPaymentAction } from '../api/after-payment';
 import { AcceptDeliveryDialog, RequestChangesDialog } from './accept-delivery-dialog';
 
-/** "Tue, 3 Mar, 14:00": a proposed deadline in the customer's own time zone. */
-const deadlineFormat = new Intl.DateTimeFormat(undefined, {
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+/** "Tue, 3 Mar, 14:00": a proposed deadline in the customer's own time zone (made on first use, ADR 0101). */
+const deadlineFormat = () =>
+  dateTimeFormat(undefined, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 function DeliveredFile({ file }: { file: OrderFile }) {
   const [busy, setBusy] = useState(false);
@@ -81,7 +82,7 @@ export function ExtensionRequestCard({ order }: { order: OrderDetail }) {
         <Icon icon={CalendarClock} className="mt-0.5 size-5 shrink-0" />
         <span>
           {who} for {extensionLengthText(new Date(request.currentDeadline), new Date(request.deadline))}: new deadline{' '}
-          <time dateTime={request.deadline}>{deadlineFormat.format(new Date(request.deadline))}</time> (your time)
+          <time dateTime={request.deadline}>{deadlineFormat().format(new Date(request.deadline))}</time> (your time)
         </span>
       </h2>
       <p className="text-sm break-words text-slate-800">“{request.reason}”</p>

@@ -1,9 +1,9 @@
-import { applyThemeColor } from '../hooks/use-theme-color';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SiteSettings } from '@app/domain/settings';
 import { SITE_SETTINGS_PATH } from '@app/domain/settings/rules';
 import { apiFetch, takePageAnswer } from '@/lib/api-client';
 import { settingsKeys } from './keys';
+import { applyThemeColor } from '../hooks/use-theme-color';
 
 const settingsSchema = () => import('@app/domain/settings').then((m) => m.siteSettingsSchema);
 
