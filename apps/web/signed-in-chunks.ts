@@ -25,6 +25,10 @@ const WIZARD_ROUTE = /src[\\/]app[\\/]routes[\\/]order\.tsx$/;
 const WIZARD_AT_ONCE =
   /(packages[\\/]domain[\\/]src[\\/]order-form[\\/]index\.ts|src[\\/]features[\\/]order-wizard[\\/]components[\\/](price-area|due-date)\.tsx)$/;
 
+/** The names a statement takes from its target; null: all of it (`*`, `* as X`). */
+const namesIn = (s: Statement): string[] | null =>
+  s.names === null || s.names.some(([from]) => from === '*') ? null : s.names.map(([from]) => from);
+
 /** Route module name → the built file that holds it (read by the server with the manifest). */
 export const ROUTE_CHUNKS_FILE = '.vite/route-chunks.json';
 
@@ -40,9 +44,14 @@ interface Statement {
   names: [string, string][] | null;
 }
 
-/** `{ a, b as c }` → [a, a], [b, c]; `X` → [default, X]; `* as X`, `*` → null (all). */
+/**
+ * `{ a, b as c }` → [a, a], [b, c]; `X` → [default, X]; `* as X` → [*, X] (the whole module, under one
+ * name: a barrel such as radix-ui's index imports each primitive so and exports the name); `*` → null (all).
+ */
 const clauseNames = (clause: string | undefined): [string, string][] | null => {
   if (clause === undefined) return [];
+  const namespace = /^\*\s*as\s+([\w$]+)$/.exec(clause.trim())?.[1];
+  if (namespace !== undefined) return [['*', namespace]];
   if (clause.includes('*')) return null;
   const names: [string, string][] = [];
   const trimmed = clause.trim();
@@ -125,17 +134,20 @@ export const signedInChunks = () => {
           for (const name of fresh ?? []) {
             const named = all.find((s) => s.reexport && s.names?.some(([, as]) => as === name));
             const star = all.find((s) => s.reexport && s.names === null && (this.getModuleInfo(s.target)?.exports ?? []).includes(name));
-            if (named) await visit(named.target, [named.names?.find(([, as]) => as === name)?.[0] as string]);
+            // A name bound to a whole module (`import * as Dialog from …; export { Dialog }`): that module.
+            const namespace = all.find((s) => !s.reexport && s.names?.some(([from, as]) => from === '*' && as === name));
+            const from = named?.names?.find(([, as]) => as === name)?.[0];
+            if (named) await visit(named.target, from === '*' ? null : [from as string]);
             else if (star) await visit(star.target, [name]);
+            else if (namespace) await visit(namespace.target, null);
             else own = true;
           }
           if (own && !used.has(id)) {
             used.add(id);
-            for (const s of all) if (!s.reexport) await visit(s.target, s.names === null ? null : s.names.map(([from]) => from));
+            for (const s of all) if (!s.reexport) await visit(s.target, namesIn(s));
             if (dynamic) for (const target of this.getModuleInfo(id)?.dynamicallyImportedIds ?? []) await visit(target, null);
           }
-          if (fresh === null)
-            for (const s of all) if (s.reexport) await visit(s.target, s.names === null ? null : s.names.map(([from]) => from));
+          if (fresh === null) for (const s of all) if (s.reexport) await visit(s.target, namesIn(s));
         };
         for (const id of ids.filter((i) => roots.test(i))) await visit(id, null);
         return used;

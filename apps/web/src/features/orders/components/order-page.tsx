@@ -202,6 +202,8 @@ export function OrderPage({
           {
             value: 'details',
             label: 'Order details',
+            // Coming back from Messages shows it as it was instead of building it again (issue 27's tab switch).
+            keepMounted: true,
             content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={() => setFeedbackOpen(true)} />,
           },
           {
