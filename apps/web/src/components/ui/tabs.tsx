@@ -1,5 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
-import { Popover, Tabs as RadixTabs } from 'radix-ui';
+import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Tabs as RadixTabs } from 'radix-ui';
 
 export interface TabItem<V extends string> {
   value: V;
@@ -47,6 +47,9 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
   return <TabTip trigger={trigger} tooltipId={tooltipId} text={item.tooltip} />;
 }
 
+// ADR 0102: the tip's popover (Radix Popover and its positioning) loads when a tip is first shown.
+const TabTipPopover = lazy(() => import('./tab-tip-popover'));
+
 /**
  * A tip under a (possibly disabled) tab, on hover and focus (ADR 0091): a Radix popover anchored to the tab's
  * wrapper (a disabled button gets no pointer events, its wrapper does), placed inside the viewport by Radix's
@@ -55,39 +58,30 @@ function TabTrigger<V extends string>({ item }: { item: TabItem<V> }) {
  */
 function TabTip({ trigger, tooltipId, text }: { trigger: ReactNode; tooltipId: string; text: string }) {
   const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLSpanElement>(null);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Anchor asChild>
-        <span
-          className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0"
-          onPointerEnter={() => setOpen(true)}
-          onPointerLeave={() => setOpen(false)}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setOpen(false)}
-        >
-          {trigger}
-          {/* The tab's description for assistive technology, always there (the tip is drawn only while
-              open); hidden, so that the tablist holds tabs only. */}
-          <span id={tooltipId} hidden>
-            {text}
-          </span>
-        </span>
-      </Popover.Anchor>
-      <Popover.Portal container={typeof document === 'undefined' ? undefined : (document.querySelector<HTMLElement>('main') ?? undefined)}>
-        <Popover.Content
-          role="tooltip"
-          aria-hidden
-          side="bottom"
-          sideOffset={4}
-          collisionPadding={8}
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          className="z-50 max-w-[calc(100vw-1rem)] rounded bg-slate-900 px-2 py-1 text-xs text-white shadow-lg"
-        >
+    <>
+      <span
+        ref={anchor}
+        className="inline-flex min-w-0 has-disabled:cursor-not-allowed lg:shrink-0"
+        onPointerEnter={() => setOpen(true)}
+        onPointerLeave={() => setOpen(false)}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+      >
+        {trigger}
+        {/* The tab's description for assistive technology, always there (the tip is drawn only while
+            open); hidden, so that the tablist holds tabs only. */}
+        <span id={tooltipId} hidden>
           {text}
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+        </span>
+      </span>
+      {open && (
+        <Suspense fallback={null}>
+          <TabTipPopover anchor={anchor} text={text} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

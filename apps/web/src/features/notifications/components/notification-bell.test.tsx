@@ -52,4 +52,28 @@ describe('the notification bell (ADR 0088)', { timeout: 20_000 }, () => {
     await user.click(within(panel).getByRole('link', { name: /Payment received for order #12/ }));
     expect(currentUrl(router)).toContain('/orderinfo/12/details');
   });
+
+  it('opens and closes from the bell itself, by mouse and keyboard, and gives the focus back to it (ADR 0102)', async () => {
+    server.use(http.get('/api/en/customers/notifications', () => HttpResponse.json({ notifications: [item(3, 12)], total: 1, unread: 1 })));
+    signIn();
+    const { user } = renderApp('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(bell).toHaveAttribute('aria-controls', panel.id);
+    // A press on the bell while it is open closes it (not closed by the press outside, then opened again).
+    await user.click(bell);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+
+    bell.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Notifications' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument());
+    expect(bell).toHaveFocus();
+  });
 });

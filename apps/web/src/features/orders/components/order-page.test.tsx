@@ -69,6 +69,12 @@ describe('order details', { timeout: 20_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Revisions' })).toBeDisabled();
     // Issue 27: the greyed-out tab says why.
     expect(screen.getByRole('tab', { name: 'Revisions' })).toHaveAccessibleDescription('Revisions open once the order is completed');
+    // Shown on hover over the tab's wrapper (a disabled tab gets no pointer events), its code loaded then (ADR 0102).
+    expect(screen.queryByRole('tooltip', { hidden: true })).not.toBeInTheDocument();
+    fireEvent.pointerEnter(screen.getByRole('tab', { name: 'Revisions' }).parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip', { hidden: true })).toHaveTextContent('Revisions open once the order is completed');
+    fireEvent.pointerLeave(screen.getByRole('tab', { name: 'Revisions' }).parentElement as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('tooltip', { hidden: true })).not.toBeInTheDocument());
   });
 
   it.each([
