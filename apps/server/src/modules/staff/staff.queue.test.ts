@@ -228,6 +228,38 @@ describe('GET /api/staff/orders: the console views (ADR 0081)', () => {
     expect((await list(support, `q=%23${one}`)).orders.map((o) => o.id)).toContain(one);
   });
 
+  it('finds an order that matches in several ways (title, email, id) once, counted once, in every page size', async () => {
+    const carolId = await addUser(ROLE.customer, 'carol.twice@example.com');
+    const base = new Date('2026-01-09T12:00:00Z').getTime();
+    for (let i = 0; i < 5; i++) {
+      // Some of Carol's orders carry the phrase in their titles too.
+      await insertOrder(t.db, {
+        customerId: carolId,
+        title: i % 2 === 0 ? `carol.twice draft ${i}` : `Draft ${i}`,
+        createdAt: new Date(base + i * 60_000),
+      });
+    }
+    await insertOrder(t.db, { customerId: bobId, title: 'Notes for carol.twice', createdAt: new Date(base + 90_000) });
+    const expected = await idsOf(
+      `SELECT o.id FROM orders o JOIN users u ON u.id = o.customer_id
+        WHERE lower(o.title) LIKE '%carol.twice%' OR lower(u.email) LIKE '%carol.twice%' ORDER BY o.created_at DESC, o.id DESC`,
+    );
+    expect(expected).toHaveLength(6);
+    for (const limit of [1, 2, 4, 100]) {
+      const { ids, totals } = await walk(support, 'q=carol.twice', limit);
+      expect(ids).toEqual(expected);
+      expect(new Set(totals)).toEqual(new Set([6]));
+    }
+    // A number that is the order's id, in its title and in its customer's email.
+    const { id } = await insertOrder(t.db, { customerId: carolId, title: 'renamed below', createdAt: new Date(base) });
+    const numbered = await addUser(ROLE.customer, `n${id}@example.com`);
+    await t.db.query('UPDATE orders SET title = $1, customer_id = $2 WHERE id = $3', [`Order ${id} notes`, numbered, id]);
+    const body = await list(support, `q=${id}&limit=100`);
+    expect(body.orders.filter((o) => o.id === id)).toHaveLength(1);
+    expect(new Set(body.orders.map((o) => o.id)).size).toBe(body.orders.length);
+    expect(body.total).toBe(body.orders.length);
+  });
+
   it('keeps a writer to their own orders in every view and search', async () => {
     for (const query of ['q=queue%20essay', 'q=queue.writer', `status=${ORDER_STATUS.inProgress}&unassigned=1`, 'q=alice']) {
       const body = await list(writer, `${query}&limit=100`);

@@ -143,11 +143,12 @@ export const STAFF_SEARCH_COUNT_CAP = 1000;
 /**
  * The narrower views. Without a search, one statement: the matching ids with their count (a window over
  * the match, which each view's index keeps small), then the page's rows; `countSql` counts alone, for a
- * page past the last one. A search (ADR 0099) is one scan of orders whose title matches (trigram index),
- * whose customer's email matches (trigram index on users, read first) or whose id the text names: its
- * page stops at the page's last row (newest first, the planner walks the date index for a broad match and
- * the trigram index for a rare one), and its count, in the same statement, stops at STAFF_SEARCH_COUNT_CAP
- * + 1, so a phrase that matches 25,000 titles never reads them all.
+ * page past the last one. A search (ADR 0099) finds orders whose title matches (trigram index), whose
+ * customer's email matches (trigram index on users, read once first) or whose id the text names, one branch
+ * each (ADR 0081's addendum of 2026-11-27): each branch stops at the page's last row (newest first, the
+ * planner walks the date index for a broad title and the trigram index for a rare one; the email's orders are
+ * read from the customer list index alone), and the count, in the same statement, stops at
+ * STAFF_SEARCH_COUNT_CAP + 1, so a phrase that matches 25,000 titles never reads them all.
  */
 const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; params: unknown[]; windowed: boolean } => {
   const params: unknown[] = [];
@@ -169,15 +170,19 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
     // A view this server does not count (disputes before their flow lands) matches nothing.
     clauses.push(clause ?? 'false');
   }
+  // A search's ways to match, each a branch of its own (see below); none: it matches nothing.
+  const ways: string[] = [];
+  let people = '';
   if (f.search) {
-    const either: string[] = [];
     if (f.search.text !== null) {
       const pattern = add(containsPattern(f.search.text));
-      either.push(`lower(o.title) LIKE ${pattern}`);
-      either.push(`o.customer_id = ANY(ARRAY(SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern}))`);
-    }
-    if (f.search.id !== null) either.push(`o.id = ${add(f.search.id)}`);
-    clauses.push(either.length > 0 ? `(${either.join(' OR ')})` : 'false');
+      const inTitle = `lower(o.title) LIKE ${pattern}`;
+      const byEmail = 'o.customer_id = ANY((SELECT ids FROM people)::int[])';
+      people = `people AS MATERIALIZED (SELECT ARRAY(SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern}) AS ids),`;
+      ways.push(inTitle, `${byEmail} AND NOT ${inTitle}`);
+      if (f.search.id !== null) ways.push(`o.id = ${add(f.search.id)} AND NOT ${inTitle} AND NOT ${byEmail}`);
+    } else if (f.search.id !== null) ways.push(`o.id = ${add(f.search.id)}`);
+    if (ways.length === 0) clauses.push('false');
   }
   const byDeadline = f.byDeadline || f.dueWithin !== null;
   // A writer's "my orders" by deadline: what is in work first, then the rest.
@@ -189,17 +194,29 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
   const limit = `$${params.length + 1}`;
   const offset = `$${params.length + 2}`;
   const rows = `SELECT ${COLUMNS}, page.total FROM page JOIN orders o ON o.id = page.id ${PEOPLE} ORDER BY page.rank, page.sort_at ${order}, page.id ${order}`;
-  if (f.search) {
-    // The capped count rides along on every row (an uncorrelated subquery: run once), so a page is one
-    // statement; `countSql` alone for a page past the last one.
-    const counted = `SELECT count(*)::int AS total FROM (SELECT 1 FROM orders o ${where} LIMIT ${STAFF_SEARCH_COUNT_CAP + 1}) m`;
+  if (f.search && ways.length > 0) {
+    // One branch per way to match, each excluding the ways before it, so an order is in one branch only
+    // (UNION ALL, no de-duplication): the title (trigram index, or the date index walked for a broad match),
+    // the customer's email (their orders read from the customer list index alone: id, date and title are in
+    // it), the order id. Each branch gives its first offset + limit rows in the page's order; the page is
+    // taken from those. The capped count rides along on every row (an uncorrelated subquery: run once), so
+    // a page is one statement; `countSql` alone for a page past the last one.
+    const branch = (way: string, select: string, ordered: boolean) =>
+      `(SELECT ${select} FROM orders o WHERE ${[...clauses, way].join(' AND ')}${
+        ordered ? ` ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit}::bigint + ${offset}::bigint` : ''
+      })`;
+    const counted = `SELECT count(*)::int AS total FROM (${ways.map((w) => branch(w, '1', false)).join(' UNION ALL ')} LIMIT ${
+      STAFF_SEARCH_COUNT_CAP + 1
+    }) m`;
     return {
-      sql: `WITH page AS (
-          SELECT ${keys}, (${counted}) AS total FROM orders o ${where}
-          ORDER BY ${sortKeys} ${order}, o.id ${order} LIMIT ${limit} OFFSET ${offset}
+      sql: `WITH ${people}
+        page AS (
+          SELECT m.id, m.sort_at, m.rank, (${counted}) AS total
+          FROM (${ways.map((w) => branch(w, keys, true)).join(' UNION ALL ')}) m
+          ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT ${limit} OFFSET ${offset}
         )
         ${rows}`,
-      countSql: counted,
+      countSql: `${people === '' ? '' : `WITH ${people.replace(/,$/, '')} `}${counted}`,
       params,
       windowed: false,
     };
