@@ -54,6 +54,10 @@ export function Component() {
       ),
     [site, confirming, onPaid],
   );
+  const payAction = useCallback(
+    (order: OrderDetail) => (site && !confirming ? <PayButton order={order} settings={site} /> : null),
+    [site, confirming],
+  );
   // ADR 0086: an upgrade's difference is paid through the payment feature's one chooser.
   const upgrade = useMemo(
     () =>
@@ -80,7 +84,7 @@ export function Component() {
       orderId={Number(id)}
       tab={tab}
       onTabChange={(next) => void navigate(paths.orderInfo(id, next))}
-      payAction={(order) => (site && !confirming ? <PayButton order={order} settings={site} /> : null)}
+      payAction={payAction}
       notice={notice}
       summary={revisionSummary}
       upgrade={upgrade}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Copy, Download, MessageSquareQuote, Pencil } from 'lucide';
 import { Icon } from '@/components/ui/icon';
@@ -59,7 +59,9 @@ interface OrderDetailsProps {
 }
 
 /** SPEC §2 "/orderinfo/{id}/details": everything the customer chose, the price, the status and its history. */
-export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetailsProps) {
+// Memo: the order page draws again when its address follows a tab switch (ADR 0101); the details, with the
+// same order and steady callbacks, are not built again then (ADR 0102).
+export const OrderDetails = memo(function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetailsProps) {
   const now = useNow();
   const actions = orderActions(order);
   // ADR 0084: a finished job (delivered, or closed) has no countdown any more.
@@ -224,4 +226,4 @@ export function OrderDetails({ order, payAction, onLeaveFeedback }: OrderDetails
       </div>
     </div>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft, Eye, MessagesSquare, RotateCcw } from 'lucide';
 import { Icon } from '@/components/ui/icon';
@@ -125,6 +125,7 @@ export function OrderPage({
       cancelIdle();
     };
   };
+  const leaveFeedback = useCallback(() => setFeedbackOpen(true), []);
   // What is around the tabs stays as it is while another tab is chosen (the same elements: React skips them).
   const loaded = order.data;
   const above = useMemo(
@@ -204,7 +205,7 @@ export function OrderPage({
             label: 'Order details',
             // Coming back from Messages shows it as it was instead of building it again (issue 27's tab switch).
             keepMounted: true,
-            content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={() => setFeedbackOpen(true)} />,
+            content: <OrderDetails order={data} payAction={payAction} onLeaveFeedback={leaveFeedback} />,
           },
           {
             value: 'files',
