@@ -61,8 +61,10 @@ export const cardReviewBy = (row: Pick<OrderListRow, 'reviewBy' | 'statusId'>): 
   row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null;
 
 /**
- * An order as the customer's list shows it on the wire. Staff's queue builds its own row from the same
- * card fields (`orderStatusRef`, `cardReviewBy`) in one object, not this one copied (ADR 0081).
+ * An order as the customer's list shows it on the wire, built in one object in `orderListItemSchema`'s key
+ * order: the list's page is written as built (`builtAnswerSerializer`, ADR 0081), so this order is the
+ * JSON's (`orders.list-wire.test.ts` holds it to the schema). Staff's queue builds its own row from the same
+ * card fields (`orderStatusRef`, `cardReviewBy`) in one object, not this one copied.
  */
 export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   id: row.id,

@@ -29,7 +29,11 @@ export const createTransactionsService = ({
   fontFile: string | undefined;
   log: Logger;
 }) => ({
-  /** CONTRACT "Paths": the customer's payments and refunds, newest first, one page. */
+  /**
+   * CONTRACT "Paths": the customer's payments and refunds, newest first, one page. Each built in one object in
+   * `transactionSchema`'s key order: the page is written as built (`builtAnswerSerializer`, ADR 0081), so this
+   * order is the JSON's (`transactions.list-wire.test.ts` holds it to the schema).
+   */
   async list({ customerId, page, limit }: { customerId: number; page: number; limit: number }): Promise<TransactionList> {
     const { transactions, total } = await repo.list({ customerId, limit, offset: (page - 1) * limit });
     return {
