@@ -10,6 +10,7 @@ import {
   type TransactionList,
 } from '@app/domain';
 import { notFound } from '../../lib/errors';
+import { isoInstant } from '../../lib/iso-instant';
 import type { Logger } from '../../lib/logger';
 import type { createDocumentsRepo } from './transactions.documents.repo';
 import { renderDocumentPdf } from './transactions.documents.pdf';
@@ -39,7 +40,7 @@ export const createTransactionsService = ({
     return {
       transactions: transactions.map((t) => ({
         id: t.id,
-        date: t.createdAt.toISOString(),
+        date: isoInstant(t.createdAt),
         orderId: t.orderId,
         orderTitle: t.orderTitle,
         provider: t.provider,
