@@ -15,7 +15,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { accountRateLimit, routeRateLimit } from '../../plugins/rate-limit';
 import type { OrdersService } from './orders.service';
-import { bearer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
+import { bearer, builtAnswerSerializer, errorResponses, idParams, pathId } from '../../lib/route-schemas';
 
 const categoryParams = z.object({ category: z.string().max(12) });
 /** CONTRACT: `forceEditing` as the wizard has it in its URL (`?forceEditing=1`) or as a body flag. */
@@ -52,6 +52,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ service: OrdersService; order
         querystring: orderListQuerySchema,
         response: { 200: orderListSchema, ...errorResponses(401, 404, 422) },
       },
+      // ADR 0081: the service builds each card in orderListItemSchema's shape and order; the page is written as built.
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => service.list({ customerId: currentUser(request).userId, category: request.params.category, query: request.query }),
   );

@@ -11,6 +11,7 @@ import {
   type OrderStatusId,
   type Price,
 } from '@app/domain';
+import { isoInstant } from '../../lib/iso-instant';
 import type { OrderDetailRow, OrderListFilter, OrderListRow } from './orders.rows';
 
 /** The orders module's wire mappers: repository rows to CONTRACT's bodies, a list query to the repository's filter. */
@@ -58,11 +59,13 @@ export const orderStatusRef = (statusId: number): OrderListItem['orderStatus'] =
 
 /** ADR 0084: the card of a delivered order offers "Review delivery" (only while the order is in progress). */
 export const cardReviewBy = (row: Pick<OrderListRow, 'reviewBy' | 'statusId'>): string | null =>
-  row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? row.reviewBy.toISOString() : null;
+  row.reviewBy && row.statusId === ORDER_STATUS.inProgress ? isoInstant(row.reviewBy) : null;
 
 /**
- * An order as the customer's list shows it on the wire. Staff's queue builds its own row from the same
- * card fields (`orderStatusRef`, `cardReviewBy`) in one object, not this one copied (ADR 0081).
+ * An order as the customer's list shows it on the wire, built in one object in `orderListItemSchema`'s key
+ * order: the list's page is written as built (`builtAnswerSerializer`, ADR 0081), so this order is the
+ * JSON's (`orders.list-wire.test.ts` holds it to the schema). Staff's queue builds its own row from the same
+ * card fields (`orderStatusRef`, `cardReviewBy`) in one object, not this one copied.
  */
 export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   id: row.id,
@@ -72,8 +75,8 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   siteCategory: row.siteCategory,
   status: row.statusId,
   orderStatus: orderStatusRef(row.statusId),
-  deadline: row.deadline.toISOString(),
-  dateCreated: row.createdAt.toISOString(),
+  deadline: isoInstant(row.deadline),
+  dateCreated: isoInstant(row.createdAt),
   finalPrice: centsToAmount(row.finalPriceCents),
   hidden: row.hidden ? 'YES' : 'no',
   pending: row.pending,
@@ -84,7 +87,7 @@ export const toOrderListItem = (row: OrderListRow): OrderListItem => ({
   // Issue 27: the card's Request revision and Leave feedback (the domain's orderCardActions decides).
   reviewed: row.reviewed,
   activeRevision: row.revisionActive,
-  completedAt: row.completedAt ? row.completedAt.toISOString() : null,
+  completedAt: row.completedAt ? isoInstant(row.completedAt) : null,
 });
 
 /** What the order page shows besides the order's own row (each read by its owner module). */

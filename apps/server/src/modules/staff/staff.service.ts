@@ -36,6 +36,7 @@ import type { StaffOrderRow, StaffQueueFilter, StaffRepo } from './staff.repo';
 import { isSupport, writerScope, type Actor } from '../../lib/actor';
 import { notify } from '../notifications';
 import { notFound } from '../../lib/errors';
+import { isoInstant } from '../../lib/iso-instant';
 import { orderAuditState, recordAudit } from '../audit';
 
 /** ADR 0081: the orders a "due within" view lists: paid, in progress or on hold (work not delivered yet). */
@@ -79,8 +80,8 @@ const toWire = (row: StaffOrderRow, actor: Actor, terms: WriterTermsRule): Staff
     siteCategory: row.siteCategory,
     status: row.statusId,
     orderStatus: orderStatusRef(row.statusId),
-    deadline: row.deadline.toISOString(),
-    dateCreated: row.createdAt.toISOString(),
+    deadline: isoInstant(row.deadline),
+    dateCreated: isoInstant(row.createdAt),
     // ADR 0089: a writer sees their pay, never the customer's price, email or last name.
     finalPrice: support ? centsToAmount(row.finalPriceCents) : null,
     pending: row.pending,
@@ -94,7 +95,7 @@ const toWire = (row: StaffOrderRow, actor: Actor, terms: WriterTermsRule): Staff
     customerEmail: support ? row.customerEmail : null,
     writerName: row.writerId === null ? null : fullName(row.writerFirstName, row.writerLastName) || `Writer #${row.writerId}`,
     pay: centsToAmount(writerPayCents(row.finalPriceCents, terms.feePercent)),
-    writerDeadline: writerDeadline({ deadline: row.deadline, createdAt: row.createdAt, leadHours: terms.deadlineLeadHours }).toISOString(),
+    writerDeadline: isoInstant(writerDeadline({ deadline: row.deadline, createdAt: row.createdAt, leadHours: terms.deadlineLeadHours })),
     openRevision: row.openRevision,
   };
 };

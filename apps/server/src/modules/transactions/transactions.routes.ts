@@ -4,7 +4,7 @@ import { RECEIPT_YEARS, receiptYearsSchema, ROUTE_RATE_LIMITS, transactionListSc
 import { currentUser } from '../../plugins/auth';
 import { routeRateLimit } from '../../plugins/rate-limit';
 import type { TransactionsService } from './transactions.service';
-import { bearer, errorResponses, idParams } from '../../lib/route-schemas';
+import { bearer, builtAnswerSerializer, errorResponses, idParams } from '../../lib/route-schemas';
 import { downloadQuerySchema } from '../files';
 
 export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsService }> = async (app, { service }) => {
@@ -22,6 +22,8 @@ export const transactionsRoutes: FastifyPluginAsyncZod<{ service: TransactionsSe
         }),
         response: { 200: transactionListSchema, ...errorResponses(401, 404, 422) },
       },
+      // ADR 0081: the service builds each transaction in transactionSchema's shape and order; the page is written as built.
+      serializerCompiler: builtAnswerSerializer,
     },
     async (request) => service.list({ customerId: currentUser(request).userId, page: request.query.page, limit: request.query.limit }),
   );

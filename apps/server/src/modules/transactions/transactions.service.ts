@@ -10,6 +10,7 @@ import {
   type TransactionList,
 } from '@app/domain';
 import { notFound } from '../../lib/errors';
+import { isoInstant } from '../../lib/iso-instant';
 import type { Logger } from '../../lib/logger';
 import type { createDocumentsRepo } from './transactions.documents.repo';
 import { renderDocumentPdf } from './transactions.documents.pdf';
@@ -29,13 +30,17 @@ export const createTransactionsService = ({
   fontFile: string | undefined;
   log: Logger;
 }) => ({
-  /** CONTRACT "Paths": the customer's payments and refunds, newest first, one page. */
+  /**
+   * CONTRACT "Paths": the customer's payments and refunds, newest first, one page. Each built in one object in
+   * `transactionSchema`'s key order: the page is written as built (`builtAnswerSerializer`, ADR 0081), so this
+   * order is the JSON's (`transactions.list-wire.test.ts` holds it to the schema).
+   */
   async list({ customerId, page, limit }: { customerId: number; page: number; limit: number }): Promise<TransactionList> {
     const { transactions, total } = await repo.list({ customerId, limit, offset: (page - 1) * limit });
     return {
       transactions: transactions.map((t) => ({
         id: t.id,
-        date: t.createdAt.toISOString(),
+        date: isoInstant(t.createdAt),
         orderId: t.orderId,
         orderTitle: t.orderTitle,
         provider: t.provider,
