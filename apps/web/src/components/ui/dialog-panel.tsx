@@ -1,22 +1,27 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { X } from 'lucide';
 import { Icon } from '@/components/ui/icon';
-import type { DialogProps } from './dialog';
+
+/** What `Dialog` (dialog.tsx) passes on: its props, with `visible` once SPEC §2's delay has passed. */
+export interface DialogPanelProps {
+  visible: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+  /** A wider panel for dialogs with tabs (the privacy modal). */
+  wide?: boolean;
+  /** The widest panel, for a picture shown large (the chat's attachments, ADR 0095). */
+  size?: 'lightbox';
+  /** False: no close button, Esc and a click outside do nothing (a question that must be answered, ADR 0085). */
+  dismissible?: boolean;
+}
 
 /**
  * The dialog itself (Radix: focus trapped and returned, Esc and a click outside close it), loaded the first
  * time a dialog opens, during SPEC §2's 200 ms delay (ADR 0102): no page draws its closed dialogs' code.
  */
-export default function DialogPanel({
-  visible,
-  onOpenChange,
-  title,
-  children,
-  wide = false,
-  size,
-  dismissible = true,
-}: Omit<DialogProps, 'open'> & { visible: boolean }) {
+export default function DialogPanel({ visible, onOpenChange, title, children, wide = false, size, dismissible = true }: DialogPanelProps) {
   const width = size === 'lightbox' ? 'max-w-5xl' : wide ? 'max-w-2xl' : 'max-w-md';
   // Radix returns focus to a Dialog.Trigger; these dialogs open from any control, so remember it.
   const returnFocusTo = useRef<HTMLElement | null>(null);

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MODAL_DELAY_MS } from '@app/domain/ui';
+import type { DialogPanelProps } from './dialog-panel';
 
 /** ADR 0102: the panel's code (Radix Dialog, its focus trap and scroll lock) is asked for when a dialog opens. */
 const loadPanel = () => import('./dialog-panel');
@@ -21,17 +22,8 @@ const useDelayedOpen = (open: boolean): boolean => {
   return open && ready;
 };
 
-export interface DialogProps {
+export interface DialogProps extends Omit<DialogPanelProps, 'visible'> {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  children: ReactNode;
-  /** A wider panel for dialogs with tabs (the privacy modal). */
-  wide?: boolean;
-  /** The widest panel, for a picture shown large (the chat's attachments, ADR 0095). */
-  size?: 'lightbox';
-  /** False: no close button, Esc and a click outside do nothing (a question that must be answered, ADR 0085). */
-  dismissible?: boolean;
 }
 
 /**
