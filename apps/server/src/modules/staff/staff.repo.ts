@@ -178,7 +178,7 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
       const pattern = add(containsPattern(f.search.text));
       const inTitle = `lower(o.title) LIKE ${pattern}`;
       const byEmail = 'o.customer_id = ANY((SELECT ids FROM people)::int[])';
-      people = `people AS MATERIALIZED (SELECT ARRAY(SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern}) AS ids),`;
+      people = `people AS MATERIALIZED (SELECT ARRAY(SELECT u.id FROM users u WHERE lower(u.email) LIKE ${pattern}) AS ids)`;
       ways.push(inTitle, `${byEmail} AND NOT ${inTitle}`);
       if (f.search.id !== null) ways.push(`o.id = ${add(f.search.id)} AND NOT ${inTitle} AND NOT ${byEmail}`);
     } else if (f.search.id !== null) ways.push(`o.id = ${add(f.search.id)}`);
@@ -209,14 +209,14 @@ const narrowQueueSql = (f: StaffQueueFilter): { sql: string; countSql: string; p
       STAFF_SEARCH_COUNT_CAP + 1
     }) m`;
     return {
-      sql: `WITH ${people}
+      sql: `WITH ${people === '' ? '' : `${people},`}
         page AS (
           SELECT m.id, m.sort_at, m.rank, (${counted}) AS total
           FROM (${ways.map((w) => branch(w, keys, true)).join(' UNION ALL ')}) m
           ORDER BY m.rank, m.sort_at ${order}, m.id ${order} LIMIT ${limit} OFFSET ${offset}
         )
         ${rows}`,
-      countSql: `${people === '' ? '' : `WITH ${people.replace(/,$/, '')} `}${counted}`,
+      countSql: `${people === '' ? '' : `WITH ${people} `}${counted}`,
       params,
       windowed: false,
     };
