@@ -63,7 +63,7 @@ export const createFilesRepo = (db: Queryable) => ({
     now: Date;
     /** a file of this revision of the order (ADR 0044); null for the order's own files */
     revisionId?: number | null;
-  }): Promise<StoredOrderFile> => {
+  }): Promise<StoredOrderFile | null> => {
     const [row] = await db.query<FileRow>(
       `INSERT INTO order_files (order_id, customer_id, source, uploaded_by, name, type_name, size_bytes, storage_key, created_at, revision_id)
        SELECT o.id, o.customer_id, $3, $4, $5, $6, $7, $8, $9, $10::int FROM orders o WHERE o.id = $1 AND o.customer_id = $2
@@ -82,8 +82,8 @@ export const createFilesRepo = (db: Queryable) => ({
         file.revisionId ?? null,
       ],
     );
-    if (!row) throw new Error('the order of the file is gone');
-    return toFile(row);
+    // No row: the order is not this customer's (or is gone); the caller answers 404.
+    return row ? toFile(row) : null;
   },
 
   /**

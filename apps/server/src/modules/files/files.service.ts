@@ -252,6 +252,8 @@ export const createFilesService = ({
           now: clock.now(),
           revisionId,
         });
+        // The insert checks the order is the customer's: no row is another customer's order (CONTRACT: 404).
+        if (!inserted) throw notFound();
         await onRecorded?.(tx, { id: Number(inserted.id), name: received.name, size: received.size });
         return inserted;
       });
@@ -334,10 +336,9 @@ export const createFilesService = ({
       customerId: number;
       orderId: number;
       file: IncomingFile | undefined;
-    }): Promise<OrderFile> => {
-      await ownOrder(customerId, orderId);
-      return store({ customerId, orderId, source: 'customer', uploadedBy: customerId, file });
-    },
+    }): Promise<OrderFile> =>
+      // The route checked the order before reading the body (`assertOwnOrder`); the insert checks it again.
+      store({ customerId, orderId, source: 'customer', uploadedBy: customerId, file }),
 
     /**
      * CONTRACT "Staff side" delivery: the same checks and streaming as a customer's upload, stored as a
