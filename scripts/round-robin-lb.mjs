@@ -12,12 +12,16 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+const IDLE_UPSTREAM_MS = 4000;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 
 /** Starts the balancer; resolves with { server, port, close() }. */
 export const startLoadBalancer = async ({ port = 0, host = '127.0.0.1', upstreams, proto = 'http' }) => {
   if (upstreams.length === 0) throw new Error('no upstreams');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // An idle connection to an instance is closed after 4 s, before the instance would close it (Fastify keeps
+  // one 72 s, Node's default server 5 s): a request is never written on a connection the other end is
+  // closing. (Node 20's agent reads the server's Keep-Alive hint only when it has a timeout of its own.)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, timeout: IDLE_UPSTREAM_MS });
   let next = 0;
 
   const forward = (request, response, attempt) => {
@@ -41,8 +45,12 @@ export const startLoadBalancer = async ({ port = 0, host = '127.0.0.1', upstream
       },
     );
     proxied.on('error', (error) => {
+      const idempotent = request.method === 'GET' || request.method === 'HEAD';
       // A refused connection: that instance is down; a request without a body goes to the next one.
-      if (error.code === 'ECONNREFUSED' && attempt + 1 < upstreams.length && (request.method === 'GET' || request.method === 'HEAD')) {
+      // A kept-alive connection reset as it was reused (the instance closed it meanwhile): the request never
+      // reached it, and one without a body is sent again (what nginx's proxy_next_upstream does).
+      const stale = error.code === 'ECONNRESET' && proxied.reusedSocket && !response.headersSent;
+      if (idempotent && ((error.code === 'ECONNREFUSED' && attempt + 1 < upstreams.length) || (stale && attempt < upstreams.length))) {
         forward(request, response, attempt + 1);
         return;
       }
