@@ -186,9 +186,23 @@ const { register } = await import('tsx/esm/api');
 register();
 const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
 
+/**
+ * The customers' access tokens live 15 minutes, and a whole run takes longer: as a customer's app refreshes
+ * its token, each load run starts with tokens signed within the last five minutes (`seedCustomers` keeps
+ * the signer).
+ */
+const TOKEN_REFRESH_MS = 5 * 60_000;
+const freshTokens = async (customers) => {
+  const { sign, signedAt } = customers.tokens;
+  if (Date.now() - signedAt < TOKEN_REFRESH_MS) return;
+  await Promise.all(customers.map(async (c) => (c.token = await sign(c.customerId))));
+  customers.tokens.signedAt = Date.now();
+};
+
 /** Runs the load process; resolves its windows. */
-const loadRun = (spec) =>
-  new Promise((resolve, reject) => {
+const loadRun = async (spec) => {
+  await freshTokens(spec.customers);
+  return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [import.meta.filename, '--load'], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
@@ -206,6 +220,7 @@ const loadRun = (spec) =>
     );
     child.stdin.end(JSON.stringify(spec));
   });
+};
 
 const merge = (windows) => {
   const requests = windows.reduce((s, w) => s + w.requests, 0);
@@ -334,16 +349,21 @@ const seedCustomers = async (db) => {
     WHERE u.email LIKE 'soak-%' ORDER BY o.id`);
   const { createAccessTokens } = await server('lib/jwt.ts');
   const tokens = createAccessTokens(JWT_SECRET, { now: () => new Date() });
-  return Promise.all(
+  const sign = (customerId) => tokens.sign({ userId: customerId, role: 1 });
+  const customers = await Promise.all(
     rows.map(async (r, index) => ({
       index,
       orderId: r.orderId,
-      token: await tokens.sign({ userId: r.customerId, role: 1 }),
+      customerId: r.customerId,
+      token: await sign(r.customerId),
       // A documentation address per customer (198.18.0.0/15, RFC 2544): per-address limits count each apart.
       ip: `198.18.${Math.floor(index / 250)}.${1 + (index % 250)}`,
       recorded: 0,
     })),
   );
+  // Not an element: JSON.stringify of the array (the load process's input) leaves it out.
+  customers.tokens = { sign, signedAt: Date.now() };
+  return customers;
 };
 
 const baseEnv = (extra) => ({
