@@ -62,7 +62,9 @@ export const useSetPreference = () => {
         schema: preferencesSchema,
       }) as Promise<NotificationPreferences>,
     // The box shows the change at once; the server's answer (every type) replaces it, a refusal puts it back.
-    onMutate: (change) => {
+    onMutate: async (change) => {
+      // A read of the preferences still under way would answer what was saved before this change.
+      await queryClient.cancelQueries({ queryKey: notificationKeys.preferences() });
       const before = queryClient.getQueryData<NotificationPreferences>(notificationKeys.preferences());
       if (before) {
         const next = { ...before };

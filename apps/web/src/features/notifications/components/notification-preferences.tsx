@@ -5,6 +5,7 @@ import {
   NOTIFICATION_TYPES,
   type NotificationType,
 } from '@app/domain/notification';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { usePreferences, useSetPreference } from '../api/notifications';
 
@@ -15,10 +16,20 @@ import { usePreferences, useSetPreference } from '../api/notifications';
 export function NotificationPreferencesTable() {
   const prefs = usePreferences();
   const set = useSetPreference();
+  // The boxes just changed, shown as chosen in the same render as the click: the query's own update
+  // (onMutate) reaches the table a task later, and a controlled box would be put back meanwhile. They hold
+  // against the data they were chosen on; once the query's data changes (the change applied, the answer,
+  // or a refusal put back) the data says what is saved.
+  const [chosen, setChosen] = useState<{ against: unknown; boxes: ReadonlyMap<string, boolean> }>({ against: undefined, boxes: new Map() });
   if (prefs.isPending) return <p className="text-sm text-slate-600">Loading…</p>;
   if (!prefs.data) return <Alert tone="error">Your notification settings could not be loaded.</Alert>;
   const data = prefs.data;
-  const toggle = (type: NotificationType, channel: 'email' | 'push', on: boolean) => set.mutate({ [type]: { [channel]: on } });
+  const toggle = (type: NotificationType, channel: 'email' | 'push', on: boolean) => {
+    setChosen((c) => ({ against: data, boxes: new Map(c.against === data ? c.boxes : []).set(`${type}:${channel}`, on) }));
+    set.mutate({ [type]: { [channel]: on } });
+  };
+  const shown = (type: NotificationType, channel: 'email' | 'push', saved: boolean) =>
+    (chosen.against === data ? chosen.boxes.get(`${type}:${channel}`) : undefined) ?? saved;
   return (
     <div className="flex flex-col gap-2">
       {set.isError && <Alert tone="error">That change was not saved. Please try again.</Alert>}
@@ -56,7 +67,7 @@ export function NotificationPreferencesTable() {
                     type="checkbox"
                     className="size-5 accent-blue-700"
                     aria-label={`${NOTIFICATION_LABEL[type]} by email`}
-                    checked={locked || row.email}
+                    checked={locked || shown(type, 'email', row.email)}
                     disabled={locked}
                     {...(locked ? { 'aria-describedby': `locked-${type}` } : {})}
                     onChange={(e) => toggle(type, 'email', e.target.checked)}
@@ -67,7 +78,7 @@ export function NotificationPreferencesTable() {
                     type="checkbox"
                     className="size-5 accent-blue-700"
                     aria-label={`${NOTIFICATION_LABEL[type]} as a browser notification`}
-                    checked={row.push}
+                    checked={shown(type, 'push', row.push)}
                     onChange={(e) => toggle(type, 'push', e.target.checked)}
                   />
                 </td>
