@@ -19,6 +19,22 @@ const instance = async (name, onRequest = () => false) => {
   return `127.0.0.1:${server.address().port}`;
 };
 
+/**
+ * Each connection answers once, then resets on its next request: what a request written on a connection the
+ * instance is closing sees.
+ */
+const resetOnReuse = () => {
+  const served = new WeakSet();
+  return (request) => {
+    if (!served.has(request.socket)) {
+      served.add(request.socket);
+      return false;
+    }
+    request.socket.destroy();
+    return true;
+  };
+};
+
 const balancer = async (upstreams) => {
   const lb = await startLoadBalancer({ port: 0, upstreams });
   closers.push(() => lb.close());
@@ -48,31 +64,13 @@ describe('the round-robin load balancer', () => {
   });
 
   it('sends a GET again when the kept-alive connection it was written on is reset (the instance closed it meanwhile)', async () => {
-    // Each connection answers once, then resets on its next request: what a request written on a connection
-    // the instance is closing sees.
-    const served = new WeakSet();
-    const a = await instance('a', (request) => {
-      if (!served.has(request.socket)) {
-        served.add(request.socket);
-        return false;
-      }
-      request.socket.destroy();
-      return true;
-    });
+    const a = await instance('a', resetOnReuse());
     const lb = await balancer([a]);
     for (let i = 0; i < 3; i += 1) expect(await get(lb.port)).toMatchObject({ status: 200, body: 'a GET 127.0.0.1' });
   });
 
   it('does not send a POST twice: a reset connection is a 502', async () => {
-    const served = new WeakSet();
-    const a = await instance('a', (request) => {
-      if (!served.has(request.socket)) {
-        served.add(request.socket);
-        return false;
-      }
-      request.socket.destroy();
-      return true;
-    });
+    const a = await instance('a', resetOnReuse());
     const lb = await balancer([a]);
     expect(await get(lb.port, 'POST')).toMatchObject({ status: 200 });
     expect(await get(lb.port, 'POST')).toMatchObject({ status: 502 });
