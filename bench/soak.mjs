@@ -6,7 +6,8 @@
 //     four times; a failed step is tried once more);
 //  2. the same search, its steps taken in turn with the app's, against a bare Fastify route replaying the very
 //     SQL the app ran for each request kind (recorded through the app for every customer; writes replayed and
-//     committed, as the app's are): capacity ratio, goal >= 0.9;
+//     committed, as the app's are; on PostgreSQL two such processes behind a balancer of their own, in the app's
+//     shape): capacity ratio, goal >= 0.9;
 //  3. hold 50 % of the capacity for SOAK_MINUTES (10): goals 0 errors, p99 drift < 20 % (last quarter against
 //     the first after a minute's warm-up), RSS growth < 10 % after warm-up.
 // Runs on the embedded database (one process) and on PostgreSQL + Redis with two instances behind
@@ -16,7 +17,7 @@
 // `SOAK_MINUTES=1 SOAK_STEP_S=5 node bench/soak.mjs` is the smoke run. Prints the figures and PASS/FAIL.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +90,57 @@ const requestOf = (kind, customer, bare) => {
   return bare
     ? { method: 'POST', path: `/bare/${index}/${customer.index % customer.recorded}`, headers: { 'content-length': '0' } }
     : { method: kind.method, path: kind.path(customer), headers, body };
+};
+
+/** Serves `/bare/<kind>/<customer>` on Fastify, replaying exactly the `recorded` statements on the raw driver. */
+const WRITES = /\b(INSERT|UPDATE|DELETE)\b|FOR UPDATE|pg_advisory_xact_lock/i;
+const serveBare = async ({ recorded, raw }) => {
+  const Fastify = (await import('fastify')).default;
+  const bare = Fastify({ logger: false });
+  bare.post('/bare/:kind/:customer', async (request) => {
+    const list = recorded[Number(request.params.kind)][Number(request.params.customer)];
+    // A request that writes is replayed whole in one committed transaction (the app commits its writes too,
+    // and the tables grow alike); a read-only one statement by statement, as the app ran it.
+    // A storage key (32 hex characters) is new for every upload, as the app's own are.
+    const fresh = (s) => ({
+      ...s,
+      params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
+    });
+    const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
+    if (flat.some((s) => WRITES.test(s.sql))) return { rows: (await raw.committed(flat)).length };
+    let last = [];
+    for (const s of list) last = s.tx ? await raw.committed(s.tx) : await raw.query(s.sql, s.params);
+    return { rows: last.length };
+  });
+  const port = await freePort();
+  await bare.listen({ port, host: '127.0.0.1' });
+  return { port, close: () => bare.close() };
+};
+
+/** The bare route's driver on PostgreSQL: node-postgres with named (prepared) statements, as the app's client. */
+const PG_POOL_MAX = 10; // an app instance's pool (apps/server/src/db/client.ts)
+const pgRaw = (pg, pool) => {
+  pg.types.setTypeParser(20, Number);
+  const names = new Map();
+  const named = (sql, params) =>
+    params.length ? { name: names.get(sql) ?? (names.set(sql, `b${names.size}`), names.get(sql)), text: sql, values: params } : sql;
+  return {
+    query: async (sql, params) => (await pool.query(named(sql, params), params.length ? undefined : [])).rows,
+    committed: async (statements) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        for (const s of statements) await conn.query(named(s.sql, s.params));
+        await conn.query('COMMIT');
+        return [];
+      } catch (error) {
+        await conn.query('ROLLBACK');
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+  };
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -181,6 +233,27 @@ if (process.argv[2] === '--load') {
   process.exit(0);
 }
 
+// A bare instance on PostgreSQL: `node bench/soak.mjs --bare` reads {url, recordedFile} on stdin, serves the
+// bare route on a pool of its own (as large as an app instance's), prints {port} and runs until SIGTERM.
+if (process.argv[2] === '--bare') {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const { url, recordedFile } = JSON.parse(input);
+  const pg = (await import('pg')).default;
+  const pool = new pg.Pool({ connectionString: url, max: PG_POOL_MAX });
+  const bare = await serveBare({ recorded: JSON.parse(readFileSync(recordedFile, 'utf8')), raw: pgRaw(pg, pool) });
+  process.stdout.write(`${JSON.stringify({ port: bare.port })}\n`);
+  process.on(
+    'SIGTERM',
+    () =>
+      void bare
+        .close()
+        .then(() => pool.end())
+        .then(() => process.exit(0)),
+  );
+  await new Promise(() => {}); // serves until SIGTERM; the rest of this file is the bench itself
+}
+
 // ---------------------------------------------------------------------------------------------------------
 const { register } = await import('tsx/esm/api');
 register();
@@ -221,6 +294,26 @@ const loadRun = async (spec) => {
     child.stdin.end(JSON.stringify(spec));
   });
 };
+
+/** A bare instance on PostgreSQL (`--bare`); resolves { port, stop }. */
+const startBare = (spec) =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [import.meta.filename, '--bare'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let out = '';
+    const stop = () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      });
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('\n')) resolve({ port: JSON.parse(out.split('\n')[0]).port, stop });
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => reject(new Error(`bare exited ${code}`)));
+    child.stdin.end(JSON.stringify(spec));
+  });
 
 const merge = (windows) => {
   const requests = windows.reduce((s, w) => s + w.requests, 0);
@@ -459,31 +552,6 @@ const recordRequests = async ({ db, config, customers }) => {
   return recorded;
 };
 
-/** Serves `/bare/<kind>/<customer>` on Fastify, replaying exactly the `recorded` statements on the raw driver. */
-const WRITES = /\b(INSERT|UPDATE|DELETE)\b|FOR UPDATE|pg_advisory_xact_lock/i;
-const serveBare = async ({ recorded, raw }) => {
-  const Fastify = (await import('fastify')).default;
-  const bare = Fastify({ logger: false });
-  bare.post('/bare/:kind/:customer', async (request) => {
-    const list = recorded[Number(request.params.kind)][Number(request.params.customer)];
-    // A request that writes is replayed whole in one committed transaction (the app commits its writes too,
-    // and the tables grow alike); a read-only one statement by statement, as the app ran it.
-    // A storage key (32 hex characters) is new for every upload, as the app's own are.
-    const fresh = (s) => ({
-      ...s,
-      params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
-    });
-    const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
-    if (flat.some((s) => WRITES.test(s.sql))) return { rows: (await raw.committed(flat)).length };
-    let last = [];
-    for (const s of list) last = s.tx ? await raw.committed(s.tx) : await raw.query(s.sql, s.params);
-    return { rows: last.length };
-  });
-  const port = await freePort();
-  await bare.listen({ port, host: '127.0.0.1' });
-  return { port, close: () => bare.close() };
-};
-
 const report = (label, capacity, bareCapacity, held) => {
   const ratio = bareCapacity > 0 ? capacity / bareCapacity : 0;
   const checks = [
@@ -586,33 +654,18 @@ const postgres = async () => {
   const { openDatabase } = await server('db/open.ts');
   const config = loadConfig({ ...env, DATA_DIR: path.join(work, 'data-0') });
   const instances = [];
+  const bares = [];
   let lb;
+  let bareLb;
   try {
     const { db } = await openDatabase(config);
     const customers = await seedCustomers(db);
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
-    pg.types.setTypeParser(20, Number);
-    const names = new Map();
-    const named = (sql, params) =>
-      params.length ? { name: names.get(sql) ?? (names.set(sql, `b${names.size}`), names.get(sql)), text: sql, values: params } : sql;
-    const raw = {
-      query: async (sql, params) => (await pool.query(named(sql, params), params.length ? undefined : [])).rows,
-      committed: async (statements) => {
-        const conn = await pool.connect();
-        try {
-          await conn.query('BEGIN');
-          for (const s of statements) await conn.query(named(s.sql, s.params));
-          await conn.query('COMMIT');
-          return [];
-        } catch (error) {
-          await conn.query('ROLLBACK');
-          throw error;
-        } finally {
-          conn.release();
-        }
-      },
-    };
-    const bare = await serveBare({ recorded: await recordRequests({ db, config, customers }), raw });
+    // The reference in the app's shape: two bare processes, each with an app instance's pool, behind a
+    // balancer of their own (the same code as the app's), so the ratio compares the app's code alone.
+    const recordedFile = path.join(work, 'recorded.json');
+    writeFileSync(recordedFile, JSON.stringify(await recordRequests({ db, config, customers })));
+    bares.push(await startBare({ url: url.toString(), recordedFile }), await startBare({ url: url.toString(), recordedFile }));
+    bareLb = await startLoadBalancer({ port: 0, upstreams: bares.map((x) => `127.0.0.1:${x.port}`) });
     // Statistics for the seeded and recorded rows, as a live database has them (and a restore is told to
     // make: ANALYZE), so the plans are the ones the tables' sizes call for.
     await db.query('ANALYZE');
@@ -621,17 +674,19 @@ const postgres = async () => {
     lb = await startLoadBalancer({ port: 0, upstreams: instances.map((x) => `127.0.0.1:${x.port}`) });
     const spec = { port: lb.port, customers, bare: false };
     const [bareCapacity, capacity] = await findCapacities([
-      { label: 'bare', spec: { port: bare.port, customers, bare: true } },
+      { label: 'bare', spec: { port: bareLb.port, customers, bare: true } },
       { label: 'app ', spec },
     ]);
-    await bare.close();
-    await pool.end();
+    for (const x of bares.splice(0)) await x.stop();
+    await bareLb.close();
+    bareLb = undefined;
     const rss = () => instances.reduce((sum, x) => sum + treeRss(x.child.pid).total, 0);
     const held = await hold('app ', spec, Math.max(0.5, capacity / 2), rss);
     return report('PostgreSQL + Redis, two instances', capacity, bareCapacity, held);
   } finally {
-    for (const x of instances) await x.stop();
+    for (const x of [...instances, ...bares]) await x.stop();
     await lb?.close();
+    await bareLb?.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     rmSync(work, { recursive: true, force: true });
