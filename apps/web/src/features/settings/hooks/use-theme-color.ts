@@ -14,6 +14,8 @@ let applied: string | undefined;
  * style of the whole new page in the middle of it (73 ms at 4x CPU on /dashboard).
  */
 export const applyThemeColor = (mainColor: string | undefined): void => {
+  // The server's draw of a page (ADR 0064) puts the theme in the page itself: nothing to apply there.
+  if (typeof document === 'undefined') return;
   if (mainColor === undefined || mainColor === applied) return;
   const colors = themeColors(mainColor);
   if (colors === null) return;
