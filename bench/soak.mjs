@@ -295,20 +295,22 @@ const loadRun = async (spec) => {
   });
 };
 
+/** Ends a child of this bench with SIGTERM; resolves once it has exited (at once if it already has). */
+const stopChild = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
 /** A bare instance on PostgreSQL (`--bare`); resolves { port, stop }. */
 const startBare = (spec) =>
   new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [import.meta.filename, '--bare'], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
-    const stop = () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once('exit', () => done());
-        child.kill('SIGTERM');
-      });
     child.stdout.on('data', (c) => {
       out += c;
-      if (out.includes('\n')) resolve({ port: JSON.parse(out.split('\n')[0]).port, stop });
+      if (out.includes('\n')) resolve({ port: JSON.parse(out.split('\n')[0]).port, stop: () => stopChild(child) });
     });
     child.on('error', reject);
     child.on('exit', (code) => reject(new Error(`bare exited ${code}`)));
@@ -490,8 +492,7 @@ const startServer = async (env) => {
       (r) => r.ok,
       () => false,
     );
-    if (ok)
-      return { port, child, err: () => err, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
+    if (ok) return { port, child, err: () => err, stop: () => stopChild(child) };
     if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
     await sleep(100);
   }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, freshEmail, shoot, tabTo, test, wizardStep, WIZARD_WAIT } from './support';
+import { expect, expectNoAxeViolations, freshEmail, openWizard, shoot, tabTo, test, WIZARD_WAIT } from './support';
 
 /**
  * ADR 0042: a visitor orders an essay with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows and
@@ -10,13 +10,10 @@ test.setTimeout(120_000);
 const liveRegion = (page: Page) => page.getByTestId('live-region');
 
 test('a visitor orders with the keyboard only; each step takes the focus on its heading and is announced', async ({ page }) => {
-  await page.goto('/order');
-  await expect(wizardStep(page, 'Paper')).toBeVisible(WIZARD_WAIT);
-  await expect(page).toHaveTitle('New Order · Writing Service');
-  // The step is on screen from the server's page before the app runs (ADR 0064); axe looks at the page once the
-  // app has taken it over (the container is no longer inert): in the moment between, CI's axe once found
+  // Once the app has taken the server's page over (openWizard): in the moment between, CI's axe once found
   // neither the main landmark nor the heading.
-  await expect(page.locator('#root')).not.toHaveAttribute('inert', WIZARD_WAIT);
+  await openWizard(page);
+  await expect(page).toHaveTitle('New Order · Writing Service');
   await expectNoAxeViolations(page, 'step 1');
 
   // The Editing tooltip: opened with Enter, kept on screen, closed with Escape (WCAG 1.4.13).
