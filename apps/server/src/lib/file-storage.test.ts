@@ -176,6 +176,24 @@ describe.each([
   });
 });
 
+describe('disk FileStorage folders', () => {
+  it('makes its folder and a key folder when missing, also after an operator emptied it', async () => {
+    const parent = await mkdtemp(path.join(tmpdir(), 'file-storage-'));
+    const root = path.join(parent, 'files');
+    try {
+      const storage = createDiskFileStorage(root);
+      const first = await storage.put(Readable.from([Buffer.from('one')]));
+      await rm(root, { recursive: true });
+      const second = await storage.put(Readable.from([Buffer.from('two')]));
+      expect(await readAll(await storage.get(second.key))).toEqual(Buffer.from('two'));
+      await expect(storage.get(first.key)).rejects.toBeInstanceOf(FileNotStoredError);
+      expect(await readdir(path.join(root, second.key.slice(0, 2)))).toEqual([second.key]);
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('S3 FileStorage at start (ADR 0080)', () => {
   let server: TestS3Server;
   beforeAll(async () => {

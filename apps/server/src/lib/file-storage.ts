@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 
 /**
  * Where uploaded files live (DESIGN "files: disk | S3-compatible", ADR 0080): a folder (`createDiskFileStorage`)
@@ -65,6 +64,23 @@ export const newStorageKey = (): string => randomBytes(16).toString('hex');
 const PARTIAL_SUFFIX = '.part';
 const isEnoent = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/** Creates `file` for writing (never an existing one), and its folder when that is missing. */
+const openNew = async (file: string): Promise<FileHandle> => {
+  try {
+    return await open(file, 'wx');
+  } catch (error) {
+    if (!isEnoent(error)) throw error;
+    await mkdir(path.dirname(file), { recursive: true });
+    return open(file, 'wx');
+  }
+};
+
+/** Writes the whole chunk (a write may take fewer bytes than asked); resolves its length. */
+const writeAll = async (handle: FileHandle, chunk: Uint8Array): Promise<number> => {
+  for (let offset = 0; offset < chunk.byteLength;) offset += (await handle.write(chunk, offset)).bytesWritten;
+  return chunk.byteLength;
+};
+
 /** Files under `root/<first two key characters>/<key>`; keys are random hex, never a user's name. */
 export const createDiskFileStorage = (root: string): FileStorage => {
   const pathOf = (key: string): string => {
@@ -78,18 +94,23 @@ export const createDiskFileStorage = (root: string): FileStorage => {
       const key = newStorageKey();
       const target = pathOf(key);
       const partial = `${target}${PARTIAL_SUFFIX}`;
-      await mkdir(path.dirname(target), { recursive: true });
-      // Opened before the pipeline starts: a stream that opens lazily could create the file after the
-      // cleanup below ran, leaving a partial file behind.
-      const handle = await open(partial, 'wx');
+      // Opened before the first byte is read: a file that opened lazily could appear after the cleanup
+      // below ran, leaving a partial file behind. Its folder is made the first time one is missing only
+      // (an upload costs open, write, close and rename; no mkdir or stat each time).
+      const handle = await openNew(partial);
+      let size = 0;
       try {
-        await pipeline(source, handle.createWriteStream());
+        try {
+          for await (const chunk of source) size += await writeAll(handle, chunk);
+        } finally {
+          await handle.close();
+        }
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });
         throw error;
       }
-      return { key, size: (await stat(target)).size };
+      return { key, size };
     },
     get: async (key) => {
       try {
