@@ -4,10 +4,12 @@
 // an address of their own), at a fixed rate (open loop: latency counts from when the request was due).
 //  1. capacity: the highest rate at which p99 stays under 100 ms with no error (doubling, then halving the gap
 //     four times; a failed step is tried once more);
-//  2. the same search, its steps taken in turn with the app's, against a bare Fastify route replaying the very
-//     SQL the app ran for each request kind (recorded through the app for every customer; writes replayed and
-//     committed, as the app's are; on PostgreSQL two such processes behind a balancer of their own, in the app's
-//     shape): capacity ratio, goal >= 0.9;
+//  2. the same search, its steps taken in turn with the app's, against a bare Fastify route that takes the very
+//     requests (their headers and bodies read) and replays the very SQL the app ran for each (recorded through
+//     the app for every customer; writes replayed and committed, as the app's are), answering every row it
+//     read as JSON; on PostgreSQL two such processes behind a balancer of their own, in the app's shape:
+//     capacity ratio, goal >= 0.9; also printed, the whole machine's CPU per request of each (/proc/stat) at
+//     the highest rate both held: what serving costs, when a host's stalls rather than CPU decide a step;
 //  3. hold 50 % of the capacity for SOAK_MINUTES (10): goals 0 errors, p99 drift < 20 % (last quarter against
 //     the first after a minute's warm-up), RSS growth < 10 % after warm-up.
 // Runs on the embedded database (one process) and on PostgreSQL + Redis with two instances behind
@@ -86,31 +88,40 @@ const requestOf = (kind, customer, bare) => {
   }
   if (kind.auth) headers.authorization = `Bearer ${customer.token}`;
   if (body) headers['content-length'] = String(body.length);
-  const index = KINDS.indexOf(kind);
-  return bare
-    ? { method: 'POST', path: `/bare/${index}/${customer.index % customer.recorded}`, headers: { 'content-length': '0' } }
-    : { method: kind.method, path: kind.path(customer), headers, body };
+  // The bare route gets the very request (method, address, headers, body), told which recorded SQL to replay.
+  if (bare) headers['x-bare'] = `${KINDS.indexOf(kind)}/${customer.index % customer.recorded}`;
+  return { method: kind.method, path: kind.path(customer), headers, body };
 };
 
-/** Serves `/bare/<kind>/<customer>` on Fastify, replaying exactly the `recorded` statements on the raw driver. */
+/**
+ * Serves the app's requests on Fastify with nothing of the app: it reads each request as it came (a JSON body
+ * parsed, a form's bytes taken whole), replays exactly the `recorded` statements of its kind and customer
+ * (`x-bare: <kind>/<customer>`) on the raw driver, and answers every row they gave as JSON.
+ */
 const WRITES = /\b(INSERT|UPDATE|DELETE)\b|FOR UPDATE|pg_advisory_xact_lock/i;
 const serveBare = async ({ recorded, raw }) => {
   const Fastify = (await import('fastify')).default;
   const bare = Fastify({ logger: false });
-  bare.post('/bare/:kind/:customer', async (request) => {
-    const list = recorded[Number(request.params.kind)][Number(request.params.customer)];
-    // A request that writes is replayed whole in one committed transaction (the app commits its writes too,
-    // and the tables grow alike); a read-only one statement by statement, as the app ran it.
-    // A storage key (32 hex characters) is new for every upload, as the app's own are.
-    const fresh = (s) => ({
-      ...s,
-      params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
-    });
-    const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
-    if (flat.some((s) => WRITES.test(s.sql))) return { rows: (await raw.committed(flat)).length };
-    let last = [];
-    for (const s of list) last = s.tx ? await raw.committed(s.tx) : await raw.query(s.sql, s.params);
-    return { rows: last.length };
+  bare.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  bare.route({
+    method: ['GET', 'POST', 'PUT'],
+    url: '/*',
+    handler: async (request) => {
+      const [kind, customer] = String(request.headers['x-bare']).split('/').map(Number);
+      const list = recorded[kind][customer];
+      // A request that writes is replayed whole in one committed transaction (the app commits its writes too,
+      // and the tables grow alike); a read-only one statement by statement, as the app ran it.
+      // A storage key (32 hex characters) is new for every upload, as the app's own are.
+      const fresh = (s) => ({
+        ...s,
+        params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
+      });
+      const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
+      if (flat.some((s) => WRITES.test(s.sql))) return raw.committed(flat);
+      const rows = [];
+      for (const s of list) rows.push(...(s.tx ? await raw.committed(s.tx) : [await raw.query(s.sql, s.params)]));
+      return rows;
+    },
   });
   const port = await freePort();
   await bare.listen({ port, host: '127.0.0.1' });
@@ -130,9 +141,10 @@ const pgRaw = (pg, pool) => {
       const conn = await pool.connect();
       try {
         await conn.query('BEGIN');
-        for (const s of statements) await conn.query(named(s.sql, s.params));
+        const rows = [];
+        for (const s of statements) rows.push((await conn.query(named(s.sql, s.params))).rows);
         await conn.query('COMMIT');
-        return [];
+        return rows;
       } catch (error) {
         await conn.query('ROLLBACK');
         throw error;
@@ -363,19 +375,43 @@ function* capacitySearch() {
 }
 
 /**
+ * The whole machine's busy CPU time so far (every process: servers, databases, balancer, load), in ms, from
+ * /proc/stat; NaN where there is none. Per request it tells what serving costs even when a step's latency is
+ * decided by a stall of the host rather than by CPU.
+ */
+const machineBusyMs = () => {
+  try {
+    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return (user + nice + system + irq + softirq + steal) * 10; // USER_HZ is 100 on Linux
+  } catch {
+    return NaN;
+  }
+};
+
+/**
  * The capacities of the app and of the bare route, their searches' steps taken in turn (bare, app, bare, …),
  * so that a machine that is slower for a minute (another tenant of the host, a timer) slows both alike and
- * the ratio stays a comparison of the two. Each target: { label, spec }. Resolves [bare, app].
+ * the ratio stays a comparison of the two. Each target: { label, spec }. Resolves [bare, app, cost]: cost is
+ * the machine's CPU per request of each at the highest rate both held ({ rate, ms: [bare, app] }).
  */
 const findCapacities = async (targets) => {
   for (const t of targets) await loadRun({ ...t.spec, rate: 10, seconds: Math.max(5, STEP_S), windowS: Math.max(5, STEP_S) });
   // A step that fails is tried once more, for both alike: a second's spike (a collection, a timer, another
   // tenant of the host) should not end a search that the next ten seconds would pass.
+  const costs = targets.map(() => new Map()); // rate -> machine CPU ms per request, of the steps that held
   const step = async ({ label, spec }, rate, again = true) => {
+    const busy = machineBusyMs();
     const r = merge(await loadRun({ ...spec, rate, seconds: STEP_S, windowS: STEP_S }));
+    const cpuMs = (machineBusyMs() - busy) / r.requests;
     const ok = r.errors === 0 && r.p99 < SOAK_GOALS.p99Ms && r.achieved >= rate * 0.95;
+    if (ok) costs[targets.findIndex((t) => t.label === label)].set(rate, cpuMs);
     console.info(
-      `   ${label} ${String(rate).padStart(5)} req/s: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''} ${ok ? 'ok' : again ? 'over, once more' : 'over'}`,
+      `   ${label} ${String(rate).padStart(5)} req/s: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, machine CPU ${cpuMs.toFixed(2)} ms/request ${ok ? 'ok' : again ? 'over, once more' : 'over'}`,
     );
     if (!ok && r.p99 >= SOAK_GOALS.p99Ms) console.info(`      p99 by kind: ${JSON.stringify(r.byKind)}`);
     return ok || (again && step({ label, spec }, rate, false));
@@ -388,7 +424,9 @@ const findCapacities = async (targets) => {
       states[i] = searches[i].next(await step(target, states[i].value));
     }
   }
-  return states.map((x) => x.value);
+  const both = [...costs[0].keys()].filter((rate) => costs[1].has(rate));
+  const rate = Math.max(0, ...both);
+  return [...states.map((x) => x.value), { rate, ms: costs.map((c) => c.get(rate) ?? NaN) }];
 };
 
 /** Holds `rate` for MINUTES; windows of a tenth of the run (at least 5 s), RSS sampled after each. */
@@ -553,7 +591,7 @@ const recordRequests = async ({ db, config, customers }) => {
   return recorded;
 };
 
-const report = (label, capacity, bareCapacity, held) => {
+const report = (label, capacity, bareCapacity, cost, held) => {
   const ratio = bareCapacity > 0 ? capacity / bareCapacity : 0;
   const checks = [
     [
@@ -575,6 +613,10 @@ const report = (label, capacity, bareCapacity, held) => {
   ];
   console.info(`\n${label}:`);
   for (const [line, ok] of checks) console.info(`   ${ok ? 'PASS' : 'FAIL'} ${line}`);
+  const [bareMs, appMs] = cost.ms;
+  console.info(
+    `   (the machine's CPU per request at ${cost.rate} req/s, the highest rate both held: app ${appMs.toFixed(2)} ms, bare ${bareMs.toFixed(2)} ms; cost ratio ${(bareMs / appMs).toFixed(2)})`,
+  );
   return checks.every(([, ok]) => ok);
 };
 
@@ -600,14 +642,15 @@ const embedded = async () => {
       query: (sql, params) => db.query(sql, params),
       committed: (statements) =>
         db.transaction(async (tx) => {
-          for (const s of statements) await tx.query(s.sql, s.params);
-          return [];
+          const rows = [];
+          for (const s of statements) rows.push(await tx.query(s.sql, s.params));
+          return rows;
         }),
     };
     const bare = await serveBare({ recorded, raw });
     const app = await startServer(env);
     try {
-      const [bareCapacity, capacity] = await findCapacities([
+      const [bareCapacity, capacity, cost] = await findCapacities([
         { label: 'bare', spec: { port: bare.port, customers, bare: true } },
         { label: 'app ', spec: { port: app.port, customers, bare: false } },
       ]);
@@ -620,7 +663,7 @@ const embedded = async () => {
         Math.max(0.5, capacity / 2),
         () => treeRss(app.child.pid).total,
       );
-      return report('Embedded database', capacity, bareCapacity, held);
+      return report('Embedded database', capacity, bareCapacity, cost, held);
     } finally {
       await app.stop();
     }
@@ -674,7 +717,7 @@ const postgres = async () => {
     for (const i of [0, 1]) instances.push(await startServer({ ...env, DATA_DIR: path.join(work, `data-${i}`) }));
     lb = await startLoadBalancer({ port: 0, upstreams: instances.map((x) => `127.0.0.1:${x.port}`) });
     const spec = { port: lb.port, customers, bare: false };
-    const [bareCapacity, capacity] = await findCapacities([
+    const [bareCapacity, capacity, cost] = await findCapacities([
       { label: 'bare', spec: { port: bareLb.port, customers, bare: true } },
       { label: 'app ', spec },
     ]);
@@ -683,7 +726,7 @@ const postgres = async () => {
     bareLb = undefined;
     const rss = () => instances.reduce((sum, x) => sum + treeRss(x.child.pid).total, 0);
     const held = await hold('app ', spec, Math.max(0.5, capacity / 2), rss);
-    return report('PostgreSQL + Redis, two instances', capacity, bareCapacity, held);
+    return report('PostgreSQL + Redis, two instances', capacity, bareCapacity, cost, held);
   } finally {
     for (const x of [...instances, ...bares]) await x.stop();
     await lb?.close();
