@@ -18,7 +18,8 @@
 // the reference is React 19 rendering one heading, built by Vite into a temporary folder and served by a
 // bare node:http static server that gzips like any static host. Each page is measured BENCH_LH_RUNS times
 // with Lighthouse's mobile defaults (simulated throttling) in /usr/bin/chromium; the medians are printed
-// with PASS/FAIL per goal. Exit code 1 when a goal fails. Scores move a few points on a busy machine.
+// with PASS/FAIL per goal. Exit code 1 when a goal fails. Scores move a few points on a busy machine, and
+// more on a slow host: each page's line ends with each run's `benchmarkIndex`, Lighthouse's measure of it.
 /* global document -- code passed to page.evaluate runs in the browser */
 import { spawnSync } from 'node:child_process';
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -167,6 +168,9 @@ const audit = async (url, session) => {
       tbtMs: lhr.audits['total-blocking-time'].numericValue,
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       transferBytes: lhr.audits['total-byte-weight'].numericValue,
+      // Lighthouse's own measure of the host's speed: simulated throttling multiplies what it observed by 4
+      // whatever this is, so a run on a slow minute of the host reads as a slow page (ADR 0102's addendum).
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
     };
   } finally {
     chrome.kill();
@@ -198,9 +202,10 @@ const measure = async (label, url, session) => {
     cls: median(each.map((r) => r.cls)),
     transferBytes: median(each.map((r) => r.transferBytes)),
     scores: each.map((r) => r.performance),
+    hosts: each.map((r) => Math.round(r.benchmarkIndex)),
   };
   console.info(
-    `${label.padEnd(14)} performance ${String(m.performance).padStart(3)} (runs ${m.scores.join(', ')})  LCP ${(m.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(m.tbtMs)} ms  CLS ${m.cls.toFixed(3)}  transfer ${(m.transferBytes / 1024).toFixed(1)} KiB`,
+    `${label.padEnd(14)} performance ${String(m.performance).padStart(3)} (runs ${m.scores.join(', ')})  LCP ${(m.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(m.tbtMs)} ms  CLS ${m.cls.toFixed(3)}  transfer ${(m.transferBytes / 1024).toFixed(1)} KiB  host index ${m.hosts.join(', ')}`,
   );
   return m;
 };
