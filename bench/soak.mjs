@@ -6,11 +6,12 @@
 //     four times; each step warmed at its rate, unmeasured, for a quarter of its time first; a failed step is
 //     tried once more);
 //  2. the same search, its steps taken in turn with the app's, against a bare Fastify route that takes the very
-//     requests (their headers and bodies read) and replays the very SQL the app ran for each (recorded through
-//     the app for every customer; writes replayed and committed, as the app's are), answering every row it
-//     read as JSON; on PostgreSQL two such processes behind a balancer of their own, in the app's shape:
-//     capacity ratio, goal >= 0.9; also printed, the whole machine's CPU per request of each (/proc/stat) at
-//     the highest rate both held: what serving costs, when a host's stalls rather than CPU decide a step;
+//     requests (their headers and bodies read), replays the very SQL the app ran for each and answers what the
+//     app answered (both recorded through the app for every customer; writes replayed and committed, as the
+//     app's are; the answer serialized again on every request); on PostgreSQL two such processes behind a
+//     balancer of their own, in the app's shape: capacity ratio, goal >= 0.9; also printed, the whole machine's
+//     CPU per request of each (/proc/stat) at the highest rate both held: what serving costs, when a host's
+//     stalls rather than CPU decide a step;
 //  3. hold 50 % of the capacity for SOAK_MINUTES (10): goals 0 errors, p99 drift < 20 % (last quarter against
 //     the first after a minute's warm-up), RSS growth < 10 % after warm-up.
 // Runs on the embedded database (one process) and on PostgreSQL + Redis with two instances behind
@@ -98,7 +99,8 @@ const requestOf = (kind, customer, bare) => {
 /**
  * Serves the app's requests on Fastify with nothing of the app: it reads each request as it came (a JSON body
  * parsed, a form's bytes taken whole), replays exactly the `recorded` statements of its kind and customer
- * (`x-bare: <kind>/<customer>`) on the raw driver, and answers every row they gave as JSON.
+ * (`x-bare: <kind>/<customer>`) on the raw driver, and answers what the app answered to that request
+ * (serialized as Fastify does a route's object): the same bytes for the load and the balancer to carry.
  */
 const WRITES = /\b(INSERT|UPDATE|DELETE)\b|FOR UPDATE|pg_advisory_xact_lock/i;
 const serveBare = async ({ recorded, raw }) => {
@@ -110,7 +112,7 @@ const serveBare = async ({ recorded, raw }) => {
     url: '/*',
     handler: async (request) => {
       const [kind, customer] = String(request.headers['x-bare']).split('/').map(Number);
-      const list = recorded[kind][customer];
+      const { statements: list, answer } = recorded[kind][customer];
       // A request that writes is replayed whole in one committed transaction (the app commits its writes too,
       // and the tables grow alike); a read-only one statement by statement, as the app ran it.
       // A storage key (32 hex characters) is new for every upload, as the app's own are.
@@ -119,10 +121,9 @@ const serveBare = async ({ recorded, raw }) => {
         params: s.params.map((p) => (typeof p === 'string' && /^[0-9a-f]{32}$/.test(p) ? randomBytes(16).toString('hex') : p)),
       });
       const flat = list.flatMap((s) => s.tx ?? [s]).map(fresh);
-      if (flat.some((s) => WRITES.test(s.sql))) return raw.committed(flat);
-      const rows = [];
-      for (const s of list) rows.push(...(s.tx ? await raw.committed(s.tx) : [await raw.query(s.sql, s.params)]));
-      return rows;
+      if (flat.some((s) => WRITES.test(s.sql))) await raw.committed(flat);
+      else for (const s of list) await (s.tx ? raw.committed(s.tx) : raw.query(s.sql, s.params));
+      return answer;
     },
   });
   const port = await freePort();
@@ -143,10 +144,8 @@ const pgRaw = (pg, pool) => {
       const conn = await pool.connect();
       try {
         await conn.query('BEGIN');
-        const rows = [];
-        for (const s of statements) rows.push((await conn.query(named(s.sql, s.params))).rows);
+        for (const s of statements) await conn.query(named(s.sql, s.params));
         await conn.query('COMMIT');
-        return rows;
       } catch (error) {
         await conn.query('ROLLBACK');
         throw error;
@@ -588,12 +587,13 @@ const recordRequests = async ({ db, config, customers }) => {
       const res = await app.inject({ method: req.method, url: req.path, headers: req.headers, ...(req.body ? { payload: req.body } : {}) });
       current = undefined;
       if (res.statusCode >= 400) throw new Error(`recording ${kind.name}: ${res.statusCode} ${res.body}`);
-      recorded[k].push(statements);
+      const json = String(res.headers['content-type']).startsWith('application/json');
+      recorded[k].push({ statements, answer: json ? JSON.parse(res.body) : res.body });
     }
   }
   await app.close();
   for (const c of customers) c.recorded = customers.length;
-  const counts = recorded.map((r) => r[0].reduce((n, s) => n + (s.tx ? s.tx.length : 1), 0));
+  const counts = recorded.map((r) => r[0].statements.reduce((n, s) => n + (s.tx ? s.tx.length : 1), 0));
   console.info(`   SQL statements per request recorded: ${KINDS.map((k, i) => `${k.name} ${counts[i]}`).join(', ')}`);
   return recorded;
 };
@@ -649,9 +649,7 @@ const embedded = async () => {
       query: (sql, params) => db.query(sql, params),
       committed: (statements) =>
         db.transaction(async (tx) => {
-          const rows = [];
-          for (const s of statements) rows.push(await tx.query(s.sql, s.params));
-          return rows;
+          for (const s of statements) await tx.query(s.sql, s.params);
         }),
     };
     const bare = await serveBare({ recorded, raw });
