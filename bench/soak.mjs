@@ -405,7 +405,8 @@ const findCapacities = async (targets) => {
   // A step that fails is tried once more, for both alike: a second's spike (a collection, a timer, another
   // tenant of the host) should not end a search that the next ten seconds would pass.
   const costs = targets.map(() => new Map()); // rate -> machine CPU ms per request, of the steps that held
-  const step = async ({ label, spec }, rate, again = true) => {
+  const step = async (i, rate, again = true) => {
+    const { label, spec } = targets[i];
     // Warmed at the step's rate first, unmeasured: the steps of the two searches alternate, and in the other's
     // ten seconds each instance's database pool closed its idle connections (node-postgres' 10 s); a step
     // that measured its own reconnections (a new server process each, its statements prepared again) failed
@@ -415,19 +416,19 @@ const findCapacities = async (targets) => {
     const r = merge(await loadRun({ ...spec, rate, seconds: STEP_S, windowS: STEP_S }));
     const cpuMs = (machineBusyMs() - busy) / r.requests;
     const ok = r.errors === 0 && r.p99 < SOAK_GOALS.p99Ms && r.achieved >= rate * 0.95;
-    if (ok) costs[targets.findIndex((t) => t.label === label)].set(rate, cpuMs);
+    if (ok) costs[i].set(rate, cpuMs);
     console.info(
       `   ${label} ${String(rate).padStart(5)} req/s: p99 ${r.p99.toFixed(1)} ms, ${r.errors} errors${r.errors ? ` ${JSON.stringify(r.statuses)}` : ''}, machine CPU ${cpuMs.toFixed(2)} ms/request ${ok ? 'ok' : again ? 'over, once more' : 'over'}`,
     );
     if (!ok && r.p99 >= SOAK_GOALS.p99Ms) console.info(`      p99 by kind: ${JSON.stringify(r.byKind)}`);
-    return ok || (again && step({ label, spec }, rate, false));
+    return ok || (again && step(i, rate, false));
   };
   const searches = targets.map(() => capacitySearch());
   const states = searches.map((g) => g.next());
   while (states.some((x) => !x.done)) {
-    for (const [i, target] of targets.entries()) {
+    for (const i of targets.keys()) {
       if (states[i].done) continue;
-      states[i] = searches[i].next(await step(target, states[i].value));
+      states[i] = searches[i].next(await step(i, states[i].value));
     }
   }
   const both = [...costs[0].keys()].filter((rate) => costs[1].has(rate));
